@@ -1,0 +1,52 @@
+import { Elysia } from 'elysia'
+import { randomBytes } from 'node:crypto'
+import { countAdmins, createAdmin, getSetting, setSetting } from './auth/admin-store'
+import { authRoutes } from './auth/index'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import { openDatabase } from './db/database'
+import { FileStore } from './files/file-store'
+import { createMailer } from './features/contact/mailer'
+import { openingTimesRoutes } from './features/opening-times/index'
+import { errorHandling } from './http/errors'
+import { uploadedFiles, webApp } from './http/web-app'
+import { seedDemoContent } from './seed/demo'
+
+/** The development account created with the demo content; the README tells staff to change it. */
+export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+
+/** Opens the database, applies migrations and prepares everything a request handler needs. */
+export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'now' | 'mailer'>> = {}): Promise<AppContext> {
+  const db = openDatabase(config.databaseFile)
+  let jwtSecret = config.jwtSecret ?? getSetting(db, 'jwt_secret')
+  if (!jwtSecret) {
+    jwtSecret = randomBytes(48).toString('base64url')
+    setSetting(db, 'jwt_secret', jwtSecret)
+  }
+  const ctx: AppContext = {
+    config,
+    db,
+    files: new FileStore(db, config.uploadsDir),
+    mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom),
+    now: overrides.now ?? (() => new Date()),
+    jwtSecret,
+  }
+  if (countAdmins(db) === 0) {
+    if (config.adminUsername && config.adminPassword) await createAdmin(db, config.adminUsername, config.adminPassword)
+    else if (config.seedDemo) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+  }
+  if (config.seedDemo) await seedDemoContent(ctx)
+  return ctx
+}
+
+/** The whole HTTP application. The server and the tests both build it here. */
+export function createApp(ctx: AppContext) {
+  return new Elysia()
+    .use(errorHandling)
+    .use(authRoutes(ctx))
+    .use(openingTimesRoutes(ctx))
+    .use(uploadedFiles(ctx.files))
+    .use(webApp(ctx.config.webDistDir))
+}
+
+export type App = ReturnType<typeof createApp>

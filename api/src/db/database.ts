@@ -1,0 +1,40 @@
+import { Database } from 'bun:sqlite'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+const migrationsDir = join(import.meta.dir, 'migrations')
+
+/** Opens the SQLite file with the pragmas every connection needs and brings its schema up to date. */
+export function openDatabase(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file, { create: true, strict: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec('PRAGMA foreign_keys = ON')
+  db.exec('PRAGMA busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+/**
+ * Applies numbered migrations (001_name.sql, 002_name.sql, ...) newer than PRAGMA user_version,
+ * each in its own transaction, so a crash mid-migration leaves the previous version intact.
+ */
+export function migrate(db: Database): number {
+  const current = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version
+  const files = readdirSync(migrationsDir)
+    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
+    .sort()
+  let applied = 0
+  for (const name of files) {
+    const version = Number(name.slice(0, 3))
+    if (version <= current) continue
+    const sql = readFileSync(join(migrationsDir, name), 'utf8')
+    db.transaction(() => {
+      db.exec(sql)
+      db.exec(`PRAGMA user_version = ${version}`)
+    })()
+    applied++
+  }
+  return applied
+}

@@ -1,0 +1,44 @@
+import { Elysia } from 'elysia'
+import { adminGuard } from '../../auth/guard'
+import type { AppContext } from '../../context'
+import { badRequest } from '../../http/errors'
+import { parseVenueName, type VenueKey } from '../../shared/venues'
+import { HOTEL_GROUPS, OpeningTimesReply, STABLES_GROUPS, UpdateTimesBody, type HotelGroup, type StablesGroup } from './model'
+import { readOpeningTimes, updateOpeningTimes } from './store'
+
+/** SPEC.md's older clients send a day and mean the group its label names. */
+const LEGACY_DAYS: Record<VenueKey, Record<string, HotelGroup | StablesGroup>> = {
+  hotel: { monday: 'monday_to_friday', tuesday: 'monday_to_friday' },
+  stables: { monday: 'monday_to_tuesday', tuesday: 'wednesday_to_friday' },
+}
+
+function parseGroup(venue: VenueKey, day: string): HotelGroup | StablesGroup {
+  const groups: readonly string[] = venue === 'hotel' ? HOTEL_GROUPS : STABLES_GROUPS
+  const given = day.trim().toLowerCase()
+  const group = groups.includes(given) ? given : LEGACY_DAYS[venue][given]
+  if (!group) throw badRequest(`Unknown days '${day}' for this business. Use one of: ${groups.join(', ')}.`)
+  return group as HotelGroup | StablesGroup
+}
+
+export function openingTimesRoutes(ctx: AppContext) {
+  return new Elysia({ name: 'feature.opening-times', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .get('/opening-times', () => readOpeningTimes(ctx.db), { response: OpeningTimesReply })
+    .put(
+      '/update-times',
+      ({ body, commit }) => {
+        const venue = parseVenueName(ctx.config.venue, body.name)
+        const group = parseGroup(venue, body.day)
+        const closed = body.closed === true
+        const open = body.open_time || null
+        const close = body.close_time || null
+        if (!closed && (!open || !close)) throw badRequest('Open and closing times are required.')
+        if (!closed && open === close) throw badRequest('Closing time must differ from the opening time.')
+        return commit(() => {
+          updateOpeningTimes(ctx.db, { venue, group, type: body.type, closed, open, close })
+          return { message: 'Opening times updated.', opening_times: readOpeningTimes(ctx.db) }
+        })
+      },
+      { admin: true, body: UpdateTimesBody },
+    )
+}

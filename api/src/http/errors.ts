@@ -1,0 +1,59 @@
+import { Elysia, ValidationError } from 'elysia'
+
+/** The one error shape of the API: thrown anywhere, answered as JSON `{ error }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const unauthorized = (message = 'Authentication required.') => new HttpError(401, message)
+export const notFound = (message: string) => new HttpError(404, message)
+export const conflict = (message: string) => new HttpError(409, message)
+export const tooLarge = (message: string) => new HttpError(413, message)
+export const unsupportedType = (message: string) => new HttpError(415, message)
+
+const json = (status: number, error: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+
+/** Turns Elysia's validation report into one sentence a person can act on. */
+export function describeValidationError(error: ValidationError): string {
+  const first = error.all[0] as { path?: string; message?: string; summary?: string; schema?: { error?: unknown } } | undefined
+  const custom = first?.schema?.error
+  if (typeof custom === 'string') return custom
+  const field = first?.path?.replace(/^\//, '').replace(/\//g, '.') || 'body'
+  const summary = first?.summary || first?.message || 'is invalid'
+  return `Invalid ${error.type === 'body' ? 'field' : error.type} '${field}': ${summary}`
+}
+
+/**
+ * Maps every failure to `{ error }`. Anything unexpected is logged with its cause and answered 500
+ * without leaking internals.
+ */
+export const errorHandling = new Elysia({ name: 'http.errors' }).onError({ as: 'global' }, ({ code, error, request }) => {
+  if (error instanceof HttpError) return json(error.status, error.message, error.headers)
+  switch (code) {
+    case 'VALIDATION':
+      return json(400, describeValidationError(error as ValidationError))
+    case 'PARSE':
+      return json(400, 'The request body could not be read. Send valid JSON or multipart form data.')
+    case 'NOT_FOUND':
+      return json(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname}`)
+    case 'INVALID_COOKIE_SIGNATURE':
+      return json(400, 'Invalid cookie.')
+  }
+  const status = (error as { status?: unknown })?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return json(status, (error as Error).message || 'Bad request.')
+  }
+  console.error(JSON.stringify({ level: 'error', msg: 'unhandled', method: request.method, path: new URL(request.url).pathname, cause: String((error as Error)?.stack ?? error) }))
+  return json(500, 'Something went wrong on our side. Please try again.')
+})

@@ -1,0 +1,68 @@
+import { Elysia } from 'elysia'
+import { existsSync, statSync } from 'node:fs'
+import { join, normalize } from 'node:path'
+import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+function notModified(request: Request, etag: string): boolean {
+  return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false
+}
+
+/** Uploaded files, by their content-addressed names: cacheable forever. */
+export function uploadedFiles(files: FileStore) {
+  return new Elysia({ name: 'http.files' }).get('/files/:name', ({ params, request }) => {
+    if (!FILE_NAME.test(params.name)) return jsonNotFound('No such file.')
+    const path = files.pathOf(params.name)
+    if (!existsSync(path)) return jsonNotFound('No such file.')
+    const etag = `"${params.name.split('.')[0]}"`
+    const headers = {
+      'cache-control': IMMUTABLE,
+      etag,
+      'last-modified': statSync(path).mtime.toUTCString(),
+      'content-type': contentTypeOfName(params.name) ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+    }
+    if (notModified(request, etag)) return new Response(null, { status: 304, headers })
+    return new Response(Bun.file(path), { headers })
+  })
+}
+
+function jsonNotFound(error: string) {
+  return new Response(JSON.stringify({ error }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+}
+
+/**
+ * The built web app: hashed assets are immutable, everything else revalidates, and any other path that
+ * is not an API or file URL gets index.html so client-side routes work on reload.
+ */
+export function webApp(distDir: string) {
+  const indexFile = join(distDir, 'index.html')
+  return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request }) => {
+    const pathname = decodeURIComponent(new URL(request.url).pathname)
+    if (pathname.startsWith('/api/') || pathname === '/api') return jsonNotFound(`No such endpoint: ${request.method} ${pathname}`)
+    if (pathname.startsWith('/files/')) return jsonNotFound('No such file.')
+    const relative = normalize(pathname).replace(/^(\.\.[/\\])+/, '')
+    const candidate = join(distDir, relative)
+    const isFile = candidate.startsWith(distDir) && existsSync(candidate) && statSync(candidate).isFile()
+    const path = isFile ? candidate : indexFile
+    if (!existsSync(path)) {
+      return new Response('The web app has not been built yet. Run `npm run build` (npm start does this for you).', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      })
+    }
+    const file = Bun.file(path)
+    const stat = statSync(path)
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`
+    const hashed = isFile && relative.startsWith('/assets/')
+    const headers: Record<string, string> = {
+      'cache-control': hashed ? IMMUTABLE : 'no-cache',
+      etag,
+      'last-modified': stat.mtime.toUTCString(),
+      'content-type': file.type,
+    }
+    if (notModified(request, etag)) return new Response(null, { status: 304, headers })
+    return new Response(file, { headers })
+  })
+}

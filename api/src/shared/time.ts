@@ -1,0 +1,72 @@
+/** The venue's clock. Opening times, holidays and event starts are all in this zone. */
+export const VENUE_TIME_ZONE = 'Europe/London'
+
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: VENUE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+function venueParts(instant: Date) {
+  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]))
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  }
+}
+
+/** Today's date at the venue as YYYY-MM-DD. */
+export function venueDate(now = new Date()): string {
+  const p = venueParts(now)
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+}
+
+/** True when a YYYY-MM-DD string names a real calendar day. */
+export function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false
+  const d = new Date(`${value}T00:00:00Z`)
+  return d.toISOString().slice(0, 10) === value
+}
+
+/**
+ * Reads an event start. A wall-clock value without a zone ("2026-12-05T19:30", as a
+ * datetime-local input sends) is the venue's local time; a value with Z or an offset is an instant.
+ * Returns the UTC instant as ISO 8601, or null when it is not a real date and time.
+ */
+export function parseVenueDateTime(value: string): string | null {
+  const trimmed = value.trim()
+  const local = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(trimmed)
+  if (local) {
+    const [y, mo, d, h, mi, s] = local.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number]
+    if (!isRealDate(`${local[1]}-${local[2]}-${local[3]}`) || h > 23 || mi > 59 || s > 59) return null
+    const asUtc = Date.UTC(y, mo - 1, d, h, mi, s)
+    // The zone offset at that wall-clock time; applying it twice settles the DST edges.
+    let instant = asUtc
+    for (let i = 0; i < 2; i++) {
+      const p = venueParts(new Date(instant))
+      const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+      instant += asUtc - shown
+    }
+    return new Date(instant).toISOString()
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(trimmed)) return null
+  const parsed = new Date(trimmed)
+  return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString()
+}
+
+/** The UTC instant at which the venue's given local date begins. */
+export function startOfVenueDay(date: string): string {
+  return parseVenueDateTime(`${date}T00:00`)!
+}
