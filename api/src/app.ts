@@ -7,7 +7,14 @@ import type { AppContext } from './context'
 import { openDatabase } from './db/database'
 import { FileStore } from './files/file-store'
 import { createMailer } from './features/contact/mailer'
+import { attractionsRoutes } from './features/attractions/index'
+import { contactRoutes } from './features/contact/index'
+import { eventsRoutes } from './features/events/index'
+import { galleriesRoutes } from './features/galleries/index'
+import { holidaysRoutes } from './features/holidays/index'
+import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
+import { venueRoutes } from './features/venue/index'
 import { errorHandling } from './http/errors'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
@@ -44,7 +51,14 @@ export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(errorHandling)
     .use(authRoutes(ctx))
+    .use(venueRoutes(ctx))
     .use(openingTimesRoutes(ctx))
+    .use(holidaysRoutes(ctx))
+    .use(galleriesRoutes(ctx))
+    .use(attractionsRoutes(ctx))
+    .use(eventsRoutes(ctx))
+    .use(menusRoutes(ctx))
+    .use(contactRoutes(ctx))
     .use(uploadedFiles(ctx.files))
     .use(webApp(ctx.config.webDistDir))
 }
