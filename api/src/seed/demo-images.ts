@@ -22,7 +22,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 export async function demoImage(caption: string, palette: Palette, width = 1600, height = 1000, seed = 1): Promise<Uint8Array> {
   const wave = (base: number, amp: number, phase: number) => {
     const points: string[] = []
-    for (let x = 0; x <= width; x += width / 24) {
+    for (let i = 0; i <= 24; i++) {
+      const x = (width * i) / 24
       const y = base + Math.sin(x / width * Math.PI * 2 * 1.3 + phase + seed) * amp + Math.cos(x / width * 7 + seed * 2) * amp * 0.35
       points.push(`${x.toFixed(0)},${y.toFixed(0)}`)
     }
