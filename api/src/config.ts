@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** The venue's public identity. Demo defaults are fictional; a real venue sets data/venue.json or VENUE_FILE. */
 export interface Venue {
@@ -79,7 +80,8 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n
 }
 
-const repoRoot = resolve(import.meta.dir, '..', '..')
+// Works under Bun (the server) and Node (the Vite build reads the venue identity too).
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Every environment variable the server reads, with its default. The README's configuration table mirrors this. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

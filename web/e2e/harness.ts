@@ -1,0 +1,114 @@
+/**
+ * Browser-test harness: the real server (as `npm start` runs it, on the built web app) on a temp
+ * DATA_DIR and a free port, and Debian's Chromium driven by playwright-core.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
+
+const root = join(import.meta.dir, '..', '..')
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1440, height: 900 }
+export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  /** Calls the API of this server. */
+  api(path: string, init?: RequestInit): Promise<Response>
+  /** A bearer token for the demo admin. */
+  token(): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))
+  const port = await freePort()
+  const proc = Bun.spawn([process.execPath, join(root, 'api/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/venue`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
+    await Bun.sleep(100)
+  }
+  let token: string | undefined
+  const api = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init)
+  return {
+    url,
+    dataDir,
+    api,
+    async token() {
+      if (token) return token
+      const res = await api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+      token = ((await res.json()) as { token: string }).token
+      return token
+    },
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options })
+}
+
+/** A persistent (non-incognito) context: Chromium's installability and service worker checks need one. */
+export async function launchPersistent(viewport = PHONE): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'venue-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport })
+  return {
+    context,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Third-party embeds cannot load here (no internet), exactly as on a phone without signal. Tests
+ * make that explicit and fast by refusing every request that leaves our origin.
+ */
+export async function blockThirdParties(context: BrowserContext, origin: string): Promise<void> {
+  await context.route('**/*', (route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort('internetdisconnected')))
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
+import { Layout } from './components/Layout'
+import { About } from './pages/About'
+import { Around } from './pages/Around'
+import { Contact } from './pages/Contact'
+import { Drink } from './pages/Drink'
+import { Eat } from './pages/Eat'
+import { Events } from './pages/Events'
+import { Home } from './pages/Home'
+import { Login } from './pages/Login'
+import { Menu } from './pages/Menu'
+import { NotFound } from './pages/NotFound'
+import { Stay } from './pages/Stay'
+
+/** Staff screens are a separate chunk: public pages never download them. */
+const AdminApp = lazy(() => import('./admin/AdminApp'))
+
+export const ADMIN_PATHS = [
+  '/admin',
+  '/manageGalleries',
+  '/manageAttractions',
+  '/manageTimes',
+  '/deleteHoliday',
+  '/addHoliday',
+  '/uploadMenus',
+  '/createEvent',
+  '/manageEvent',
+  '/messages',
+] as const
+
+export function App() {
+  return (
+    <Layout>
+      <Switch>
+        <Route path="/" component={Home} />
+        <Route path="/about" component={About} />
+        <Route path="/eat" component={Eat} />
+        <Route path="/drink" component={Drink} />
+        <Route path="/stay" component={Stay} />
+        <Route path="/events" component={Events} />
+        <Route path="/around" component={Around} />
+        <Route path="/contact" component={Contact} />
+        <Route path="/menu/:menuId" component={Menu} />
+        <Route path="/login" component={Login} />
+        <Route path="/adminDashboard">
+          <Redirect to="/admin" replace />
+        </Route>
+        {ADMIN_PATHS.map((path) => (
+          <Route key={path} path={path}>
+            <Suspense fallback={<p className="page-loading">Loading…</p>}>
+              <AdminApp />
+            </Suspense>
+          </Route>
+        ))}
+        <Route component={NotFound} />
+      </Switch>
+    </Layout>
+  )
+}

@@ -1,0 +1,3 @@
+export default function AdminApp() {
+  return <main id="main">Admin</main>
+}

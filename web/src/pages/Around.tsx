@@ -1,0 +1,3 @@
+export function Around() {
+  return <main id="main">Around</main>
+}

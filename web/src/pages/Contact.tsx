@@ -1,0 +1,3 @@
+export function Contact() {
+  return <main id="main">Contact</main>
+}

@@ -1,0 +1,3 @@
+export function Drink() {
+  return <main id="main">Drink</main>
+}

@@ -1,0 +1,3 @@
+export function Eat() {
+  return <main id="main">Eat</main>
+}

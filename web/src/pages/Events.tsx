@@ -1,0 +1,3 @@
+export function Events() {
+  return <main id="main">Events</main>
+}

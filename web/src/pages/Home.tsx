@@ -1,0 +1,3 @@
+export function Home() {
+  return <main id="main">Home</main>
+}

@@ -1,0 +1,3 @@
+export function Login() {
+  return <main id="main">Login</main>
+}

@@ -1,0 +1,3 @@
+export function Menu() {
+  return <main id="main">Menu</main>
+}

@@ -1,0 +1,3 @@
+export function NotFound() {
+  return <main id="main">NotFound</main>
+}

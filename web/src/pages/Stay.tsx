@@ -1,0 +1,3 @@
+export function Stay() {
+  return <main id="main">Stay</main>
+}

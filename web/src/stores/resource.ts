@@ -1,0 +1,66 @@
+import { get, set } from 'idb-keyval'
+import { create } from 'zustand'
+import { ApiError } from '../api/client'
+
+export interface Resource<T> {
+  data: T | null
+  /** When `data` was fetched from the server (ms since epoch); null before the first success. */
+  savedAt: number | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  /** True while `data` came from the device's saved copy rather than a fresh reply. */
+  fromCache: boolean
+  error: string | null
+  load(): Promise<void>
+}
+
+/**
+ * A zustand store for one piece of public data, saved to IndexedDB so the last known copy shows
+ * instantly (and offline), then refreshed from the network. Nothing here runs at import time, so
+ * components using it render on the server too.
+ */
+export function createResource<T>(cacheKey: string, fetcher: () => Promise<T>) {
+  let inFlight: Promise<void> | null = null
+  return create<Resource<T>>((setState, getState) => ({
+    data: null,
+    savedAt: null,
+    status: 'idle',
+    fromCache: false,
+    error: null,
+    load() {
+      if (inFlight) return inFlight
+      inFlight = (async () => {
+        setState({ status: 'loading' })
+        if (getState().data === null) {
+          const saved = await get<{ data: T; savedAt: number }>(cacheKey).catch(() => undefined)
+          if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
+        }
+        try {
+          const data = await fetcher()
+          const savedAt = Date.now()
+          setState({ data, savedAt, fromCache: false, status: 'ready', error: null })
+          await set(cacheKey, { data, savedAt }).catch(() => undefined)
+        } catch (error) {
+          // Public fetch failures are only logged (SPEC §8); the saved copy, if any, stays on screen.
+          console.error(`Could not load ${cacheKey}:`, error)
+          setState({ status: 'error', error: error instanceof ApiError ? error.message : String(error) })
+        }
+      })().finally(() => {
+        inFlight = null
+      })
+      return inFlight
+    },
+  }))
+}
+
+/** One store per key (e.g. a gallery per type), made on first use. */
+export function resourceFamily<K extends string | number, T>(prefix: string, fetcher: (key: K) => Promise<T>) {
+  const stores = new Map<K, ReturnType<typeof createResource<T>>>()
+  return (key: K) => {
+    let store = stores.get(key)
+    if (!store) {
+      store = createResource<T>(`${prefix}:${key}`, () => fetcher(key))
+      stores.set(key, store)
+    }
+    return store
+  }
+}

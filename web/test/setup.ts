@@ -1,0 +1,15 @@
+// Web component tests only (never the API tests): a DOM from happy-dom and IndexedDB from fake-indexeddb.
+import { GlobalRegistrator } from '@happy-dom/global-registrator'
+GlobalRegistrator.register({ url: 'http://localhost:3000/' })
+// @ts-expect-error fake-indexeddb ships types that its package exports map does not point to
+await import('fake-indexeddb/auto')
+const { afterEach } = await import('bun:test')
+const { cleanup } = await import('@testing-library/react')
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
+
+// What vite.config.ts defines at build time.
+const { demoVenue } = await import('../../api/src/config')
+;(globalThis as { __VENUE__?: unknown }).__VENUE__ = demoVenue
