@@ -1,5 +1,7 @@
 import { createApp, createContext } from './app'
 import { loadConfig } from './config'
+import { retryUnsentMessages } from './features/contact/index'
+import { pruneIdempotencyKeys } from './http/idempotency'
 
 const config = loadConfig()
 const ctx = await createContext(config)
@@ -22,11 +24,21 @@ console.log(
   }),
 )
 
+// Background upkeep: send messages kept while SMTP was off or failing, and forget old idempotency keys.
+const RETRY_MAIL_MS = 5 * 60 * 1000
+const PRUNE_KEYS_MS = 6 * 60 * 60 * 1000
+const upkeep = [
+  setInterval(() => void retryUnsentMessages(ctx).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'mail retry failed', cause: String(error) }))), RETRY_MAIL_MS),
+  setInterval(() => pruneIdempotencyKeys(ctx.db, ctx.now()), PRUNE_KEYS_MS),
+]
+pruneIdempotencyKeys(ctx.db, ctx.now())
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
+  for (const timer of upkeep) clearInterval(timer)
   await server.stop()
   ctx.db.close()
   process.exit(0)

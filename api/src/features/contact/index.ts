@@ -1,7 +1,130 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
+import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
+import { badRequest } from '../../http/errors'
+import type { Mail } from './mailer'
+import { ContactMessageList, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
+import { insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, type NewMessage } from './store'
+
+export const REPLY_SENT = 'Thank you — your message has been sent.'
+export const REPLY_RECEIVED = 'Thank you — your message has been received. We will reply soon.'
+
+/** After this many failed sends a message is left for staff to read in the admin area. */
+export const MAX_SEND_ATTEMPTS = 10
+/** A 'pending' message older than this was being sent when the server stopped; the mailer's own timeouts are far shorter. */
+const STALE_PENDING_MS = 10 * 60_000
+
+// Deliberately simple: one @, no spaces or characters that would need quoting in a header.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/
+// Line breaks in anything that reaches a mail header would let a visitor add headers of their own.
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/
+
+function readEnquiry(body: SendEmailBody): NewMessage {
+  const email = (body.email ?? body.replyTo ?? '').trim()
+  if (body.email && body.replyTo && body.email.trim().toLowerCase() !== body.replyTo.trim().toLowerCase()) {
+    throw badRequest('replyTo must be the same address as email.')
+  }
+  const name = body.name?.trim() ?? ''
+  const message = (body.message ?? body.text ?? '').trim()
+  // SPEC.md's older client sends { replyTo, subject, text } with the name inside the text.
+  const legacy = body.message === undefined && body.text !== undefined
+  if (!email || !message || (!legacy && !name)) throw badRequest('Please fill in your name, email address and message.')
+  if (!EMAIL.test(email)) throw badRequest('Please enter a valid email address.')
+  if (CONTROL.test(name)) throw badRequest('Your name must be a single line of text.')
+  if (CONTROL.test(body.subject ?? '')) throw badRequest('The subject must be a single line of text.')
+  const phone = body.phone?.trim() ?? ''
+  if (CONTROL.test(phone)) throw badRequest('Please enter a valid phone number.')
+  return { name, phone, email, message }
+}
+
+/** The email staff receive; rebuilt from the stored record, so a retry sends exactly what the visitor wrote. */
+export function mailFor(venue: Venue, message: NewMessage): Mail {
+  return {
+    to: venue.email,
+    replyTo: message.email,
+    subject: `Website enquiry from ${message.name || message.email}`,
+    text: [
+      `Name: ${message.name || '(not given)'}`,
+      `Phone: ${message.phone || '(not given)'}`,
+      `Email: ${message.email}`,
+      '',
+      'Message:',
+      message.message,
+      '',
+      '-- ',
+      `Sent from the ${venue.hotelName} website contact form. Reply to this email to answer ${message.name || 'the visitor'}.`,
+    ].join('\n'),
+  }
+}
+
+const log = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) =>
+  console.log(JSON.stringify({ level, msg, ...fields }))
+
+/** Tries one send and records the outcome; never throws, because the message is already safe in the database. */
+async function deliver(ctx: AppContext, message: ContactMessage): Promise<boolean> {
+  try {
+    await ctx.mailer.send(mailFor(ctx.config.venue, message))
+    markSent(ctx.db, message.id, ctx.now().toISOString())
+    return true
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'Unknown error'
+    markFailed(ctx.db, message.id, reason)
+    log('warn', 'contact message not emailed; kept for retry', { id: message.id, attempt: message.attempts + 1, error: reason })
+    return false
+  }
+}
+
+export interface RetryResult {
+  attempted: number
+  sent: number
+  failed: number
+}
+
+const retrying = new WeakSet<AppContext>()
+
+/**
+ * Sends the messages that could not be sent before (SMTP was off, down or refused them). The server
+ * calls this periodically; overlapping calls do nothing, so a slow mail server is never asked twice.
+ */
+export async function retryUnsentMessages(ctx: AppContext): Promise<RetryResult> {
+  const result: RetryResult = { attempted: 0, sent: 0, failed: 0 }
+  if (!ctx.mailer.configured || retrying.has(ctx)) return result
+  retrying.add(ctx)
+  try {
+    const staleBefore = new Date(ctx.now().getTime() - STALE_PENDING_MS).toISOString()
+    for (const message of listUnsent(ctx.db, MAX_SEND_ATTEMPTS, staleBefore)) {
+      result.attempted++
+      if (await deliver(ctx, message)) result.sent++
+      else result.failed++
+    }
+  } finally {
+    retrying.delete(ctx)
+  }
+  return result
+}
 
 export function contactRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'feature.contact', prefix: '/api' }).use(adminGuard(ctx))
+  return new Elysia({ name: 'feature.contact', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .post(
+      '/email/send-email',
+      async ({ body }) => {
+        const stored = insertMessage(ctx.db, readEnquiry(body), ctx.now().toISOString())
+        if (!ctx.mailer.configured) {
+          markStored(ctx.db, stored.id)
+          log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', {
+            id: stored.id,
+            name: stored.name,
+            phone: stored.phone,
+            email: stored.email,
+            message: stored.message,
+          })
+          return { message: REPLY_RECEIVED }
+        }
+        return { message: (await deliver(ctx, stored)) ? REPLY_SENT : REPLY_RECEIVED }
+      },
+      { body: SendEmailBody, response: SendEmailReply },
+    )
+    .get('/admin/messages', () => listMessages(ctx.db), { admin: true, response: ContactMessageList })
 }
