@@ -47,8 +47,8 @@ console.log('=== type check ===')
 const typecheck = await run([join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
 results.push({ name: 'type check', passed: typecheck.code === 0 ? 1 : 0, failed: typecheck.code === 0 ? 0 : 1 })
 
-await bunTest('API', ['./api/'])
-if (hasTests(join(root, 'web/src'))) await bunTest('web components', ['--preload', './web/test/setup.ts', './web/src/'])
+await bunTest('API', ['--timeout', '30000', './api/'])
+if (hasTests(join(root, 'web/src'))) await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', './web/src/'])
 
 if (hasTests(join(root, 'web/e2e'))) {
   if (!existsSync(chromium)) {

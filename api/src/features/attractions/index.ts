@@ -1,7 +1,139 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { MB, type ContentType, type FileStore, type StoredFile } from '../../files/file-store'
+import { badRequest, notFound } from '../../http/errors'
+import {
+  AttractionIdParams,
+  AttractionList,
+  AttractionReply,
+  DeleteAttractionReply,
+  EDIT_AROUND_MISSING,
+  EditAroundBody,
+  INVALID_AROUND_URL,
+  LIMITS,
+  UPLOAD_AROUND_MISSING,
+  UploadAroundBody,
+  type Attraction,
+} from './model'
+import { deleteAttraction, findAttraction, insertAttraction, listAttractions, updateAttraction, type AttractionRow } from './store'
+
+export const ATTRACTION_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
+export const ATTRACTION_IMAGE_MAX_BYTES = 10 * MB
+
+interface TextFields {
+  name: string
+  url: string
+  description: string
+}
+
+/** Visitors follow the link off-site, so only real web addresses are stored (no javascript:, mailto: or bare words). */
+export function isWebAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+}
+
+function readTextFields(body: TextFields, missingMessage: string): TextFields {
+  const fields = { name: body.name.trim(), url: body.url.trim(), description: body.description.trim() }
+  if (!fields.name || !fields.url || !fields.description) throw badRequest(missingMessage)
+  if (fields.name.length > LIMITS.name) throw badRequest(`The name must be at most ${LIMITS.name} characters.`)
+  if (fields.description.length > LIMITS.description) {
+    throw badRequest(`The description must be at most ${LIMITS.description} characters.`)
+  }
+  if (fields.url.length > LIMITS.url || !isWebAddress(fields.url)) throw badRequest(INVALID_AROUND_URL)
+  return fields
+}
+
+/** A browser form with no file chosen sends an empty file part; that means "no image". */
+const chosenImage = (image: File | '' | undefined): File | null => (image instanceof Blob && image.size > 0 ? image : null)
+
+const saveImage = (files: FileStore, image: File): Promise<StoredFile> =>
+  files.save(image, { label: 'Image', accept: ATTRACTION_IMAGE_TYPES, maxBytes: ATTRACTION_IMAGE_MAX_BYTES })
+
+const toReply = (files: FileStore, row: AttractionRow): Attraction => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  description: row.description,
+  imageUrl: files.urlOf(row.image),
+  width: row.width,
+  height: row.height,
+  updated_at: row.updated_at,
+})
+
+/** Runs the change; when it fails, the file saved for it is released so no orphan is left on disk. */
+function releasingOnFailure<T>(files: FileStore, saved: StoredFile | null, change: () => T): T {
+  try {
+    return change()
+  } catch (error) {
+    if (saved) files.release(saved.name)
+    throw error
+  }
+}
 
 export function attractionsRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'feature.attractions', prefix: '/api' }).use(adminGuard(ctx))
+  const { db, files } = ctx
+  const now = () => ctx.now().toISOString()
+  return new Elysia({ name: 'feature.attractions', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .get('/around', () => listAttractions(db).map((row) => toReply(files, row)), { response: AttractionList })
+    .post(
+      '/upload-around',
+      async ({ body, commit, set }) => {
+        const fields = readTextFields(body, UPLOAD_AROUND_MISSING)
+        const image = chosenImage(body.image)
+        if (!image) throw badRequest(UPLOAD_AROUND_MISSING)
+        const saved = await saveImage(files, image)
+        const reply = releasingOnFailure(files, saved, () =>
+          commit(() => {
+            const id = insertAttraction(db, { ...fields, image: saved.name }, now())
+            return { message: 'Attraction uploaded successfully!', attraction: toReply(files, findAttraction(db, id)!) }
+          }, 201),
+        )
+        set.status = 201
+        return reply
+      },
+      { admin: true, body: UploadAroundBody, response: { 201: AttractionReply } },
+    )
+    .put(
+      '/edit-around/:id',
+      async ({ params, body, commit }) => {
+        const fields = readTextFields(body, EDIT_AROUND_MISSING)
+        const missing = () => notFound(`No attraction with id ${params.id}.`)
+        // Checked before the image is saved so an edit of a deleted attraction writes nothing to disk.
+        if (!findAttraction(db, params.id)) throw missing()
+        const image = chosenImage(body.image)
+        const saved = image ? await saveImage(files, image) : null
+        let replacedImage: string | null = null
+        const reply = releasingOnFailure(files, saved, () =>
+          commit(() => {
+            const current = findAttraction(db, params.id)
+            if (!current) throw missing()
+            updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, now())
+            if (saved && saved.name !== current.image) replacedImage = current.image
+            return { message: 'Attraction updated.', attraction: toReply(files, findAttraction(db, params.id)!) }
+          }),
+        )
+        files.release(replacedImage)
+        return reply
+      },
+      { admin: true, params: AttractionIdParams, body: EditAroundBody, response: AttractionReply },
+    )
+    .delete(
+      '/delete-around/:id',
+      ({ params, commit }) => {
+        let removedImage: string | null = null
+        const reply = commit(() => {
+          const row = findAttraction(db, params.id)
+          if (!row) throw notFound(`No attraction with id ${params.id}.`)
+          deleteAttraction(db, params.id)
+          removedImage = row.image
+          return { message: 'Attraction deleted.', id: params.id }
+        })
+        files.release(removedImage)
+        return reply
+      },
+      { admin: true, params: AttractionIdParams, response: DeleteAttractionReply },
+    )
 }

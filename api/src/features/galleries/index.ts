@@ -1,7 +1,137 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
+import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
+import { MB, type ContentType, type FileStore, type StoredFile } from '../../files/file-store'
+import { badRequest, notFound } from '../../http/errors'
+import {
+  DeleteGalleryReply,
+  GALLERY_CATEGORIES,
+  GALLERY_TYPES,
+  GalleryGrouped,
+  GalleryIdParams,
+  GalleryList,
+  GalleryTypeParams,
+  MAX_IMAGES_PER_UPLOAD,
+  UploadGalleryBody,
+  UploadGalleryReply,
+  type GalleryCategory,
+  type GalleryImage,
+  type GalleryType,
+} from './model'
+import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
+
+export const GALLERY_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
+export const GALLERY_IMAGE_MAX_BYTES = 10 * MB
+
+/** The upload form has no alt field, so each image gets a description of what its category shows. */
+export function defaultAlt(type: GalleryType, venue: Venue): string {
+  const subjects: Record<GalleryType, string> = {
+    generic: venue.hotelName,
+    cafe: 'the cafe',
+    rooms: 'one of our rooms',
+    stables: venue.barName,
+    events: 'one of our events',
+  }
+  return `Photo of ${subjects[type]}`
+}
+
+function parseGalleryType(value: string): GalleryType {
+  const type = value.trim().toLowerCase()
+  if (!(GALLERY_TYPES as readonly string[]).includes(type)) {
+    throw badRequest(`Unknown gallery type '${value}'. Use one of: ${GALLERY_TYPES.join(', ')}.`)
+  }
+  return type as GalleryType
+}
+
+/** Names the file in error messages so staff know which of several images was refused. */
+function labelFor(file: File, index: number): string {
+  const name = typeof file.name === 'string' && file.name ? file.name.slice(0, 80) : `number ${index + 1}`
+  return `Image '${name}'`
+}
+
+/** Saves every file or none: when one is refused, the ones already saved are released again. */
+async function saveAllImages(files: FileStore, images: File[]): Promise<StoredFile[]> {
+  const saved: StoredFile[] = []
+  try {
+    for (const [index, image] of images.entries()) {
+      saved.push(await files.save(image, { label: labelFor(image, index), accept: GALLERY_IMAGE_TYPES, maxBytes: GALLERY_IMAGE_MAX_BYTES }))
+    }
+  } catch (error) {
+    releaseAll(files, saved)
+    throw error
+  }
+  return saved
+}
+
+function releaseAll(files: FileStore, saved: StoredFile[]): void {
+  for (const file of saved) files.release(file.name)
+}
+
+const toReply = (files: FileStore, row: GalleryRow): GalleryImage => ({
+  id: row.id,
+  type: row.type,
+  image_url: files.urlOf(row.image),
+  width: row.width,
+  height: row.height,
+  alt: row.alt,
+})
+
+function groupByCategory(files: FileStore, rows: GalleryRow[]): GalleryGrouped {
+  const categories = Object.entries(GALLERY_CATEGORIES) as [GalleryCategory, GalleryType][]
+  const grouped = Object.fromEntries(categories.map(([category]) => [category, [] as GalleryImage[]])) as GalleryGrouped
+  const categoryOf = new Map(categories.map(([category, type]) => [type, category]))
+  for (const row of rows) grouped[categoryOf.get(row.type)!].push(toReply(files, row))
+  return grouped
+}
 
 export function galleriesRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'feature.galleries', prefix: '/api' }).use(adminGuard(ctx))
+  const { db, files } = ctx
+  return new Elysia({ name: 'feature.galleries', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .get('/gallery/:type', ({ params }) => listGalleryImages(db, params.type).map((row) => toReply(files, row)), {
+      params: GalleryTypeParams,
+      response: GalleryList,
+    })
+    .get('/galleryGrouped', () => groupByCategory(files, listGalleryImages(db)), { response: GalleryGrouped })
+    .post(
+      '/upload-gallery',
+      async ({ body, commit, set }) => {
+        const type = parseGalleryType(body.type)
+        if (body.images.length > MAX_IMAGES_PER_UPLOAD) {
+          throw badRequest(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`)
+        }
+        const saved = await saveAllImages(files, body.images)
+        const alt = defaultAlt(type, ctx.config.venue)
+        let reply: UploadGalleryReply
+        try {
+          reply = commit(() => {
+            const rows = insertGalleryImages(db, saved.map((file) => ({ type, image: file.name, alt })))
+            return { message: 'Upload successful!', images: rows.map((row) => toReply(files, row)) }
+          }, 201)
+        } catch (error) {
+          releaseAll(files, saved)
+          throw error
+        }
+        set.status = 201
+        return reply
+      },
+      { admin: true, body: UploadGalleryBody, response: { 201: UploadGalleryReply } },
+    )
+    .delete(
+      '/delete-gallery/:id',
+      ({ params, commit }) => {
+        let removedImage = ''
+        const reply = commit(() => {
+          const row = findGalleryImage(db, params.id)
+          if (!row) throw notFound(`No gallery image with id ${params.id}.`)
+          deleteGalleryImage(db, params.id)
+          removedImage = row.image
+          return { message: 'Image deleted.', id: params.id }
+        })
+        files.release(removedImage)
+        return reply
+      },
+      { admin: true, params: GalleryIdParams, response: DeleteGalleryReply },
+    )
 }

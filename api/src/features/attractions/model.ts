@@ -1,0 +1,50 @@
+import { t } from 'elysia'
+
+export const UPLOAD_AROUND_MISSING = 'Please fill in all fields and select an image to upload.'
+export const EDIT_AROUND_MISSING = 'Please fill in the name, web address and description.'
+export const INVALID_AROUND_URL = 'The web address must be a full link starting with http:// or https://, for example https://example.org/walks.'
+
+export const LIMITS = { name: 120, url: 2048, description: 2000 } as const
+
+export const Attraction = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  url: t.String(),
+  description: t.String(),
+  imageUrl: t.String(),
+  width: t.Integer(),
+  height: t.Integer(),
+  updated_at: t.String(),
+})
+export type Attraction = typeof Attraction.static
+
+export const AttractionList = t.Array(Attraction)
+export type AttractionList = typeof AttractionList.static
+
+export const AttractionIdParams = t.Object({
+  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The attraction id must be a positive whole number.' }),
+})
+
+/** Blank and over-long values are refused in the handler after trimming, with messages of their own. */
+export const UploadAroundBody = t.Object({
+  image: t.File({ error: UPLOAD_AROUND_MISSING }),
+  name: t.String({ error: UPLOAD_AROUND_MISSING }),
+  url: t.String({ error: UPLOAD_AROUND_MISSING }),
+  description: t.String({ error: UPLOAD_AROUND_MISSING }),
+})
+export type UploadAroundBody = typeof UploadAroundBody.static
+
+/** A form with no new image may send nothing, an empty file part or an empty string; all mean "keep the image". */
+export const EditAroundBody = t.Object({
+  name: t.String({ error: EDIT_AROUND_MISSING }),
+  url: t.String({ error: EDIT_AROUND_MISSING }),
+  description: t.String({ error: EDIT_AROUND_MISSING }),
+  image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The new image must be an image file.' })),
+})
+export type EditAroundBody = typeof EditAroundBody.static
+
+export const AttractionReply = t.Object({ message: t.String(), attraction: Attraction })
+export type AttractionReply = typeof AttractionReply.static
+
+export const DeleteAttractionReply = t.Object({ message: t.String(), id: t.Integer() })
+export type DeleteAttractionReply = typeof DeleteAttractionReply.static

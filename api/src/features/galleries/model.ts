@@ -1,0 +1,55 @@
+import { t } from 'elysia'
+
+export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const
+export type GalleryType = (typeof GALLERY_TYPES)[number]
+
+/** SPEC.md numbers the grouped gallery's categories (1 Home, 2 Eat, 3 Stay, 4 Drink); DECISIONS.md adds 5 Events. */
+export const GALLERY_CATEGORIES = { '1': 'generic', '2': 'cafe', '3': 'rooms', '4': 'stables', '5': 'events' } as const satisfies Record<
+  string,
+  GalleryType
+>
+export type GalleryCategory = keyof typeof GALLERY_CATEGORIES
+
+/** The most images one upload may carry; staff pick a handful at a time from a phone or a folder. */
+export const MAX_IMAGES_PER_UPLOAD = 20
+
+export const UPLOAD_GALLERY_MISSING = 'Please select images and provide a type.'
+
+const GalleryTypeSchema = t.UnionEnum(GALLERY_TYPES, {
+  error: `Unknown gallery type. Use one of: ${GALLERY_TYPES.join(', ')}.`,
+})
+
+export const GalleryImage = t.Object({
+  id: t.Integer(),
+  type: GalleryTypeSchema,
+  image_url: t.String(),
+  width: t.Integer(),
+  height: t.Integer(),
+  alt: t.String(),
+})
+export type GalleryImage = typeof GalleryImage.static
+
+export const GalleryList = t.Array(GalleryImage)
+export type GalleryList = typeof GalleryList.static
+
+export const GalleryGrouped = t.Object({ '1': GalleryList, '2': GalleryList, '3': GalleryList, '4': GalleryList, '5': GalleryList })
+export type GalleryGrouped = typeof GalleryGrouped.static
+
+export const GalleryTypeParams = t.Object({ type: GalleryTypeSchema })
+
+export const GalleryIdParams = t.Object({
+  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The image id must be a positive whole number.' }),
+})
+
+/** The type is checked against GALLERY_TYPES in the handler, so a missing and an unknown type get different messages. */
+export const UploadGalleryBody = t.Object({
+  images: t.Files({ error: UPLOAD_GALLERY_MISSING }),
+  type: t.String({ minLength: 1, error: UPLOAD_GALLERY_MISSING }),
+})
+export type UploadGalleryBody = typeof UploadGalleryBody.static
+
+export const UploadGalleryReply = t.Object({ message: t.String(), images: GalleryList })
+export type UploadGalleryReply = typeof UploadGalleryReply.static
+
+export const DeleteGalleryReply = t.Object({ message: t.String(), id: t.Integer() })
+export type DeleteGalleryReply = typeof DeleteGalleryReply.static
