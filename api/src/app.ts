@@ -41,6 +41,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
   if (countAdmins(db) === 0) {
     if (config.adminUsername && config.adminPassword) await createAdmin(db, config.adminUsername, config.adminPassword)
     else if (config.seedDemo) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+    else console.warn(JSON.stringify({ level: 'warn', msg: 'no staff account: set ADMIN_USERNAME and ADMIN_PASSWORD and restart' }))
   }
   if (config.seedDemo) await seedDemoContent(ctx)
   return ctx

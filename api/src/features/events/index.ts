@@ -1,7 +1,189 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { MB, type ContentType, type FileStore } from '../../files/file-store'
+import { badRequest, notFound, tooLarge } from '../../http/errors'
+import { parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
+import {
+  DeleteEventBody,
+  EventDeletedReply,
+  EventList,
+  EventUpdatedReply,
+  EventUploadedReply,
+  IMAGE_REQUIRED_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  UpdateEventBody,
+  UploadEventBody,
+  type ContactToBook,
+  type VenueEvent,
+} from './model'
+import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
+
+export const EVENT_IMAGE_MAX_BYTES = 2 * MB
+/** SPEC.md §9: the upload form takes JPEG/PNG/WEBP, the edit form PNG/JPEG/GIF. */
+const UPLOAD_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp']
+const EDIT_IMAGE_TYPES: readonly ContentType[] = ['image/png', 'image/jpeg', 'image/gif']
+
+const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
+
+export function toEventItem(files: FileStore, row: EventRow): VenueEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    start_datetime: row.start_datetime,
+    image_url: row.image ? files.urlOf(row.image) : null,
+    image_width: row.image_width,
+    image_height: row.image_height,
+    ticket_url: row.ticket_url,
+    contact_to_book: row.contact_to_book,
+    updated_at: row.updated_at,
+  }
+}
+
+const filled = (value: string | null | undefined): string | null => value?.trim() || null
+
+function parseStart(value: string): string {
+  const instant = parseVenueDateTime(value)
+  if (!instant) throw badRequest('The start date/time is not a real date and time. Use the form 2026-12-05T19:30.')
+  return instant
+}
+
+/** '' or nothing means "no ticket link"; anything else must be a web address people can open. */
+export function parseTicketUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim()
+  if (!trimmed) return null
+  const invalid = badRequest('The ticket link must be a web address starting with http:// or https://.')
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    throw invalid
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) throw invalid
+  return trimmed
+}
+
+export function parseContactToBook(value: ContactToBook | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  return value === true || value === 1 || value === 'true' || value === '1' || value === 'on'
+}
+
+/**
+ * Reads SPEC.md's image_base64: a data URL or bare base64. The declared type in a data URL is ignored;
+ * the bytes decide. Size is judged from the text first, so an oversized upload is refused before decoding.
+ */
+export function decodeImageBase64(text: string): Uint8Array {
+  const payload = text.trim().replace(DATA_URL_PREFIX, '').replace(/\s+/g, '')
+  if (payload === '') throw badRequest(IMAGE_REQUIRED_MESSAGE)
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0
+  if (Math.floor((payload.length * 3) / 4) - padding > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+  if (!BASE64.test(payload) || payload.length % 4 === 1) throw badRequest(IMAGE_UNREADABLE_MESSAGE)
+  const bytes = Buffer.from(payload, 'base64')
+  if (bytes.byteLength > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
 
 export function eventsRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'feature.events', prefix: '/api' }).use(adminGuard(ctx))
+  const item = (row: EventRow) => toEventItem(ctx.files, row)
+  const readEvent = (id: number) => {
+    const row = findEvent(ctx.db, id)
+    if (!row) throw notFound('Event not found.')
+    return item(row)
+  }
+  /** A file saved for a change that then failed is forgotten again (kept if anything else uses it). */
+  const releaseOnFailure = <T>(saved: string | null, change: () => T): T => {
+    try {
+      return change()
+    } catch (error) {
+      ctx.files.release(saved)
+      throw error
+    }
+  }
+
+  return new Elysia({ name: 'feature.events', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .get('/events', () => listEvents(ctx.db, startOfVenueDay(venueDate(ctx.now()))).map(item), { response: EventList })
+    .get('/admin/events', () => listEvents(ctx.db).map(item), { admin: true, response: EventList })
+    .post(
+      '/upload-event',
+      async ({ body, commit, set }) => {
+        if (!filled(body.image_base64)) throw badRequest(IMAGE_REQUIRED_MESSAGE)
+        const title = filled(body.title)
+        const description = filled(body.description)
+        const start = filled(body.startDatetime)
+        if (!title || !description || !start) throw badRequest(REQUIRED_FIELDS_MESSAGE)
+        const startDatetime = parseStart(start)
+        const ticketUrl = parseTicketUrl(body.ticket_url)
+        const contactToBook = parseContactToBook(body.contactToBook) ?? false
+        const bytes = decodeImageBase64(body.image_base64!)
+        const image = await ctx.files.save(bytes, { label: 'Event image', accept: UPLOAD_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })
+        set.status = 201
+        return releaseOnFailure(image.name, () =>
+          commit(() => {
+            const id = insertEvent(ctx.db, { title, description, startDatetime, image: image.name, ticketUrl, contactToBook })
+            return { message: 'Event uploaded successfully!', event: readEvent(id) }
+          }, 201),
+        )
+      },
+      { admin: true, body: UploadEventBody, response: { 201: EventUploadedReply } },
+    )
+    .post(
+      '/update-event',
+      async ({ body, commit }) => {
+        if (!findEvent(ctx.db, body.id)) throw notFound('Event not found.')
+        const title = filled(body.title)
+        const description = filled(body.description)
+        const start = filled(body.start_datetime)
+        if (!title || !description || !start) throw badRequest(REQUIRED_FIELDS_MESSAGE)
+        const startDatetime = parseStart(start)
+        const ticketUrl = body.ticket_url === undefined ? undefined : parseTicketUrl(body.ticket_url)
+        const contactToBook = parseContactToBook(body.contactToBook)
+        const upload = body.image instanceof Blob && body.image.size > 0 ? body.image : null
+        if (upload && upload.size > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+        const saved = upload
+          ? (await ctx.files.save(upload, { label: 'Event image', accept: EDIT_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })).name
+          : null
+        let replaced: string | null = null
+        const reply = releaseOnFailure(saved, () =>
+          commit(() => {
+            // Read again inside the transaction: the event may have changed while the image was saved.
+            const current = findEvent(ctx.db, body.id)
+            if (!current) throw notFound('Event not found.')
+            const image = saved ?? current.image
+            updateEvent(ctx.db, body.id, {
+              title,
+              description,
+              startDatetime,
+              image,
+              ticketUrl: ticketUrl === undefined ? current.ticket_url : ticketUrl,
+              contactToBook: contactToBook ?? current.contact_to_book === 1,
+            })
+            replaced = current.image !== image ? current.image : null
+            return { message: 'Event updated.', event: readEvent(body.id) }
+          }),
+        )
+        ctx.files.release(replaced)
+        return reply
+      },
+      { admin: true, body: UpdateEventBody, response: { 200: EventUpdatedReply } },
+    )
+    .post(
+      '/delete-event',
+      ({ body, commit }) => {
+        let removedImage: string | null = null
+        const reply = commit(() => {
+          const deleted = deleteEvent(ctx.db, body.id)
+          if (!deleted) throw notFound('Event not found.')
+          removedImage = deleted.image
+          return { message: 'Event deleted.', id: body.id }
+        })
+        ctx.files.release(removedImage)
+        return reply
+      },
+      { admin: true, body: DeleteEventBody, response: { 200: EventDeletedReply } },
+    )
 }

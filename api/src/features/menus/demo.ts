@@ -1,6 +1,84 @@
 import type { AppContext } from '../../context'
+import { demoMenuPdf } from '../../seed/demo-images'
+import { BUSINESS_IDS } from '../../shared/venues'
+import { MENU_PDF_MAX_BYTES } from './index'
+import { countMenus, replaceMenu } from './store'
+
+type Section = { heading: string; items: [string, string][] }
+
+const stablesMenu: Section[] = [
+  {
+    heading: 'Pub Classics (served from noon)',
+    items: [
+      ['Beer-battered fish & chips, mushy peas', '£16.50'],
+      ['Steak & ale pie, mash, seasonal greens', '£16.95'],
+      ['Stables beef burger, cheddar, chips', '£15.50'],
+      ['Mushroom & lentil burger, chips (vegan)', '£14.50'],
+      ['Sausage & mash, onion gravy', '£14.25'],
+    ],
+  },
+  {
+    heading: 'Sandwiches (until 5pm)',
+    items: [
+      ['Roast beef & horseradish', '£9.50'],
+      ['Ham & wholegrain mustard', '£8.50'],
+      ['Mature cheddar & pickle', '£7.95'],
+      ["Ploughman's board", '£12.95'],
+      ['Add a bowl of chips', '£3.50'],
+    ],
+  },
+  {
+    heading: 'Local Ales (per pint)',
+    items: [
+      ['Larkdale Bitter 3.9%', '£4.60'],
+      ['Fellside Pale 4.2%', '£4.80'],
+      ['Dark Ridge Porter 4.8%', '£5.10'],
+      ['Orchard Cloudy Cider 5.0%', '£4.90'],
+    ],
+  },
+]
+
+const cafeMenu: Section[] = [
+  {
+    heading: 'Breakfast (from 8am)',
+    items: [
+      ['Full breakfast', '£13.50'],
+      ['Vegetarian full breakfast', '£12.95'],
+      ['Buttermilk pancakes, bacon & maple syrup', '£9.50'],
+      ['Pancakes, berries & yoghurt', '£8.95'],
+      ['Porridge with local honey', '£5.50'],
+    ],
+  },
+  {
+    heading: 'Lunch (from noon)',
+    items: [
+      ['Soup of the day, crusty bread', '£7.50'],
+      ['Coronation chicken sandwich', '£8.50'],
+      ['Brie & cranberry sandwich', '£8.25'],
+      ['Smoked salmon & cream cheese sandwich', '£9.25'],
+      ['Jacket potato, cheese & beans', '£8.95'],
+    ],
+  },
+  {
+    heading: 'Cakes & Drinks',
+    items: [
+      ['Victoria sponge', '£4.25'],
+      ['Lemon drizzle cake', '£3.95'],
+      ['Scone, jam & clotted cream', '£4.50'],
+      ['Pot of tea', '£3.20'],
+      ['Flat white', '£3.60'],
+    ],
+  },
+]
 
 /** Demo content for the fictional venue; adds nothing when the table already has rows. */
 export async function seedMenus(ctx: AppContext): Promise<void> {
-  void ctx
+  if (countMenus(ctx.db) > 0) return
+  const rules = { label: 'Menu PDF', accept: ['application/pdf'] as const, maxBytes: MENU_PDF_MAX_BYTES }
+  const stables = await ctx.files.save(await demoMenuPdf('The Stables — Bar Menu', stablesMenu), rules)
+  const cafe = await ctx.files.save(await demoMenuPdf(`${ctx.config.venue.hotelName} — Cafe Menu`, cafeMenu), rules)
+  ctx.db.transaction(() => {
+    replaceMenu(ctx.db, BUSINESS_IDS.stables, '1', stables.name)
+    replaceMenu(ctx.db, BUSINESS_IDS.hotel, '1', cafe.name)
+  })()
 }

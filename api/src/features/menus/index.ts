@@ -1,7 +1,74 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { MB, type FileStore } from '../../files/file-store'
+import { badRequest, notFound } from '../../http/errors'
+import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
+import { findMenu, latestMenu, replaceMenu, type MenuRow } from './store'
+
+export const MENU_PDF_MAX_BYTES = 20 * MB
+const TYPE_ID = /^[A-Za-z0-9_-]{1,20}$/
+
+export function toMenu(files: FileStore, row: MenuRow): Menu {
+  return { id: row.id, business_id: row.business_id, type_id: row.type_id, pdf_url: files.urlOf(row.pdf), updated_at: row.created_at }
+}
+
+function parseBusinessId(value: string | number): 1 | 2 {
+  const id = String(value).trim()
+  if (id === '1' || id === '2') return Number(id) as 1 | 2
+  throw badRequest('Business id must be 1 (the Stables) or 2 (the hotel and cafe).')
+}
+
+function parseTypeId(value: string | number | undefined): string {
+  const id = value === undefined ? '' : String(value).trim()
+  if (id === '') return '1'
+  if (!TYPE_ID.test(id)) throw badRequest('Menu type must be 1 to 20 letters, digits, - or _.')
+  return id
+}
+
+/** A file saved for a change that then failed is forgotten again (kept if anything else uses it). */
+function releaseOnFailure<T>(files: FileStore, saved: string, change: () => T): T {
+  try {
+    return change()
+  } catch (error) {
+    files.release(saved)
+    throw error
+  }
+}
 
 export function menusRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'feature.menus', prefix: '/api' }).use(adminGuard(ctx))
+  return new Elysia({ name: 'feature.menus', prefix: '/api' })
+    .use(adminGuard(ctx))
+    .get(
+      '/get-menu/:businessId',
+      ({ params, query }) => {
+        const row = latestMenu(ctx.db, Number(params.businessId) as 1 | 2, query.type_id)
+        if (!row) throw notFound('No menu has been uploaded yet.')
+        return toMenu(ctx.files, row)
+      },
+      { params: GetMenuParams, query: GetMenuQuery, response: MenuItem },
+    )
+    .post(
+      '/upload-pdf',
+      async ({ body, commit, set }) => {
+        const pdf = body.pdf instanceof Blob && body.pdf.size > 0 ? body.pdf : null
+        const businessField = body.business_id === undefined ? '' : String(body.business_id).trim()
+        if (!pdf || businessField === '') throw badRequest(MENU_FIELDS_MESSAGE)
+        const businessId = parseBusinessId(businessField)
+        const typeId = parseTypeId(body.type_id)
+        const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: ['application/pdf'], maxBytes: MENU_PDF_MAX_BYTES })
+        set.status = 201
+        let replacedFiles: string[] = []
+        const reply = releaseOnFailure(ctx.files, saved.name, () =>
+          commit(() => {
+            const result = replaceMenu(ctx.db, businessId, typeId, saved.name)
+            replacedFiles = result.replacedFiles
+            return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!) }
+          }, 201),
+        )
+        for (const name of replacedFiles) ctx.files.release(name)
+        return reply
+      },
+      { admin: true, body: UploadPdfBody, response: { 201: MenuUploadedReply } },
+    )
 }

@@ -1,0 +1,82 @@
+import { t } from 'elysia'
+
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (Title, Description, Start Date/Time).'
+export const IMAGE_REQUIRED_MESSAGE = 'Please select an image to upload.'
+export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should be less than 2MB.'
+export const IMAGE_UNREADABLE_MESSAGE = 'Failed to read image file.'
+
+export const EventItem = t.Object({
+  id: t.Integer(),
+  title: t.String(),
+  description: t.String(),
+  /** UTC instant, ISO 8601 with Z. */
+  start_datetime: t.String(),
+  image_url: t.Nullable(t.String()),
+  image_width: t.Nullable(t.Integer()),
+  image_height: t.Nullable(t.Integer()),
+  ticket_url: t.Nullable(t.String()),
+  contact_to_book: t.Union([t.Literal(0), t.Literal(1)]),
+  updated_at: t.String(),
+})
+export type VenueEvent = typeof EventItem.static
+
+export const EventList = t.Array(EventItem)
+export type EventList = typeof EventList.static
+
+export const EventUploadedReply = t.Object({ message: t.String(), event: EventItem })
+export type EventUploadedReply = typeof EventUploadedReply.static
+
+export const EventUpdatedReply = t.Object({ message: t.String(), event: EventItem })
+export type EventUpdatedReply = typeof EventUpdatedReply.static
+
+export const EventDeletedReply = t.Object({ message: t.String(), id: t.Integer() })
+export type EventDeletedReply = typeof EventDeletedReply.static
+
+const Title = t.String({ maxLength: 200, error: 'The title must be text of at most 200 characters.' })
+const Description = t.String({ maxLength: 5000, error: 'The description must be text of at most 5000 characters.' })
+const Start = t.String({ maxLength: 64, error: 'The start date/time must be text, for example 2026-12-05T19:30.' })
+const TicketUrl = t.Nullable(t.String({ maxLength: 2000, error: 'The ticket link must be a web address of at most 2000 characters.' }))
+
+const CHECKBOX_TEXT = ['true', 'false', '1', '0', 'on', 'off', ''] as const
+
+/** A checkbox as JSON clients and HTML forms send it. (Not t.UnionEnum: that gives the field a default.) */
+export const ContactToBook = t.Union(
+  [t.Boolean(), t.Literal(0), t.Literal(1), t.Null(), ...CHECKBOX_TEXT.map((text) => t.Literal(text))],
+  { error: "Contact to book must be true or false (or 1/0, 'on')." },
+)
+export type ContactToBook = typeof ContactToBook.static
+
+/**
+ * SPEC.md's upload payload. Required fields are optional here so the handler can answer with the
+ * exact messages staff see. image_base64 has no length cap in the schema: anything over 2 MB decoded
+ * must be a 413 with SPEC.md's message, not a 400 from validation (the server caps bodies at 64 MB).
+ */
+export const UploadEventBody = t.Object({
+  title: t.Optional(t.Nullable(Title)),
+  description: t.Optional(t.Nullable(Description)),
+  startDatetime: t.Optional(t.Nullable(Start)),
+  image_base64: t.Optional(t.Nullable(t.String({ error: 'The image must be sent as base64 text.' }))),
+  ticket_url: t.Optional(TicketUrl),
+  contactToBook: t.Optional(ContactToBook),
+})
+export type UploadEventBody = typeof UploadEventBody.static
+
+/**
+ * The edit form. `image` is optional; a form that sends an empty file or an empty string keeps the
+ * current image. `ticket_url` and `contactToBook` left out keep their current values.
+ */
+export const UpdateEventBody = t.Object({
+  id: t.Numeric({ minimum: 1, multipleOf: 1, error: 'Choose an event to update.' }),
+  title: t.Optional(Title),
+  description: t.Optional(Description),
+  start_datetime: t.Optional(Start),
+  image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The image must be a file.' })),
+  ticket_url: t.Optional(TicketUrl),
+  contactToBook: t.Optional(ContactToBook),
+})
+export type UpdateEventBody = typeof UpdateEventBody.static
+
+export const DeleteEventBody = t.Object({
+  id: t.Numeric({ minimum: 1, multipleOf: 1, error: 'Choose an event to delete.' }),
+})
+export type DeleteEventBody = typeof DeleteEventBody.static
