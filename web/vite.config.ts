@@ -1,15 +1,53 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { loadConfig } from '../api/src/config'
+import { ICONS, pwaIcons } from './build/pwa-icons'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
 const { venue } = loadConfig()
+const THEME = '#2f4a3a'
+const BACKGROUND = '#f7f2e8'
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    pwaIcons(`${root}public/logo.svg`, THEME),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/offline',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registered by src/offline/registerServiceWorker.ts, which also drives the update prompt.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,jpg,webp,avif,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: `${venue.hotelName} & ${venue.barName.replace(/ bar$/i, '')}`,
+        short_name: venue.hotelName.split(' ')[0],
+        description: `Rooms, the cafe and ${venue.barName} — opening times, menus and events, even without a signal.`,
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME,
+        background_color: BACKGROUND,
+        lang: 'en-GB',
+        icons: ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
+          src: `/${icon.fileName}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        })),
+      },
+    }),
+  ],
   define: { __VENUE__: JSON.stringify(venue) },
   build: {
     outDir: 'dist',

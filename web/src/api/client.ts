@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The reply body, when there was one (a 409 carries the record as it is now). */
+    readonly data: unknown = null,
   ) {
     super(message)
   }
@@ -48,12 +50,13 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
   if (!response.ok) {
     const message = (data as { error?: unknown } | null)?.error
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`)
+    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, data)
   }
   return data as T
 }
 
 export const api = {
+  send: <T>(method: string, path: string, body?: unknown, options?: RequestOptions) => request<T>(method, path, body, options),
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
