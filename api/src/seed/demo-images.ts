@@ -16,8 +16,9 @@ export const palettes = {
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
- * A fictional, good-looking landscape picture with a caption, drawn as SVG and encoded by sharp.
- * Demo content is generated rather than shipped so the repository stays small.
+ * A fictional landscape picture, drawn as SVG and encoded by sharp. Demo content is generated rather
+ * than shipped so the repository stays small. The caption is kept as the SVG title only: text drawn
+ * into the picture would be cropped by tiles and clash with hero headings.
  */
 export async function demoImage(caption: string, palette: Palette, width = 1600, height = 1000, seed = 1): Promise<Uint8Array> {
   const wave = (base: number, amp: number, phase: number) => {
@@ -39,7 +40,7 @@ export async function demoImage(caption: string, palette: Palette, width = 1600,
   <path d="${wave(height * 0.55, height * 0.06, 0.5)}" fill="${palette.far}"/>
   <path d="${wave(height * 0.7, height * 0.05, 2.1)}" fill="${palette.near}"/>
   <rect width="100%" height="100%" fill="url(#shade)"/>
-  <text x="${width * 0.05}" y="${height * 0.92}" font-family="DejaVu Serif, Georgia, serif" font-size="${Math.round(height * 0.07)}" fill="#fff" fill-opacity="0.92">${escapeXml(caption)}</text>
+  <title>${escapeXml(caption)}</title>
 </svg>`
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 72, mozjpeg: true }).toBuffer())
 }
