@@ -14,7 +14,7 @@ import { NotFound } from './pages/NotFound'
 import { Stay } from './pages/Stay'
 
 /** Staff screens are a separate chunk: public pages never download them. */
-const AdminApp = lazy(() => import('./admin/AdminApp'))
+const AdminRoutes = lazy(() => import('./admin/AdminRoutes'))
 
 export const ADMIN_PATHS = [
   '/admin',
@@ -49,7 +49,7 @@ export function App() {
         {ADMIN_PATHS.map((path) => (
           <Route key={path} path={path}>
             <Suspense fallback={<p className="page-loading">Loading…</p>}>
-              <AdminApp />
+              <AdminRoutes />
             </Suspense>
           </Route>
         ))}

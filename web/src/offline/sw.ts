@@ -12,7 +12,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
-export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', menus: 'menus-v1' } as const
+export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
@@ -45,6 +45,12 @@ registerRoute(
     cacheName: CACHE_NAMES.menus,
     plugins: [onlySuccess, new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
   }),
+)
+
+// The menu viewer (pdf.js and its worker) is kept once a menu has been opened, so menus draw offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/assets\/pdf(\.worker\.min)?-[\w-]+\.m?js$/.test(url.pathname),
+  new CacheFirst({ cacheName: CACHE_NAMES.pdfViewer, plugins: [onlySuccess, new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })] }),
 )
 
 self.addEventListener('message', (event) => {

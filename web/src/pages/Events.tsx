@@ -1,3 +1,65 @@
+import { useEffect, useMemo } from 'react'
+import { EventCard } from '../components/EventCard'
+import { Gallery } from '../components/Gallery'
+import { Hero } from '../components/Hero'
+import { SavedCopyNotice } from '../components/OfflineNotice'
+import { useMounted } from '../lib/hooks'
+import { NO_UPCOMING_EVENTS, upcomingEvents } from '../lib/eventDisplay'
+import { useEvents } from '../stores/events'
+import '../styles/events.css'
+import '../styles/pages.css'
+
+/** /events: pictures from past events, then every upcoming event, soonest first. */
 export function Events() {
-  return <main id="main">Events</main>
+  const events = useEvents((state) => state.data)
+  const status = useEvents((state) => state.status)
+  const fromCache = useEvents((state) => state.fromCache)
+  const savedAt = useEvents((state) => state.savedAt)
+  const mounted = useMounted()
+  // A copy saved days ago may hold events that have since happened.
+  const upcoming = useMemo(() => (events ? upcomingEvents(events) : null), [events])
+  const origin = mounted ? window.location.origin : undefined
+
+  useEffect(() => {
+    void useEvents.getState().load()
+  }, [])
+
+  return (
+    <main id="main">
+      <Hero
+        title="What's on"
+        intro="Music by the fire, quiz nights, tastings and walks: there is always something happening in the dale."
+        image={{ src: '/images/hero-events.jpg', width: 1600, height: 1000, alt: 'The dale at dusk under a darkening sky' }}
+      />
+      <Gallery type="events" heading="Past events" />
+      <section className="section events" aria-labelledby="events-heading">
+        <div className="container">
+          <div className="section-heading">
+            <span className="eyebrow">Coming up</span>
+            <h2 id="events-heading">Events We Are Running</h2>
+          </div>
+          {fromCache && status === 'error' ? <SavedCopyNotice what="events" savedAt={savedAt} /> : null}
+          {upcoming === null ? (
+            status === 'error' ? (
+              <p className="events__empty">The events could not be loaded. Please try again when you have signal.</p>
+            ) : (
+              <p className="events__empty" role="status">
+                Loading events…
+              </p>
+            )
+          ) : upcoming.length === 0 ? (
+            <p className="events__empty">{NO_UPCOMING_EVENTS}</p>
+          ) : (
+            <ol className="event-list" aria-label="Upcoming events, soonest first">
+              {upcoming.map((event, index) => (
+                <li key={event.id ?? index}>
+                  <EventCard event={event} origin={origin} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+    </main>
+  )
 }

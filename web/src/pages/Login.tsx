@@ -1,3 +1,89 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { api, ApiError } from '../api/client'
+import type { LoginReply } from '../api/types'
+import '../styles/forms.css'
+import '../styles/info-pages.css'
+
+export const LOGIN_FAILED = 'Login failed. Please try again.'
+
+/** The server's own words when it gave a reason, else the standard message. */
+function loginError(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 0 && !/^Request failed \(/.test(error.message)) return error.message
+  return LOGIN_FAILED
+}
+
 export function Login() {
-  return <main id="main">Login</main>
+  const [, navigate] = useLocation()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const reply = await api.post<LoginReply>('/api/admin/login', { username, password })
+      if (!reply?.token) throw new Error('No token in the reply')
+      localStorage.setItem('adminToken', reply.token)
+      navigate('/admin')
+    } catch (failure) {
+      setError(loginError(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main id="main" tabIndex={-1} className="login">
+      <div className="page-banner">
+        <div className="container container--narrow">
+          <p className="eyebrow eyebrow--light">Staff only</p>
+          <h1>Staff login</h1>
+        </div>
+      </div>
+      <div className="section">
+        <div className="container container--narrow">
+          <form className="form login__card" onSubmit={submit}>
+            <div className="field">
+              <label htmlFor={`${id}-username`}>Username</label>
+              <input
+                id={`${id}-username`}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-password`}>Password</label>
+              <input
+                id={`${id}-password`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? 'Logging in…' : 'Log in'}
+              </button>
+            </div>
+            <p className="form__status form__status--error" role="alert">
+              {error}
+            </p>
+          </form>
+        </div>
+      </div>
+    </main>
+  )
 }

@@ -1,3 +1,127 @@
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { OfflineNotice, SavedCopyNotice } from '../components/OfflineNotice'
+import { PdfViewer } from '../components/PdfViewer'
+import { venue } from '../lib/venue'
+import { loadMenuPdf, MENU_ROUTE_IDS, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
+import '../styles/menu.css'
+import '../styles/pages.css'
+
+const names: Record<BusinessId, { title: string; back: string; backLabel: string }> = {
+  1: { title: `${venue.barName} menu`, back: '/drink', backLabel: `Back to ${venue.barName}` },
+  2: { title: `${venue.hotelName} cafe menu`, back: '/eat', backLabel: 'Back to the cafe' },
+}
+
+/** /menu/menu1 (the Stables) and /menu/menu2 (the hotel cafe); any other id is not a menu. */
 export function Menu() {
-  return <main id="main">Menu</main>
+  const { menuId = '' } = useParams<{ menuId: string }>()
+  const businessId = Object.hasOwn(MENU_ROUTE_IDS, menuId) ? MENU_ROUTE_IDS[menuId] : undefined
+  if (!businessId) {
+    return (
+      <main id="main" className="menu-page">
+        <header className="page-banner">
+          <div className="container">
+            <h1>Menu not found!</h1>
+          </div>
+        </header>
+        <div className="container section menu-page__missing">
+          <p>We could not find that menu. Our menus are on these pages:</p>
+          <p className="menu-page__choices">
+            <Link href="/eat" className="button">
+              The cafe
+            </Link>
+            <Link href="/drink" className="button button--ghost">
+              {venue.barName}
+            </Link>
+          </p>
+        </div>
+      </main>
+    )
+  }
+  return <MenuForBusiness key={businessId} businessId={businessId} />
+}
+
+type PdfState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; pdf: MenuPdf } | { kind: 'offline' } | { kind: 'error' }
+
+function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
+  const useMenu = menuStore(businessId)
+  const data = useMenu((state) => state.data)
+  const status = useMenu((state) => state.status)
+  const [pdf, setPdf] = useState<PdfState>({ kind: 'idle' })
+  const { title, back, backLabel } = names[businessId]
+  const pdfUrl = data?.menu?.pdf_url ?? null
+
+  useEffect(() => {
+    void useMenu.getState().load()
+  }, [useMenu])
+
+  useEffect(() => {
+    if (!pdfUrl) return
+    const controller = new AbortController()
+    setPdf({ kind: 'loading' })
+    loadMenuPdf(businessId, pdfUrl, controller.signal)
+      .then((result) => setPdf({ kind: 'ready', pdf: result }))
+      .catch((error: unknown) => {
+        if ((error as Error)?.name === 'AbortError') return
+        console.error('Could not load the menu file:', error)
+        setPdf({ kind: (error as { status?: number })?.status === 0 ? 'offline' : 'error' })
+      })
+    return () => controller.abort()
+  }, [businessId, pdfUrl])
+
+  let body
+  if (data?.menu) {
+    body =
+      pdf.kind === 'ready' ? (
+        <>
+          {pdf.pdf.fromCache ? <SavedCopyNotice what="menu" savedAt={pdf.pdf.savedAt} /> : null}
+          <PdfViewer bytes={pdf.pdf.bytes} title={title} />
+        </>
+      ) : pdf.kind === 'offline' ? (
+        <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
+      ) : pdf.kind === 'error' ? (
+        <p className="menu-page__status">The menu could not be loaded. Please use the link above to open the PDF.</p>
+      ) : (
+        <p className="menu-page__status" role="status">
+          Loading menu...
+        </p>
+      )
+  } else if (data) {
+    body = <OfflineNotice lead="Our menu is coming soon." action="to ask what we are serving" />
+  } else if (status === 'error') {
+    body = <OfflineNotice lead="The menu needs a connection the first time you open it." action="to ask what we are serving" />
+  } else {
+    body = (
+      <p className="menu-page__status" role="status">
+        Loading menu...
+      </p>
+    )
+  }
+
+  return (
+    <main id="main" className="menu-page">
+      <header className="page-banner menu-page__banner">
+        <div className="container">
+          <p className="menu-page__back">
+            <Link href={back}>
+              <span aria-hidden="true">← </span>
+              {backLabel}
+            </Link>
+          </p>
+          <h1>{title}</h1>
+          {data?.menu && pdf.kind !== 'offline' ? (
+            <p className="menu-page__actions">
+              <a className="button button--light button--small" href={data.menu.pdf_url} target="_blank" rel="noopener">
+                Open the PDF<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <a className="menu-page__download" href={data.menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
+                Download
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <div className="container menu-page__body">{body}</div>
+    </main>
+  )
 }

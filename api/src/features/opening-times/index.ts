@@ -3,7 +3,7 @@ import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import { parseVenueName, type VenueKey } from '../../shared/venues'
-import { HOTEL_GROUPS, OpeningTimesReply, STABLES_GROUPS, UpdateTimesBody, type HotelGroup, type StablesGroup } from './model'
+import { HOTEL_GROUPS, OpeningTimesReply, STABLES_GROUPS, UpdateTimesBody, UpdateTimesReply, type HotelGroup, type StablesGroup } from './model'
 import { readOpeningTimes, updateOpeningTimes } from './store'
 
 /** SPEC.md's older clients send a day and mean the group its label names. */
@@ -39,6 +39,6 @@ export function openingTimesRoutes(ctx: AppContext) {
           return { message: 'Opening times updated.', opening_times: readOpeningTimes(ctx.db) }
         })
       },
-      { admin: true, body: UpdateTimesBody },
+      { admin: true, body: UpdateTimesBody, response: UpdateTimesReply },
     )
 }

@@ -29,3 +29,6 @@ export const UpdateTimesBody = t.Object({
   closed: t.Optional(t.Boolean()),
 })
 export type UpdateTimesBody = typeof UpdateTimesBody.static
+
+export const UpdateTimesReply = t.Object({ message: t.String(), opening_times: OpeningTimesReply })
+export type UpdateTimesReply = typeof UpdateTimesReply.static

@@ -1,0 +1,281 @@
+/**
+ * The public shell in a real browser against the real server (build first: npm run build):
+ * home page content, map and gift card without third parties, cookie notice, splash, contact form,
+ * staff login, accessibility (axe-core) and screenshots at phone and desktop sizes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+
+const SHOTS = '/tmp/shots'
+let server: RunningServer
+let browser: Browser
+/** Contexts still open; closed after each test even when it fails. */
+const contexts = new Set<BrowserContext>()
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startServer()
+  browser = await launchBrowser()
+})
+afterEach(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined)
+  contexts.clear()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function open(viewport = PHONE, options: { agreed?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport })
+  contexts.add(context)
+  await blockThirdParties(context, server.url)
+  if (options.agreed)
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('cookiesAgreed', 'true')
+      } catch {
+        // frames without storage (the blocked map's error page)
+      }
+    })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { context, page, errors }
+}
+
+const splashGone = (page: Page) => page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 6000 })
+
+describe('home page', () => {
+  test('hero, tiles, gallery photos, map fallback and gift card link', async () => {
+    const { context, page, errors } = await open(PHONE, { agreed: true })
+    await page.goto(`${server.url}/`)
+    const h1 = page.locator('main h1')
+    await expect(h1.textContent()).resolves.toBe('Larkdale Hotel')
+    const hero = page.locator('.hero__image')
+    expect(await hero.getAttribute('fetchpriority')).toBe('high')
+
+    for (const href of ['/drink', '/eat', '/stay']) expect(await page.locator(`.tiles a[href="${href}"] img`).count()).toBe(1)
+
+    // Open-now status for both venues, computed in the browser.
+    await page.waitForSelector('.home__status .open-status >> nth=1')
+    const statuses = await page.locator('.home__status .open-status__text').allTextContents()
+    expect(statuses).toHaveLength(2)
+    for (const text of statuses) expect(text).toMatch(/^(Open now · closes at \d\d:\d\d|Closed · opens( \w+day)? at \d\d:\d\d|Closed)$/)
+
+    // Gallery: six demo photos that really load (lazy: scroll them into view).
+    await page.locator('.gallery').scrollIntoViewIfNeeded()
+    await page.waitForFunction(() => {
+      const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('.gallery__tile img:not(.gallery__img--prev)'))
+      return imgs.length === 6 && imgs.every((img) => img.complete && img.naturalWidth > 0)
+    }, undefined, { timeout: 15_000 })
+
+    // The map cannot load here: the notice with the phone number replaces the frame.
+    await page.getByRole('heading', { name: 'Visit Us' }).scrollIntoViewIfNeeded()
+    await expect(page.getByText('Find directions below:').count()).resolves.toBe(1)
+    await page.waitForSelector('text=The map needs a connection', { timeout: 12_000 })
+    expect(await page.locator('.map-section iframe').count()).toBe(0)
+    expect(await page.locator('.map-section a[href^="tel:"]').count()).toBe(1)
+
+    const gift = page.getByRole('link', { name: /Purchase a Gift Card/ })
+    expect(await gift.getAttribute('target')).toBe('_blank')
+
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null')
+    expect(ld.map((entry: { '@type': string }) => entry['@type'])).toEqual(['Hotel', 'BarOrPub'])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a gallery photo opens full screen and closes with Escape', async () => {
+    const { context, page } = await open(DESKTOP, { agreed: true })
+    await page.goto(`${server.url}/`)
+    await splashGone(page)
+    const tile = page.locator('.gallery__tile').first()
+    await tile.scrollIntoViewIfNeeded()
+    await tile.click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close photo')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('gallery__tile'))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('site chrome', () => {
+  test('the splash covers the first load, the page renders beneath it, and it is gone after 4 s', async () => {
+    const { context, page } = await open(PHONE, { agreed: true })
+    const started = Date.now()
+    await page.goto(`${server.url}/`)
+    expect(await page.locator('[data-testid="splash"]').count()).toBe(1)
+    expect(await page.locator('main h1').count()).toBe(1)
+    await page.waitForTimeout(Math.max(0, 4100 - (Date.now() - started)))
+    expect(await page.locator('[data-testid="splash"]').count()).toBe(0)
+    // In-app navigation does not bring it back.
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('link', { name: 'Contact', exact: true }).click()
+    await page.waitForURL(/\/contact$/)
+    expect(await page.locator('[data-testid="splash"]').count()).toBe(0)
+    await context.close()
+  })
+
+  test('cookie notice: shown, Agree stores the flag, and it stays away after a reload', async () => {
+    const { context, page } = await open(PHONE)
+    await page.goto(`${server.url}/about`)
+    const agree = page.getByRole('button', { name: 'Agree' })
+    await agree.click()
+    expect(await page.evaluate(() => localStorage.getItem('cookiesAgreed'))).toBe('true')
+    expect(await page.locator('.cookie-notice').count()).toBe(0)
+    await page.reload()
+    await page.waitForSelector('main h1')
+    await page.waitForTimeout(500)
+    expect(await page.locator('.cookie-notice').count()).toBe(0)
+    await context.close()
+  })
+
+  test('mobile menu: opens with its button, closes on a click outside and on navigation', async () => {
+    const { context, page } = await open(PHONE, { agreed: true })
+    await page.goto(`${server.url}/about`)
+    await splashGone(page)
+    const toggle = page.locator('.navbar__toggle')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(1)
+    await page.screenshot({ path: `${SHOTS}/shell-menu-phone.png` })
+    await page.mouse.click(200, 700)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.click()
+    await page.getByRole('link', { name: 'Nearby', exact: true }).click()
+    await page.waitForURL(/\/around$/)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await context.close()
+  })
+
+  test('the navbar goes from see-through to solid as the page scrolls', async () => {
+    const { context, page } = await open(DESKTOP, { agreed: true })
+    await page.goto(`${server.url}/`)
+    const alpha = () => page.evaluate(() => document.querySelector<HTMLElement>('.site-header')!.style.getPropertyValue('--nav-alpha'))
+    expect(await alpha()).toBe('0.6')
+    await page.evaluate(() => window.scrollTo(0, 60))
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.site-header')!.style.getPropertyValue('--nav-alpha') === '0.8')
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.site-header')!.style.getPropertyValue('--nav-alpha') === '1')
+    await context.close()
+  })
+})
+
+describe('contact form', () => {
+  test('sends the message, shows the server’s reply, clears the form; the message is stored', async () => {
+    const { context, page } = await open(PHONE, { agreed: true })
+    await page.goto(`${server.url}/contact`)
+    await splashGone(page)
+    const stamp = `E2E ${Date.now()}`
+    const form = page.locator('.contact-form').first()
+    await form.getByLabel('Name').fill('Ada Walker')
+    await form.getByLabel('Phone').fill('07700 900123')
+    await form.getByLabel('Email').fill('ada@example.org')
+    await form.getByLabel('Message').fill(`${stamp}: a table for four on Saturday?`)
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await form.locator('.form__status--ok').waitFor()
+    expect(await form.locator('.form__status').textContent()).toMatch(/^Thank you — your message has been (sent|received)/)
+    expect(await form.getByLabel('Name').inputValue()).toBe('')
+
+    const res = await server.api('/api/admin/messages', { headers: { authorization: `Bearer ${await server.token()}` } })
+    expect(res.status).toBe(200)
+    const messages = (await res.json()) as { name: string; phone: string; email: string; message: string }[]
+    const stored = messages.find((m) => m.message.includes(stamp))
+    expect(stored).toMatchObject({ name: 'Ada Walker', phone: '07700 900123', email: 'ada@example.org' })
+    await context.close()
+  })
+})
+
+describe('staff login', () => {
+  test('the demo admin lands on /admin with "Access granted!"', async () => {
+    const { context, page } = await open(PHONE, { agreed: true })
+    await page.goto(`${server.url}/login`)
+    await splashGone(page)
+    await page.getByLabel('Username').fill(DEMO_ADMIN.username)
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL(/\/admin$/)
+    await page.getByText('Access granted!').waitFor()
+    expect(await page.getByRole('link', { name: 'Manage Galleries' }).getAttribute('href')).toBe('/manageGalleries')
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('adminToken')))).toBe(true)
+    // The navbar is solid on staff screens.
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.site-header')!.style.getPropertyValue('--nav-alpha'))).toBe('1')
+    await context.close()
+  })
+
+  test('a wrong password shows the server’s message', async () => {
+    const { context, page } = await open(PHONE, { agreed: true })
+    await page.goto(`${server.url}/login`)
+    await splashGone(page)
+    await page.getByLabel('Username').fill(DEMO_ADMIN.username)
+    await page.getByLabel('Password').fill('wrong password')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('Invalid username or password.').waitFor()
+    expect(page.url()).toMatch(/\/login$/)
+    await context.close()
+  })
+})
+
+describe('accessibility and screenshots', () => {
+  const PAGES = [
+    ['/', 'home'],
+    ['/about', 'about'],
+    ['/contact', 'contact'],
+    ['/login', 'login'],
+  ] as const
+
+  test('axe-core finds no serious or critical problems on /, /about, /contact, /login', async () => {
+    const { context, page } = await open(DESKTOP)
+    const problems: string[] = []
+    for (const [path] of PAGES) {
+      await page.goto(`${server.url}${path}`)
+      await splashGone(page)
+      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+      const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { iframes: false }))
+      for (const v of result.violations)
+        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  test('screenshots at phone and desktop sizes', async () => {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { context, page } = await open(viewport, { agreed: true })
+      for (const [path, name] of PAGES) {
+        await page.goto(`${server.url}${path}`)
+        await splashGone(page)
+        await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}.png` })
+        // Scroll through so lazy images and fade-ins arrive, then the whole page.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+            window.scrollTo(0, y)
+            await new Promise((resolve) => setTimeout(resolve, 80))
+          }
+          window.scrollTo(0, 0)
+        })
+        await page.waitForTimeout(600)
+        await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}-full.png`, fullPage: true })
+      }
+      await context.close()
+    }
+    // First visit on a phone: splash, then the cookie notice.
+    const { context, page } = await open(PHONE)
+    await page.goto(`${server.url}/`)
+    await page.waitForTimeout(600)
+    await page.screenshot({ path: `${SHOTS}/shell-splash-phone.png` })
+    await splashGone(page)
+    await page.screenshot({ path: `${SHOTS}/shell-cookie-phone.png` })
+    await context.close()
+  }, 120_000)
+})

@@ -1,3 +1,0 @@
-export default function AdminApp() {
-  return <main id="main">Admin</main>
-}

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react'
+import { venue } from '../lib/venue'
+import { OfflineNotice } from './OfflineNotice'
+import '../styles/stay.css'
+
+/** How long the booking script may take before the phone number is offered instead. */
+export const BOOKING_SCRIPT_TIMEOUT_MS = 10_000
+/** SPEC.md §9: the widget frame on desktop is 100% wide and 2000px high; phones get a shorter frame. */
+export const DESKTOP_FRAME_HEIGHT = '2000px'
+export const PHONE_FRAME_HEIGHT = '1500px'
+const DESKTOP_MIN_WIDTH = 768
+
+type State = 'loading' | 'ready' | 'failed'
+
+/** Sizes every frame the third-party script put in the container to the current window. */
+export function sizeBookingFrames(container: HTMLElement, windowWidth: number): void {
+  const height = windowWidth >= DESKTOP_MIN_WIDTH ? DESKTOP_FRAME_HEIGHT : PHONE_FRAME_HEIGHT
+  for (const frame of container.querySelectorAll('iframe')) {
+    frame.style.width = '100%'
+    frame.style.height = height
+    frame.style.border = '0'
+  }
+}
+
+/** Every script the booking provider added (ours and any it loaded itself). */
+function bookingScripts(): HTMLScriptElement[] {
+  const { scriptUrl, origin } = venue.booking
+  return [...document.querySelectorAll('script[src]')].filter((node): node is HTMLScriptElement => {
+    const src = (node as HTMLScriptElement).src
+    return src === scriptUrl || node.getAttribute('src') === scriptUrl || (origin !== '' && src.startsWith(origin))
+  })
+}
+
+/**
+ * The third-party room booking widget. Its script is added when the page is entered and removed when
+ * it is left. If the script cannot load (offline, blocked, or nothing after 10 s) the failure is logged
+ * and the visitor is given the phone number instead: never an empty frame.
+ */
+export function BookingWidget() {
+  const [state, setState] = useState<State>('loading')
+  const [attempt, setAttempt] = useState(0)
+  const containerRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const { scriptUrl, widgetId } = venue.booking
+    const container = containerRef.current
+    let settled = false
+    const fail = (reason: string) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      console.error(`The booking widget could not load (${reason}): ${scriptUrl}`)
+      setState('failed')
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    setState('loading')
+    if (!scriptUrl) {
+      fail('no booking script is configured')
+      return
+    }
+    if (navigator.onLine === false) {
+      fail('the device is offline')
+      return
+    }
+    const script = document.createElement('script')
+    script.src = scriptUrl
+    script.async = true
+    script.dataset.bookingWidget = widgetId
+    script.addEventListener('load', () => {
+      // A slow script that arrives after the timeout still wins: the widget replaces the notice.
+      settled = true
+      clearTimeout(timer)
+      setState('ready')
+    })
+    script.addEventListener('error', () => fail('the script failed to load'))
+    timer = setTimeout(() => fail(`no response within ${BOOKING_SCRIPT_TIMEOUT_MS / 1000} s`), BOOKING_SCRIPT_TIMEOUT_MS)
+    document.body.append(script)
+    return () => {
+      settled = true
+      clearTimeout(timer)
+      for (const node of bookingScripts()) node.remove()
+      container?.replaceChildren()
+    }
+  }, [attempt])
+
+  // Back online after a failure: try again.
+  useEffect(() => {
+    if (state !== 'failed') return
+    const retry = () => setAttempt((n) => n + 1)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [state])
+
+  // Keep the widget's frame at full width and the right height, now, when it appears, and on resize.
+  useEffect(() => {
+    const container = containerRef.current
+    if (state !== 'ready' || !container) return
+    const size = () => sizeBookingFrames(container, window.innerWidth)
+    size()
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(size)
+    observer?.observe(container, { childList: true, subtree: true })
+    window.addEventListener('resize', size)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener('resize', size)
+    }
+  }, [state])
+
+  return (
+    <div className="booking-widget">
+      {state === 'failed' ? (
+        <OfflineNotice lead="Online booking needs a connection." action="to book a room">
+          <p className="offline-notice__more">
+            Or email <a href={`mailto:${venue.email}`}>{venue.email}</a> and we will get back to you.
+          </p>
+        </OfflineNotice>
+      ) : state === 'loading' ? (
+        <p className="booking-widget__loading" role="status">
+          Loading the booking calendar…
+        </p>
+      ) : null}
+      <div
+        ref={containerRef}
+        id="booking-widget"
+        className="booking-widget__frame"
+        data-widget-id={venue.booking.widgetId}
+        hidden={state !== 'ready'}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react'
+import { sendEnquiry, type Enquiry } from '../lib/contact'
+import '../styles/forms.css'
+
+const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '' }
+export const SEND_FAILED = 'Failed to send email.'
+
+export interface ContactFormProps {
+  /** Section heading (h2). */
+  heading?: string
+  intro?: string
+}
+
+/**
+ * The contact form: all four fields required, sent through the API client. The server's reply
+ * `message` (or 'Failed to send email.') appears under the form; fields clear after a send.
+ */
+export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProps) {
+  const [values, setValues] = useState<Enquiry>(EMPTY)
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const id = useId()
+
+  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    setSending(true)
+    setResult(null)
+    try {
+      const reply = await sendEnquiry(values)
+      setResult({ ok: true, text: reply?.message || 'Thank you — your message has been sent.' })
+      setValues(EMPTY)
+    } catch (error) {
+      console.error('Failed to send email:', error)
+      setResult({ ok: false, text: SEND_FAILED })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <section className="contact-section section" aria-labelledby={`${id}-heading`}>
+      <div className="container">
+        <div className="contact-form">
+          <h2 id={`${id}-heading`}>{heading}</h2>
+          {intro ? <p className="contact-form__intro">{intro}</p> : null}
+          <form className="form" onSubmit={submit}>
+            <div className="form__row form__row--split">
+              <div className="field">
+                <label htmlFor={`${id}-name`}>Name</label>
+                <input id={`${id}-name`} name="name" type="text" autoComplete="name" required maxLength={200} value={values.name} onChange={update('name')} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-phone`}>Phone</label>
+                <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required maxLength={50} value={values.phone} onChange={update('phone')} />
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={update('email')} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-message`}>Message</label>
+              <textarea id={`${id}-message`} name="message" rows={4} required maxLength={5000} value={values.message} onChange={update('message')} />
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={sending}>
+                {sending ? 'Sending…' : 'Send message'}
+              </button>
+            </div>
+            <p className={`form__status${result ? (result.ok ? ' form__status--ok' : ' form__status--error') : ''}`} role="status" aria-live="polite">
+              {result?.text}
+            </p>
+          </form>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import type { VenueEvent } from '../api/types'
+import { downloadEventIcs } from '../lib/calendar'
+import {
+  CONTACT_TO_BOOK,
+  eventBooking,
+  eventDescription,
+  eventImage,
+  eventJsonLd,
+  eventStart,
+  eventTitle,
+  formatEventDate,
+  IMAGE_NOT_AVAILABLE,
+  jsonLdText,
+  NO_TICKET_REQUIRED,
+  type EventLike,
+} from '../lib/eventDisplay'
+import { telHref, venue } from '../lib/venue'
+import '../styles/events.css'
+
+/** One upcoming event: picture, title, date (venue time), description, how to book, add to calendar. */
+export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLike | VenueEvent; origin?: string; headingLevel?: 2 | 3 }) {
+  const [imageFailed, setImageFailed] = useState(false)
+  const title = eventTitle(event)
+  const image = eventImage(event)
+  const start = eventStart(event)
+  const booking = eventBooking(event)
+  const jsonLd = eventJsonLd(event, venue, origin)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+
+  return (
+    <article className="event-card">
+      <div className="event-card__media">
+        {image && !imageFailed ? (
+          <img
+            className="event-card__image"
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={title}
+            loading="lazy"
+            decoding="async"
+            onError={() => setImageFailed(true)}
+          />
+        ) : (
+          <div className="event-card__placeholder" role="img" aria-label={IMAGE_NOT_AVAILABLE}>
+            <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
+          </div>
+        )}
+      </div>
+      <div className="event-card__body">
+        <Heading className="event-card__title">{title}</Heading>
+        <p className="event-card__date">
+          {start ? <time dateTime={start.toISOString()}>{formatEventDate(event.start_datetime)}</time> : formatEventDate(event.start_datetime)}
+        </p>
+        <p className="event-card__description">{eventDescription(event)}</p>
+        <div className="event-card__actions">
+          {booking.kind === 'tickets' ? (
+            <a className="button button--small" href={booking.url} target="_blank" rel="noopener noreferrer">
+              Buy tickets<span className="visually-hidden"> for {title} (opens in a new tab)</span>
+            </a>
+          ) : booking.kind === 'contact' ? (
+            <p className="event-card__booking">
+              {CONTACT_TO_BOOK}{' '}
+              <a className="event-card__call" href={telHref}>
+                Call {venue.phone}
+              </a>
+            </p>
+          ) : (
+            <p className="event-card__booking event-card__booking--free">{NO_TICKET_REQUIRED}</p>
+          )}
+          {start ? (
+            <button type="button" className="button button--ghost button--small event-card__calendar" onClick={() => downloadEventIcs(event, venue)}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7zm-2 7h14v11H5V9zm6 2v3H8v2h3v3h2v-3h3v-2h-3v-3h-2z"
+                />
+              </svg>
+              Add to calendar<span className="visually-hidden">: {title}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} /> : null}
+    </article>
+  )
+}

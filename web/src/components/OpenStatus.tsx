@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+import { describeOpenStatus, openStatus, type VenueKey } from '../lib/openStatus'
+import { venue as identity } from '../lib/venue'
+import { holidayList, useHolidays } from '../stores/holidays'
+import { useOpeningTimes } from '../stores/openingTimes'
+import '../styles/opening-times.css'
+
+export interface OpenStatusProps {
+  venue: VenueKey
+  /** Name shown before the status; defaults to the venue's name, null hides it. */
+  label?: string | null
+}
+
+/**
+ * 'Open now · closes at 22:00' or 'Closed · opens at 08:00' for one venue, on the venue's clock,
+ * honouring that day's bank-holiday exception. Re-computed every minute; nothing until data exists
+ * (and nothing in pre-rendered HTML, which cannot know the time of the visit).
+ */
+export function OpenStatus({ venue, label }: OpenStatusProps) {
+  const times = useOpeningTimes((s) => s.data)
+  const loadTimes = useOpeningTimes((s) => s.load)
+  const holidays = useHolidays((s) => s.data)
+  const loadHolidays = useHolidays((s) => s.load)
+  const [now, setNow] = useState<Date | null>(null)
+
+  useEffect(() => {
+    void loadTimes()
+    void loadHolidays()
+  }, [loadTimes, loadHolidays])
+
+  useEffect(() => {
+    setNow(new Date())
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  if (!times || !now) return null
+  const status = openStatus(venue, times, holidayList(holidays), now)
+  const name = label === undefined ? (venue === 'hotel' ? identity.hotelName : identity.barName) : label
+  return (
+    <p className={`open-status open-status--${status.open ? 'open' : 'closed'}`} data-venue={venue}>
+      <span className="open-status__dot" aria-hidden="true" />
+      {name ? <span className="open-status__venue">{name}</span> : null}
+      <span className="open-status__text">{describeOpenStatus(status)}</span>
+    </p>
+  )
+}

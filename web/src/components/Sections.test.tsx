@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { restoreFetch, stubFetch } from '../../test/shell-helpers'
+import { venue } from '../lib/venue'
+import { FadeIn } from './FadeIn'
+import { GiftCardBlock } from './GiftCardBlock'
+import { Hero } from './Hero'
+import { MapSection } from './MapSection'
+
+const RealIO = globalThis.IntersectionObserver
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { get: () => online, configurable: true })
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+  })
+}
+
+afterEach(async () => {
+  await Bun.sleep(30)
+  restoreFetch()
+  setOnline(true)
+  globalThis.IntersectionObserver = RealIO
+})
+
+describe('MapSection', () => {
+  test("'Visit Us', 'Find directions below:' and a lazy, titled map frame", () => {
+    render(<MapSection />)
+    expect(screen.getByRole('heading', { level: 2, name: 'Visit Us' })).toBeTruthy()
+    expect(screen.getByText('Find directions below:')).toBeTruthy()
+    const frame = document.querySelector('iframe')!
+    expect(frame.getAttribute('src')).toBe(venue.mapEmbedUrl)
+    expect(frame.getAttribute('loading')).toBe('lazy')
+    expect(frame.getAttribute('title')).toContain(venue.hotelName)
+  })
+
+  test('offline: a notice with the phone number and a directions link instead of the frame', async () => {
+    setOnline(false)
+    render(<MapSection />)
+    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(screen.getByRole('link', { name: venue.phone }).getAttribute('href')).toBe(`tel:${venue.phone.replace(/\s+/g, '')}`)
+    const directions = screen.getByRole('link', { name: /open directions/ })
+    expect(directions.getAttribute('href')).toBe(venue.mapLinkUrl)
+    expect(directions.getAttribute('target')).toBe('_blank')
+  })
+
+  test('the notice replaces the frame when the map service cannot be reached', async () => {
+    // @ts-expect-error no IntersectionObserver: the check starts at once
+    globalThis.IntersectionObserver = undefined
+    stubFetch({})
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof fetch
+    render(<MapSection timeoutMs={5000} />)
+    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('the notice replaces the frame when it has not loaded in time', async () => {
+    // @ts-expect-error no IntersectionObserver: the clock starts at once
+    globalThis.IntersectionObserver = undefined
+    globalThis.fetch = (() => new Promise(() => {})) as unknown as typeof fetch
+    render(<MapSection timeoutMs={60} />)
+    expect(document.querySelector('iframe')).toBeTruthy()
+    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+  })
+})
+
+describe('GiftCardBlock', () => {
+  test("'Purchase a Gift Card' opens the gift card shop in a new tab", () => {
+    render(<GiftCardBlock />)
+    const link = screen.getByRole('link', { name: /Purchase a Gift Card/ })
+    expect(link.getAttribute('href')).toBe(venue.giftCardUrl)
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toContain('noopener')
+  })
+
+  test('offline: the phone number instead of the link', async () => {
+    setOnline(false)
+    render(<GiftCardBlock />)
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Purchase a Gift Card/ })).toBeNull())
+    expect(screen.getByRole('link', { name: venue.phone })).toBeTruthy()
+    setOnline(true)
+    await waitFor(() => expect(screen.getByRole('link', { name: /Purchase a Gift Card/ })).toBeTruthy())
+  })
+})
+
+describe('Hero', () => {
+  const image = { src: '/images/hero-eat.jpg', width: 1600, height: 1000, alt: 'Breakfast on the table' }
+
+  test('one h1, intro, and an eager high-priority sized image', () => {
+    render(<Hero title="The Cafe" intro="Cake worth the walk." image={image} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeTruthy()
+    expect(screen.getByText('Cake worth the walk.')).toBeTruthy()
+    const img = screen.getByRole('img', { name: 'Breakfast on the table' })
+    expect(img.getAttribute('width')).toBe('1600')
+    expect(img.getAttribute('height')).toBe('1000')
+    expect(img.getAttribute('loading')).toBe('eager')
+    expect(img.getAttribute('fetchpriority')).toBe('high')
+  })
+
+  test('parallax: the image moves at a fraction of the scroll', async () => {
+    render(<Hero title="Home" image={image} />)
+    const img = screen.getByRole('img') as HTMLImageElement
+    const root = img.closest('.hero') as HTMLElement
+    root.getBoundingClientRect = () => ({ top: -200, bottom: 400, left: 0, right: 0, width: 0, height: 600, x: 0, y: -200, toJSON() {} }) as DOMRect
+    window.dispatchEvent(new Event('scroll'))
+    await waitFor(() => expect(img.style.transform).toBe('translate3d(0, 70.0px, 0)'))
+  })
+
+  test('no parallax under reduced motion', async () => {
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia
+    try {
+      render(<Hero title="Home" image={image} />)
+      const img = screen.getByRole('img') as HTMLImageElement
+      const root = img.closest('.hero') as HTMLElement
+      root.getBoundingClientRect = () => ({ top: -200, bottom: 400 }) as DOMRect
+      window.dispatchEvent(new Event('scroll'))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(img.style.transform).toBe('')
+    } finally {
+      window.matchMedia = original
+    }
+  })
+
+  test('renders on the server', () => {
+    expect(renderToString(<Hero title="Home" image={image} />)).toContain('<h1')
+  })
+})
+
+describe('FadeIn', () => {
+  test('without IntersectionObserver the content is simply visible', async () => {
+    // @ts-expect-error simulate an old browser
+    globalThis.IntersectionObserver = undefined
+    render(<FadeIn>Hello</FadeIn>)
+    await waitFor(() => expect(screen.getByText('Hello').className).toContain('visible'))
+  })
+
+  test('below the fold it waits, then becomes visible at threshold 0.1', async () => {
+    let callback: IntersectionObserverCallback | undefined
+    let options: IntersectionObserverInit | undefined
+    globalThis.IntersectionObserver = class {
+      constructor(cb: IntersectionObserverCallback, init?: IntersectionObserverInit) {
+        callback = cb
+        options = init
+      }
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return []
+      }
+    } as unknown as typeof IntersectionObserver
+    const original = HTMLElement.prototype.getBoundingClientRect
+    HTMLElement.prototype.getBoundingClientRect = () => ({ top: 5000, bottom: 5200 }) as DOMRect
+    try {
+      render(<FadeIn className="tile">Later</FadeIn>)
+      const element = screen.getByText('Later')
+      await waitFor(() => expect(element.className).toContain('fade-in--waiting'))
+      expect(options?.threshold).toBe(0.1)
+      act(() => callback!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver))
+      expect(element.className).toContain('visible')
+      expect(element.className).toContain('tile')
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = original
+    }
+  })
+
+  test('visible in pre-rendered HTML', () => {
+    const html = renderToString(<FadeIn>Hi</FadeIn>)
+    expect(html).not.toContain('waiting')
+    expect(html).toContain('Hi')
+  })
+})

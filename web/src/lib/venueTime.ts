@@ -1,0 +1,69 @@
+/** Every time the site shows is the venue's local time, whatever the visitor's device says. */
+export const VENUE_TIME_ZONE = 'Europe/London'
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: VENUE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+export interface VenueClock {
+  /** The venue's calendar date, YYYY-MM-DD. */
+  date: string
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: number
+  /** Minutes since the venue's midnight. */
+  minutes: number
+}
+
+/** The venue's wall clock at an instant. */
+export function venueClock(now: Date): VenueClock {
+  const parts: Record<string, string> = {}
+  for (const part of clockFormat.formatToParts(now)) parts[part.type] = part.value
+  const date = `${parts.year}-${parts.month}-${parts.day}`
+  const hour = Number(parts.hour) % 24
+  return { date, weekday: weekdayOf(date), minutes: hour * 60 + Number(parts.minute) }
+}
+
+function utcDate(iso: string): Date {
+  const [y, m, d] = iso.split('-').map(Number)
+  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))
+}
+
+/** Day of the week of a calendar date (0 = Sunday). */
+export function weekdayOf(iso: string): number {
+  return utcDate(iso).getUTCDay()
+}
+
+export function weekdayName(day: number): string {
+  return WEEKDAYS[((day % 7) + 7) % 7]!
+}
+
+/** A calendar date `days` later (or earlier), YYYY-MM-DD. */
+export function addDays(iso: string, days: number): string {
+  return new Date(utcDate(iso).getTime() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** 'HH:MM' as minutes since midnight; NaN when malformed. */
+export function toMinutes(time: string): number {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time)
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+
+/** A calendar date as 'Friday 25 December 2026' (en-GB; engines differ on the comma, so it is built from parts). */
+export function formatLongDate(iso: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
+  const date = utcDate(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const parts: Record<string, string> = {}
+  for (const part of longDate.formatToParts(date)) parts[part.type] = part.value
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`
+}
