@@ -1,0 +1,87 @@
+/**
+ * The staff area: the guard and one screen per admin route. Loaded lazily, so public pages never
+ * download it. Without a stored adminToken every route sends the visitor to '/'; a session that
+ * ended (expired, revoked, logged out) goes to '/login'.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { ApiError } from '../api/client'
+import { adminGet } from './adminApi'
+import { AddHoliday, DeleteHoliday } from './screens/holidays'
+import { CreateEvent } from './screens/CreateEvent'
+import { Dashboard } from './screens/Dashboard'
+import { ManageAttractions } from './screens/ManageAttractions'
+import { ManageEvent } from './screens/ManageEvent'
+import { ManageGalleries } from './screens/ManageGalleries'
+import { ManageTimes } from './screens/ManageTimes'
+import { Messages } from './screens/Messages'
+import { UploadMenus } from './screens/UploadMenus'
+import { TOKEN_KEY, useAdminSession } from './session'
+import './styles/admin.css'
+
+export const ADMIN_SCREENS = {
+  '/admin': Dashboard,
+  '/manageGalleries': ManageGalleries,
+  '/manageAttractions': ManageAttractions,
+  '/manageTimes': ManageTimes,
+  '/addHoliday': AddHoliday,
+  '/deleteHoliday': DeleteHoliday,
+  '/uploadMenus': UploadMenus,
+  '/createEvent': CreateEvent,
+  '/manageEvent': ManageEvent,
+  '/messages': Messages,
+} as const
+
+export default function AdminRoutes() {
+  const [location, navigate] = useLocation()
+  // True once this mount has read the stored token (a login in between may have stored a new one).
+  const [ready, setReady] = useState(false)
+  const token = useAdminSession((s) => s.token)
+  const endedBy = useAdminSession((s) => s.endedBy)
+  const verified = useRef<string | null>(null)
+
+  // Read the stored token once, and follow sign-outs made in other tabs.
+  useEffect(() => {
+    useAdminSession.getState().hydrate()
+    setReady(true)
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) useAdminSession.getState().hydrate()
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  // The guard.
+  useEffect(() => {
+    if (ready && !token) navigate(endedBy ? '/login' : '/', { replace: true })
+  }, [ready, token, endedBy, navigate])
+
+  // Off the dashboard (which checks for itself), make sure a stored token is still good before staff
+  // type into a form: a 401 saves drafts and goes to /login. Offline, carry on.
+  useEffect(() => {
+    if (!ready || !token || location === '/admin' || verified.current === token) return
+    verified.current = token
+    adminGet('/api/admin/dashboard').catch((error) => {
+      if (!(error instanceof ApiError) || error.status !== 401) verified.current = null
+    })
+  }, [ready, token, location])
+
+  if (!ready || !token) {
+    return (
+      <main id="main" tabIndex={-1} className="admin admin--checking">
+        <p className="admin-loading" role="status">
+          Checking your sign-in…
+        </p>
+      </main>
+    )
+  }
+
+  return (
+    <Switch>
+      {Object.entries(ADMIN_SCREENS).map(([path, Screen]) => (
+        <Route key={path} path={path} component={Screen} />
+      ))}
+      <Route component={Dashboard} />
+    </Switch>
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * Unsaved form input survives an expired session: when an admin call answers 401, every mounted form
+ * that registered here is written to sessionStorage before the app goes to /login, and is put back
+ * the next time the same form opens. Files cannot be kept (the browser will not give them back), text can.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+const PREFIX = 'adminDraft:'
+export const RETURN_TO_KEY = 'adminReturnTo'
+
+const readers = new Map<string, () => unknown>()
+
+/** Writes every registered form's current values (and where the user was) to sessionStorage. */
+export function saveDrafts(path?: string): void {
+  try {
+    for (const [key, read] of readers) sessionStorage.setItem(PREFIX + key, JSON.stringify(read()))
+    if (path && readers.size > 0) sessionStorage.setItem(RETURN_TO_KEY, path)
+  } catch {
+    // storage unavailable or full: nothing more can be kept
+  }
+}
+
+/** Reads and forgets a saved draft. */
+export function takeDraft<T>(key: string): T | null {
+  try {
+    const text = sessionStorage.getItem(PREFIX + key)
+    if (text === null) return null
+    sessionStorage.removeItem(PREFIX + key)
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
+}
+
+/** The admin screen a saved draft belongs to, once (the dashboard offers a link back to it). */
+export function takeReturnTo(): string | null {
+  try {
+    const path = sessionStorage.getItem(RETURN_TO_KEY)
+    sessionStorage.removeItem(RETURN_TO_KEY)
+    return path
+  } catch {
+    return null
+  }
+}
+
+export interface FormDraft<T> {
+  values: T
+  /** Sets one field. */
+  set<K extends keyof T>(field: K, value: T[K]): void
+  /** Replaces several fields at once. */
+  patch(values: Partial<T>): void
+  /** Back to the initial values. */
+  reset(): void
+  /** True when the values were restored from a draft saved before a sign-in. */
+  restored: boolean
+}
+
+/** Form state that is saved if the session expires and restored when the form opens again. */
+export function useFormDraft<T extends Record<string, unknown>>(key: string, initial: T): FormDraft<T> {
+  const initialRef = useRef(initial)
+  const [values, setValues] = useState<T>(initial)
+  const [restored, setRestored] = useState(false)
+  const current = useRef(values)
+  current.current = values
+
+  useEffect(() => {
+    const saved = takeDraft<Partial<T>>(key)
+    if (saved && typeof saved === 'object') {
+      setValues((now) => ({ ...now, ...saved }))
+      setRestored(true)
+    }
+    readers.set(key, () => current.current)
+    return () => {
+      readers.delete(key)
+    }
+  }, [key])
+
+  const set = useCallback(<K extends keyof T>(field: K, value: T[K]) => setValues((now) => ({ ...now, [field]: value })), [])
+  const patch = useCallback((more: Partial<T>) => setValues((now) => ({ ...now, ...more })), [])
+  const reset = useCallback(() => {
+    setValues(initialRef.current)
+    setRestored(false)
+  }, [])
+  return { values, set, patch, reset, restored }
+}

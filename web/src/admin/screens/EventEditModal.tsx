@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import type { EventUpdatedReply, VenueEvent } from '../../api/types'
+import { hasServerMessage, mutate } from '../adminApi'
+import { toVenueInput } from '../time'
+import { Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { isWebAddress } from './ManageAttractions'
+import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE, EVENT_IMAGE_UNREADABLE, EVENT_REQUIRED, EVENT_TICKET_URL, readAsDataUrl } from './CreateEvent'
+
+export const EDIT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif']
+export const EDIT_IMAGE_TYPE = 'Please select a PNG, JPEG or GIF image.'
+export const CLEAR_SELECTED_IMAGE = 'Clear selected image'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export interface EventEditModalProps {
+  event: VenueEvent
+  onClose(): void
+  onSaved(event: VenueEvent, message: string): void
+}
+
+/**
+ * The edit dialog of /manageEvent: fields prefilled from the event (the start in venue time), an
+ * optional replacement image with preview, Cancel and Save Changes. Focus stays inside while it is
+ * open, Escape closes it, and closing forgets any selected image.
+ */
+export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps) {
+  const ids = useId()
+  const dialog = useRef<HTMLDivElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [title, setTitle] = useState(event.title)
+  const [description, setDescription] = useState(event.description)
+  const [start, setStart] = useState(() => toVenueInput(event.start_datetime))
+  const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
+  const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
+  const [image, setImage] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [status, setStatus] = useState<Status | null>(null)
+  const save = useSubmit()
+
+  // Focus the first field on open; give focus back to what opened the dialog on close; no page scroll behind.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    dialog.current?.querySelector<HTMLElement>('input, textarea')?.focus()
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.body.style.overflow = overflow
+      if (opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
+    }
+  }, [])
+
+  const clearImage = () => {
+    setImage(null)
+    setPreview(null)
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  const close = () => {
+    clearImage()
+    onClose()
+  }
+
+  const onImage = async (file: File | null) => {
+    if (!file) return clearImage()
+    if (!EDIT_IMAGE_TYPES.includes(file.type)) {
+      clearImage()
+      setStatus({ text: EDIT_IMAGE_TYPE, tone: 'error' })
+      return
+    }
+    if (file.size > EVENT_IMAGE_MAX_BYTES) {
+      clearImage()
+      setStatus({ text: EVENT_IMAGE_TOO_LARGE, tone: 'error' })
+      return
+    }
+    setStatus(null)
+    setImage(file)
+    try {
+      const url = await readAsDataUrl(file)
+      setPreview(url)
+    } catch (error) {
+      console.error('Reading the replacement image failed:', error)
+      clearImage()
+      setStatus({ text: EVENT_IMAGE_UNREADABLE, tone: 'error' })
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation()
+      if (!save.busy) close()
+      return
+    }
+    if (e.key !== 'Tab' || !dialog.current) return
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE))
+    if (items.length === 0) return
+    const first = items[0]!
+    const last = items[items.length - 1]!
+    if (e.shiftKey && (document.activeElement === first || !dialog.current.contains(document.activeElement))) {
+      e.preventDefault()
+      last.focus()
+    } else if (!e.shiftKey && (document.activeElement === last || !dialog.current.contains(document.activeElement))) {
+      e.preventDefault()
+      first.focus()
+    }
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (save.busy) return
+    if (!title.trim() || !description.trim() || !start) {
+      setStatus({ text: EVENT_REQUIRED, tone: 'error' })
+      return
+    }
+    if (ticketUrl.trim() && !isWebAddress(ticketUrl)) {
+      setStatus({ text: EVENT_TICKET_URL, tone: 'error' })
+      return
+    }
+    setStatus(null)
+    const body = new FormData()
+    body.append('id', String(event.id))
+    body.append('title', title.trim())
+    body.append('description', description.trim())
+    body.append('start_datetime', start)
+    body.append('contactToBook', contactToBook ? 'true' : 'false')
+    body.append('ticket_url', ticketUrl.trim())
+    if (image) body.append('image', image)
+    await save.run(async (onProgress) => {
+      try {
+        const reply = await mutate<EventUpdatedReply>({ method: 'POST', path: '/api/update-event', body, label: `Edit event: ${title.trim()}` }, { onProgress })
+        clearImage()
+        onSaved(reply.event, reply.message || 'Event updated.')
+      } catch (error) {
+        console.error('Event update failed:', error)
+        setStatus({ text: 'The changes could not be saved.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      }
+    }, true)
+  }
+
+  return (
+    <div className="admin-modal" onMouseDown={(e) => e.target === e.currentTarget && !save.busy && close()}>
+      <div ref={dialog} className="admin-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} onKeyDown={onKeyDown}>
+        <h2 id={`${ids}-title`} className="admin-modal__title">
+          Edit event
+        </h2>
+        <form className="admin-form" onSubmit={onSubmit} noValidate>
+          <Field label="Title" htmlFor={`${ids}-t`}>
+            <input id={`${ids}-t`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          </Field>
+          <Field label="Description" htmlFor={`${ids}-d`}>
+            <textarea id={`${ids}-d`} name="description" rows={4} className="admin-input" required maxLength={5000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          </Field>
+          <div className="admin-form__row">
+            <Field label="Start Date/Time" htmlFor={`${ids}-s`} hint="Venue time (UK).">
+              <input id={`${ids}-s`} name="start_datetime" type="datetime-local" className="admin-input" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+            </Field>
+            <Field label="Ticket link (optional)" htmlFor={`${ids}-u`}>
+              <input id={`${ids}-u`} name="ticket_url" type="url" inputMode="url" placeholder="https://" className="admin-input" maxLength={2000} value={ticketUrl} onChange={(e) => setTicketUrl(e.currentTarget.value)} />
+            </Field>
+          </div>
+          <div className="admin-check">
+            <input id={`${ids}-c`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => setContactToBook(e.currentTarget.checked)} />
+            <label htmlFor={`${ids}-c`}>Contact to Book</label>
+          </div>
+          <div className="admin-replace">
+            <Field label="Replace Image" htmlFor={`${ids}-i`} hint="Optional. PNG, JPEG or GIF, less than 2MB.">
+              <input
+                ref={fileInput}
+                id={`${ids}-i`}
+                name="image"
+                type="file"
+                accept="image/png,image/jpeg,image/gif"
+                className="admin-input admin-input--file"
+                onChange={(e) => void onImage(e.currentTarget.files?.[0] ?? null)}
+              />
+            </Field>
+            <div className="admin-replace__images">
+              {event.image_url && !preview ? (
+                <figure className="admin-preview">
+                  <img src={event.image_url} alt="Current event image" width={event.image_width ?? 240} height={event.image_height ?? 180} />
+                  <figcaption>Current image</figcaption>
+                </figure>
+              ) : null}
+              {preview ? (
+                <figure className="admin-preview">
+                  <img src={preview} alt="Preview of the replacement image" width={240} height={180} />
+                  <figcaption>{image?.name ?? 'New image'}</figcaption>
+                </figure>
+              ) : null}
+            </div>
+            {image ? (
+              <button type="button" className="button button--small button--ghost" onClick={clearImage}>
+                {CLEAR_SELECTED_IMAGE}
+              </button>
+            ) : null}
+          </div>
+          <UploadProgress progress={save.progress} label="Saving" />
+          <StatusMessage status={status} />
+          <div className="admin-modal__actions">
+            <button type="button" className="button button--ghost" onClick={close} disabled={save.busy}>
+              Cancel
+            </button>
+            <button type="submit" className="button" disabled={save.busy}>
+              {save.busy ? 'Saving…' : 'Save Changes'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { DeleteGalleryReply, GalleryImage, UploadGalleryReply } from '../../api/types'
+import { hasServerMessage, mutate } from '../adminApi'
+import { useFormDraft } from '../drafts'
+import { useGalleryGrouped } from '../stores'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+
+export const GALLERY_MISSING = 'Please select images and provide a type.'
+export const GALLERY_SUCCESS = 'Upload successful!'
+export const GALLERY_ERROR = 'Error uploading the images.'
+export const UNKNOWN_CATEGORY = 'Unknown Category'
+
+/** The upload form's types, named as the pages that show them. */
+export const GALLERY_TYPE_OPTIONS = [
+  { value: 'generic', label: 'Home' },
+  { value: 'cafe', label: 'Eat' },
+  { value: 'rooms', label: 'Stay' },
+  { value: 'stables', label: 'Drink' },
+  { value: 'events', label: 'Events' },
+] as const
+
+/** The grouped gallery's category numbers (SPEC.md §3, 5 from DECISIONS.md). */
+export const CATEGORY_NAMES: Record<string, string> = { '1': 'Home', '2': 'Eat', '3': 'Stay', '4': 'Drink', '5': 'Events' }
+export const categoryName = (key: string) => CATEGORY_NAMES[key] ?? UNKNOWN_CATEGORY
+const PUBLIC_PAGE: Record<string, string> = { '1': '/', '2': '/eat', '3': '/stay', '4': '/drink', '5': '/events' }
+
+const MAX_IMAGES = 20
+
+export function ManageGalleries() {
+  const ids = useId()
+  const form = useFormDraft('galleries-upload', { type: '' })
+  const [files, setFiles] = useState<File[]>([])
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [status, setStatus] = useState<Status | null>(null)
+  const upload = useSubmit()
+  const grouped = useGalleryGrouped()
+  const [listStatus, setListStatus] = useState<Status | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
+
+  useEffect(() => {
+    void useGalleryGrouped.getState().load()
+  }, [])
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (upload.busy) return
+    if (files.length === 0 || !form.values.type) {
+      setStatus({ text: GALLERY_MISSING, tone: 'error' })
+      return
+    }
+    if (files.some((file) => file.type && !file.type.startsWith('image/'))) {
+      setStatus({ text: 'Only image files can be uploaded to a gallery.', tone: 'error' })
+      return
+    }
+    if (files.length > MAX_IMAGES) {
+      setStatus({ text: `Please choose at most ${MAX_IMAGES} images at a time.`, tone: 'error' })
+      return
+    }
+    setStatus(null)
+    const body = new FormData()
+    for (const file of files) body.append('images', file)
+    body.append('type', form.values.type)
+    await upload.run(async (onProgress) => {
+      try {
+        await mutate<UploadGalleryReply>({ method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)` }, { onProgress })
+        setStatus({ text: GALLERY_SUCCESS, tone: 'success' })
+        setFiles([])
+        if (fileInput.current) fileInput.current.value = ''
+        void useGalleryGrouped.getState().load()
+      } catch (error) {
+        console.error('Gallery upload failed:', error)
+        setStatus({ text: GALLERY_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      }
+    }, true)
+  }
+
+  const onDelete = async (image: GalleryImage) => {
+    if (!window.confirm('Delete this image from the gallery? Visitors will no longer see it.')) return
+    setDeleting(image.id)
+    try {
+      await mutate<DeleteGalleryReply>({ method: 'DELETE', path: `/api/delete-gallery/${image.id}`, label: `Delete gallery image ${image.id}` })
+      setListStatus({ text: 'Image deleted.', tone: 'success' })
+      await useGalleryGrouped.getState().load()
+    } catch (error) {
+      console.error('Gallery delete failed:', error)
+      setListStatus({ text: 'Error deleting the image.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const groups = grouped.data ? Object.keys(grouped.data).sort((a, b) => Number(a) - Number(b) || a.localeCompare(b)) : []
+
+  return (
+    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, newest first.">
+      <AdminSection title="Upload images" id={`${ids}-upload`}>
+        <form className="admin-form" onSubmit={onSubmit} noValidate aria-describedby={`${ids}-upload-hint`}>
+          <p className="admin-form__hint" id={`${ids}-upload-hint`}>
+            Choose up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
+          </p>
+          <div className="admin-form__row">
+            <Field label="Images" htmlFor={`${ids}-images`}>
+              <input
+                ref={fileInput}
+                id={`${ids}-images`}
+                name="images"
+                type="file"
+                accept="image/*"
+                multiple
+                required
+                className="admin-input admin-input--file"
+                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+              />
+            </Field>
+            <Field label="Gallery" htmlFor={`${ids}-type`}>
+              <select id={`${ids}-type`} name="type" required className="admin-input" value={form.values.type} onChange={(event) => form.set('type', event.currentTarget.value)}>
+                <option value="">Choose a page…</option>
+                {GALLERY_TYPE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
+          <UploadProgress progress={upload.progress} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={upload.busy}>
+              {upload.busy ? 'Uploading…' : 'Upload'}
+            </button>
+          </div>
+          <StatusMessage status={status} />
+        </form>
+      </AdminSection>
+
+      <AdminSection title="Images by page" id={`${ids}-list`}>
+        <StatusMessage status={listStatus} />
+        {grouped.status === 'error' && !grouped.data ? <p className="admin-status admin-status--error admin-status--block">Error fetching the galleries.</p> : null}
+        {!grouped.data && grouped.status !== 'error' ? <p className="admin-loading">Loading images…</p> : null}
+        {groups.map((key) => {
+          const images = (grouped.data as Record<string, GalleryImage[]>)[key] ?? []
+          const headingId = `${ids}-cat-${key}`
+          return (
+            <section key={key} className="admin-gallery" aria-labelledby={headingId} data-category={key}>
+              <h3 id={headingId} className="admin-gallery__title">
+                {categoryName(key)} <span className="admin-count">({images.length})</span>
+                {PUBLIC_PAGE[key] ? (
+                  <a className="admin-gallery__view" href={PUBLIC_PAGE[key]} target="_blank" rel="noreferrer">
+                    View page<span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </h3>
+              {images.length === 0 ? (
+                <p className="admin-empty">No images yet.</p>
+              ) : (
+                <ul className="admin-thumbs">
+                  {images.map((image) => (
+                    <li key={image.id} className="admin-thumb">
+                      <img src={image.image_url} alt={image.alt || `${categoryName(key)} gallery image ${image.id}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                      <button
+                        type="button"
+                        className="admin-thumb__delete"
+                        onClick={() => void onDelete(image)}
+                        disabled={deleting === image.id}
+                        aria-label={`Delete image ${image.id} from ${categoryName(key)}`}
+                      >
+                        {deleting === image.id ? 'Deleting…' : 'Delete'}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )
+        })}
+      </AdminSection>
+    </AdminScreen>
+  )
+}

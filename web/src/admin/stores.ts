@@ -1,0 +1,97 @@
+/**
+ * Zustand stores for what staff screens list (one per kind of data). Screens call `load()` in an
+ * effect and again after a change; the stores fetch through adminApi, so a 401 signs out.
+ */
+import { create } from 'zustand'
+import { ApiError } from '../api/client'
+import type { AdminHoliday, Attraction, ContactMessage, DashboardReply, GalleryGrouped, MenuInfo, OpeningTimes, VenueEvent } from '../api/types'
+import { adminGet } from './adminApi'
+
+export interface AdminResource<T> {
+  data: T | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  error: ApiError | null
+  load(): Promise<void>
+  reset(): void
+}
+
+export function createAdminResource<T>(fetcher: () => Promise<T>) {
+  let running: Promise<void> | null = null
+  return create<AdminResource<T>>((set) => ({
+    data: null,
+    status: 'idle',
+    error: null,
+    load() {
+      if (running) return running
+      running = (async () => {
+        set({ status: 'loading' })
+        try {
+          const data = await fetcher()
+          set({ data, status: 'ready', error: null })
+        } catch (error) {
+          console.error('Admin list failed to load:', error)
+          set({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, String(error)) })
+        }
+      })().finally(() => {
+        running = null
+      })
+      return running
+    },
+    reset() {
+      running = null
+      set({ data: null, status: 'idle', error: null })
+    },
+  }))
+}
+
+export const useGalleryGrouped = createAdminResource(() => adminGet<GalleryGrouped & Record<string, GalleryGrouped['1']>>('/api/galleryGrouped'))
+export const useAdminAttractions = createAdminResource(() => adminGet<Attraction[]>('/api/around'))
+export const useAdminOpeningTimes = createAdminResource(() => adminGet<OpeningTimes>('/api/opening-times'))
+export const useAdminHolidays = createAdminResource(() => adminGet<AdminHoliday[]>('/api/bank-admin-holiday-exceptions'))
+export const useAdminEvents = createAdminResource(() => adminGet<VenueEvent[]>('/api/admin/events'))
+export const useAdminMessages = createAdminResource(() => adminGet<ContactMessage[]>('/api/admin/messages'))
+
+async function menuOrNone(businessId: 1 | 2): Promise<MenuInfo | null> {
+  try {
+    return await adminGet<MenuInfo>(`/api/get-menu/${businessId}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+/** The current menu of each business (null: none uploaded yet). */
+export const useAdminMenus = createAdminResource(async () => {
+  const [stables, hotel] = await Promise.all([menuOrNone(1), menuOrNone(2)])
+  return { 1: stables, 2: hotel } as Record<1 | 2, MenuInfo | null>
+})
+
+export type DashboardState =
+  | { status: 'loading' }
+  | { status: 'granted'; message: string; username: string }
+  | { status: 'denied' }
+  | { status: 'offline' }
+
+/** The dashboard's server check: 401 is the dashboard's own business (it shows 'Access denied...'). */
+export const useDashboard = create<DashboardState & { check(): Promise<void> }>((set) => ({
+  status: 'loading',
+  async check() {
+    set({ status: 'loading' })
+    try {
+      const reply = await adminGet<DashboardReply>('/api/admin/dashboard', { signOutOn401: false })
+      if (reply?.message === 'Access granted!') set({ status: 'granted', message: reply.message, username: reply.username })
+      else set({ status: 'denied' })
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetwork) set({ status: 'offline' })
+      else set({ status: 'denied' })
+    }
+  },
+}))
+
+/** Every admin store back to empty (tests, and signing out). */
+export function resetAdminStores(): void {
+  for (const store of [useGalleryGrouped, useAdminAttractions, useAdminOpeningTimes, useAdminHolidays, useAdminEvents, useAdminMessages, useAdminMenus]) {
+    store.getState().reset()
+  }
+  useDashboard.setState({ status: 'loading' })
+}

@@ -1,0 +1,130 @@
+/** Small pieces every staff screen shares: the page frame, status messages, upload progress, busy state. */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import './styles/admin.css'
+
+export function AdminScreen({ title, intro, children, back = true }: { title: string; intro?: ReactNode; children: ReactNode; back?: boolean }) {
+  return (
+    <main id="main" tabIndex={-1} className="admin">
+      <div className="admin__inner">
+        <header className="admin-header">
+          <div className="admin-header__bar">
+            <span className="admin-header__eyebrow">Staff area</span>
+            {back ? (
+              <Link href="/admin" className="admin-header__back">
+                <span aria-hidden="true">←</span> Back to dashboard
+              </Link>
+            ) : null}
+          </div>
+          <h1 className="admin-header__title">{title}</h1>
+          {intro ? <p className="admin-header__intro">{intro}</p> : null}
+        </header>
+        {children}
+      </div>
+    </main>
+  )
+}
+
+export function AdminSection({ title, children, id, className }: { title: string; children: ReactNode; id: string; className?: string }) {
+  return (
+    <section className={`admin-card${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="admin-card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+export type Tone = 'success' | 'error' | 'info'
+export interface Status {
+  text: string
+  tone: Tone
+  /** A second, smaller line (e.g. the server's reason behind a fixed message). */
+  detail?: string
+}
+
+/** A polite live region that is always in the page, so a message put in it is announced. */
+export function StatusMessage({ status, className }: { status: Status | null; className?: string }) {
+  return (
+    <div className={`admin-status-slot${className ? ` ${className}` : ''}`} aria-live="polite" aria-atomic="true">
+      {status ? (
+        <div className={`admin-status admin-status--${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
+          <p className="admin-status__text">{status.text}</p>
+          {status.detail && status.detail !== status.text ? <p className="admin-status__detail">{status.detail}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** The upload progress bar (shown while a body is being sent). */
+export function UploadProgress({ progress, label = 'Uploading' }: { progress: number | null; label?: string }) {
+  if (progress === null) return null
+  const percent = Math.round(progress * 100)
+  return (
+    <div className="admin-progress">
+      <progress className="admin-progress__bar" max={100} value={percent} aria-label={`${label} progress`}>
+        {percent}%
+      </progress>
+      <span className="admin-progress__text" aria-hidden="true">
+        {percent < 100 ? `${label}… ${percent}%` : 'Saving…'}
+      </span>
+    </div>
+  )
+}
+
+/**
+ * Busy state for one form. `run` refuses to start while a run is going (a ref, so even two clicks
+ * in the same frame give one submission) and tracks upload progress.
+ */
+export function useSubmit() {
+  const [busy, setBusy] = useState(false)
+  const [progress, setProgress] = useState<number | null>(null)
+  const running = useRef(false)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+  const run = useCallback(async <T,>(task: (onProgress: (fraction: number) => void) => Promise<T>, withProgress = false): Promise<T | undefined> => {
+    if (running.current) return undefined
+    running.current = true
+    setBusy(true)
+    if (withProgress) setProgress(0)
+    try {
+      return await task((fraction) => {
+        if (mounted.current) setProgress(fraction)
+      })
+    } finally {
+      running.current = false
+      if (mounted.current) {
+        setBusy(false)
+        setProgress(null)
+      }
+    }
+  }, [])
+  return { busy, progress, run }
+}
+
+/** A labelled field: label above, hint below, the control in between. */
+export function Field({ label, htmlFor, hint, hintId, children, className }: { label: ReactNode; htmlFor: string; hint?: ReactNode; hintId?: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`admin-field${className ? ` ${className}` : ''}`}>
+      <label className="admin-field__label" htmlFor={htmlFor}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="admin-field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** 'HH:MM' from a time input or the API as shown to staff (24-hour, like the public page). */
+export const showTime = (value: string | null | undefined) => value || '—'
