@@ -333,3 +333,26 @@ describe('GET /api/admin/messages', () => {
     })
   })
 })
+
+describe('a message resent from a phone that lost the reply', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp({ now: () => clock })
+  })
+  afterAll(() => t.close())
+
+  test('a message resent with the same Idempotency-Key (a phone that lost the reply) is stored once', async () => {
+    const before = rowsOf(t).length
+    const headers = { 'idempotency-key': 'outbox-5f0c6a8e-contact' }
+    const first = await t.call('POST', '/api/email/send-email', { json: visitor, headers })
+    const again = await t.call('POST', '/api/email/send-email', { json: visitor, headers })
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(200)
+    expect(await jsonOf(again)).toEqual(await jsonOf(first))
+    expect(rowsOf(t).length).toBe(before + 1)
+    const reused = await t.call('POST', '/api/email/send-email', { json: { ...visitor, message: 'Something else' }, headers })
+    expect(reused.status).toBe(422)
+    expect(rowsOf(t).length).toBe(before + 1)
+  })
+
+})

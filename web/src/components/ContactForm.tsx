@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { sendEnquiry, type Enquiry } from '../lib/contact'
+import { QUEUED_MESSAGE, sendEnquiry, type Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '' }
@@ -30,8 +30,8 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     setSending(true)
     setResult(null)
     try {
-      const reply = await sendEnquiry(values)
-      setResult({ ok: true, text: reply?.message || 'Thank you — your message has been sent.' })
+      const result = await sendEnquiry(values)
+      setResult({ ok: true, text: result.queued ? QUEUED_MESSAGE : result.reply?.message || 'Thank you — your message has been sent.' })
       setValues(EMPTY)
     } catch (error) {
       console.error('Failed to send email:', error)

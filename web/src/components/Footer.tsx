@@ -1,4 +1,5 @@
 import { Link } from 'wouter'
+import { InstallButton } from '../offline/OfflineBanner'
 import { telHref, venue } from '../lib/venue'
 import '../styles/layout.css'
 
@@ -46,6 +47,7 @@ export function Footer() {
         <p>
           © {year} {venue.hotelName}
         </p>
+        <InstallButton />
         <Link href="/login" className="site-footer__staff">
           Staff login
         </Link>

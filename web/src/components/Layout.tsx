@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
+import { oldestSavedAt, useSavedData } from '../stores/resource'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Navbar } from './Navbar'
@@ -7,6 +9,7 @@ import '../styles/layout.css'
 
 /** Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice. */
 export function Layout({ children }: { children: ReactNode }) {
+  const savedAt = useSavedData(oldestSavedAt)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -15,6 +18,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <Navbar />
       {children}
       <Footer />
+      <OfflineBanner savedAt={savedAt} />
+      <UpdatePrompt />
       <CookieNotice />
       <Splash />
     </>

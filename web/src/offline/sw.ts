@@ -5,6 +5,7 @@
  * images and menu PDFs are kept once seen.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -16,6 +17,9 @@ export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', menus: 'menus-v
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The first install takes charge of the open page at once, so the data it loads is saved for offline
+// use from the very first visit. Later versions still wait for the visitor's "Reload".
+clientsClaim()
 
 // Client-side routes get the app shell; API and file URLs never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/files\//] }))

@@ -14,6 +14,29 @@ export interface Resource<T> {
 }
 
 /**
+ * Which data on screen came from the device's saved copy, and from when: the offline banner reads
+ * this to say "showing information saved on …".
+ */
+export const useSavedData = create<Record<string, number>>(() => ({}))
+
+/** The oldest saved copy currently shown instead of a fresh reply; null when everything is fresh. */
+export function oldestSavedAt(saved: Record<string, number>): number | null {
+  const times = Object.values(saved)
+  return times.length ? Math.min(...times) : null
+}
+
+function markSaved(key: string, savedAt: number | null) {
+  useSavedData.setState((current) => {
+    if (savedAt === null) {
+      if (!(key in current)) return current
+      const { [key]: _fresh, ...rest } = current
+      return rest
+    }
+    return current[key] === savedAt ? current : { ...current, [key]: savedAt }
+  })
+}
+
+/**
  * A zustand store for one piece of public data, saved to IndexedDB so the last known copy shows
  * instantly (and offline), then refreshed from the network. Nothing here runs at import time, so
  * components using it render on the server too.
@@ -38,11 +61,14 @@ export function createResource<T>(cacheKey: string, fetcher: () => Promise<T>) {
           const data = await fetcher()
           const savedAt = Date.now()
           setState({ data, savedAt, fromCache: false, status: 'ready', error: null })
+          markSaved(cacheKey, null)
           await set(cacheKey, { data, savedAt }).catch(() => undefined)
         } catch (error) {
           // Public fetch failures are only logged (SPEC §8); the saved copy, if any, stays on screen.
           console.error(`Could not load ${cacheKey}:`, error)
           setState({ status: 'error', error: error instanceof ApiError ? error.message : String(error) })
+          const { fromCache, savedAt } = getState()
+          if (fromCache) markSaved(cacheKey, savedAt)
         }
       })().finally(() => {
         inFlight = null

@@ -3,6 +3,7 @@ import { adminGuard } from '../../auth/guard'
 import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
+import { idempotencyFor } from '../../http/idempotency'
 import type { Mail } from './mailer'
 import { ContactMessageList, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
 import { insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, type NewMessage } from './store'
@@ -109,8 +110,18 @@ export function contactRoutes(ctx: AppContext) {
     .use(adminGuard(ctx))
     .post(
       '/email/send-email',
-      async ({ body }) => {
-        const stored = insertMessage(ctx.db, readEnquiry(body), ctx.now().toISOString())
+      async ({ body, request }) => {
+        const enquiry = readEnquiry(body)
+        // Phones queue messages written offline and resend them when the signal returns; the key
+        // they send makes a resend after a lost reply store nothing twice.
+        const idempotency = await idempotencyFor(ctx.db, request, body)
+        const replay = idempotency.replay()
+        if (replay) return replay.body as SendEmailReply
+        let stored!: ContactMessage
+        idempotency.commit(() => {
+          stored = insertMessage(ctx.db, enquiry, ctx.now().toISOString())
+          return { message: REPLY_RECEIVED }
+        })
         if (!ctx.mailer.configured) {
           markStored(ctx.db, stored.id)
           log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', {
