@@ -16,6 +16,7 @@ import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { errorHandling } from './http/errors'
+import { healthRoutes } from './http/health'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(errorHandling)
     .use(authRoutes(ctx))
+    .use(healthRoutes(ctx))
     .use(venueRoutes(ctx))
     .use(openingTimesRoutes(ctx))
     .use(holidaysRoutes(ctx))

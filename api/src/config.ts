@@ -30,6 +30,12 @@ export interface Config {
   adminPassword: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** Believe X-Forwarded-For for the client's address (only behind a reverse proxy you run). */
+  trustProxy: boolean
+  /** Contact messages accepted from one address per 10 minutes. */
+  contactRateLimit: number
+  /** One JSON line per request on stdout. */
+  logRequests: boolean
   /** When true the demo content and development admin account are created on an empty database. */
   seedDemo: boolean
   production: boolean
@@ -101,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Website <website@localhost>',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    contactRateLimit: positiveInt(env.CONTACT_RATE_LIMIT, 5, 'CONTACT_RATE_LIMIT'),
+    logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : true,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,
     version: pkg.version,

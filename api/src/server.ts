@@ -1,10 +1,15 @@
 import { createApp, createContext } from './app'
 import { loadConfig } from './config'
+import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
 import { pruneIdempotencyKeys } from './http/idempotency'
 
 const config = loadConfig()
 const ctx = await createContext(config)
+const sweep = sweepFiles(ctx.db, config.uploadsDir)
+if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.length) {
+  console.log(JSON.stringify({ level: sweep.missing.length ? 'warn' : 'info', msg: 'file sweep', ...sweep }))
+}
 const app = createApp(ctx)
 
 const server = Bun.serve({

@@ -40,6 +40,9 @@ export async function makeTestApp(
     ADMIN_USERNAME: DEMO_ADMIN.username,
     ADMIN_PASSWORD: DEMO_ADMIN.password,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    // In-process requests have no client address, so they all share one; tests of the limit set it back.
+    CONTACT_RATE_LIMIT: '1000',
+    LOG_REQUESTS: 'false',
     ...options.env,
   })
   const ctx = await createContext(config, { now: options.now, mailer: options.mailer })

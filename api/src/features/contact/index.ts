@@ -4,6 +4,7 @@ import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
+import { clientAddress, RateLimiter } from '../../http/rate-limit'
 import type { Mail } from './mailer'
 import { ContactMessageList, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
 import { insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, type NewMessage } from './store'
@@ -105,18 +106,26 @@ export async function retryUnsentMessages(ctx: AppContext): Promise<RetryResult>
   return result
 }
 
+export const CONTACT_WINDOW_MS = 10 * 60_000
+
 export function contactRoutes(ctx: AppContext) {
+  const recentMessages = new RateLimiter(ctx.config.contactRateLimit, CONTACT_WINDOW_MS, () => ctx.now().getTime())
   return new Elysia({ name: 'feature.contact', prefix: '/api' })
     .use(adminGuard(ctx))
     .post(
       '/email/send-email',
-      async ({ body, request }) => {
+      async ({ body, request, server }) => {
+        // Bots fill every field, including one people never see: pretend all is well and keep nothing.
+        if (body.website) return { message: REPLY_RECEIVED }
         const enquiry = readEnquiry(body)
         // Phones queue messages written offline and resend them when the signal returns; the key
         // they send makes a resend after a lost reply store nothing twice.
         const idempotency = await idempotencyFor(ctx.db, request, body)
         const replay = idempotency.replay()
         if (replay) return replay.body as SendEmailReply
+        const sender = `ip:${clientAddress(request, server, ctx.config.trustProxy)}`
+        recentMessages.assertAllowed([sender], 'You have sent several messages in a short time. Please wait a few minutes, or call us.')
+        recentMessages.record(sender)
         let stored!: ContactMessage
         idempotency.commit(() => {
           stored = insertMessage(ctx.db, enquiry, ctx.now().toISOString())

@@ -17,6 +17,8 @@ export const SendEmailBody = t.Object({
   text: t.Optional(t.String({ maxLength: LIMITS.message + 1000, error: `Your message must be text of at most ${LIMITS.message} characters.` })),
   subject: t.Optional(t.String({ maxLength: LIMITS.subject, error: `The subject must be text of at most ${LIMITS.subject} characters.` })),
   to: t.Optional(t.Unknown()),
+  /** The honeypot: a field people never see. Anything in it means a bot. */
+  website: t.Optional(t.String({ maxLength: 2000 })),
 })
 export type SendEmailBody = typeof SendEmailBody.static
 

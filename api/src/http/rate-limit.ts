@@ -1,0 +1,58 @@
+import { HttpError } from './errors'
+
+/**
+ * Counts events per key in a sliding window, in memory (one server process). Used for failed logins
+ * and contact messages; a restart forgets the counts, which only ever errs towards letting people in.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>()
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private recent(key: string): number[] {
+    const since = this.now() - this.windowMs
+    const times = (this.hits.get(key) ?? []).filter((t) => t > since)
+    if (times.length) this.hits.set(key, times)
+    else this.hits.delete(key)
+    return times
+  }
+
+  /** Seconds until the key may try again; 0 when it may now. */
+  retryAfter(key: string): number {
+    const times = this.recent(key)
+    if (times.length < this.limit) return 0
+    return Math.max(1, Math.ceil((times[times.length - this.limit]! + this.windowMs - this.now()) / 1000))
+  }
+
+  record(key: string): void {
+    const times = this.recent(key)
+    times.push(this.now())
+    this.hits.set(key, times)
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key)
+  }
+
+  /** Throws 429 with Retry-After when any of the keys is over its limit. */
+  assertAllowed(keys: string[], message: string): void {
+    const wait = Math.max(0, ...keys.map((k) => this.retryAfter(k)))
+    if (wait > 0) throw new HttpError(429, message, { 'retry-after': String(wait) })
+  }
+}
+
+/**
+ * The caller's address. Behind a reverse proxy every request comes from the proxy, so the
+ * X-Forwarded-For header is believed only when TRUST_PROXY says a proxy is there.
+ */
+export function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  return server?.requestIP(request)?.address ?? 'unknown'
+}

@@ -1,0 +1,148 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { backup } from '../scripts/backup'
+import { restore } from '../scripts/restore'
+import { DEMO_ADMIN } from '../src/app'
+import { sweepFiles } from '../src/files/sweep'
+import { fileOf, jsonOf, makeImage, makeTestApp } from './helpers'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-ops-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+describe('GET /api/health', () => {
+  test('ok with database, disk and version; 503 when the disk cannot be written', async () => {
+    const t = await makeTestApp()
+    const res = await t.call('GET', '/api/health')
+    expect(res.status).toBe(200)
+    expect(await jsonOf(res)).toEqual({ status: 'ok', database: 'ok', disk: 'ok', version: t.ctx.config.version })
+    rmSync(t.ctx.files.dir, { recursive: true })
+    writeFileSync(t.ctx.files.dir, 'not a directory')
+    const broken = await t.call('GET', '/api/health')
+    expect(broken.status).toBe(503)
+    expect((await jsonOf(broken)).disk).not.toBe('ok')
+    rmSync(t.ctx.files.dir)
+    t.close()
+  })
+})
+
+describe('rate limits', () => {
+  const login = (t: Awaited<ReturnType<typeof makeTestApp>>, username: string, password: string, from: string) =>
+    t.call('POST', '/api/admin/login', { json: { username, password }, headers: { 'x-forwarded-for': from } })
+
+  test('the 6th failed login from one address within 15 minutes gets 429 with Retry-After', async () => {
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' } })
+    for (let i = 0; i < 5; i++) expect((await login(t, `guess${i}`, 'wrong-password', '203.0.113.7')).status).toBe(401)
+    const sixth = await login(t, 'admin', DEMO_ADMIN.password, '203.0.113.7')
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await jsonOf(sixth)).error).toContain('Too many failed logins')
+    // Another address is not held up by the first one's guesses.
+    expect((await login(t, 'admin', DEMO_ADMIN.password, '198.51.100.1')).status).toBe(200)
+    t.close()
+  })
+
+  test('guesses at one username from many addresses are limited too', async () => {
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' } })
+    for (let i = 0; i < 5; i++) expect((await login(t, 'admin', 'wrong-password', `192.0.2.${i}`)).status).toBe(401)
+    expect((await login(t, 'admin', DEMO_ADMIN.password, '192.0.2.99')).status).toBe(429)
+    t.close()
+  })
+
+  test('without TRUST_PROXY a forged X-Forwarded-For does not get around the limit', async () => {
+    const t = await makeTestApp()
+    for (let i = 0; i < 5; i++) expect((await login(t, `user${i}`, 'wrong-password', `10.0.0.${i}`)).status).toBe(401)
+    expect((await login(t, 'other', 'wrong-password', '10.0.0.200')).status).toBe(429)
+    t.close()
+  })
+
+  test('the 6th contact message from one address within 10 minutes gets 429, and nothing more is stored', async () => {
+    const t = await makeTestApp({ env: { CONTACT_RATE_LIMIT: '5' } })
+    const count = () => (t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n
+    const message = { name: 'Ada', phone: '07700 900123', email: 'ada@example.org', message: 'Hello' }
+    const log = console.log
+    console.log = () => {}
+    try {
+      for (let i = 0; i < 5; i++) expect((await t.call('POST', '/api/email/send-email', { json: message })).status).toBe(200)
+      const sixth = await t.call('POST', '/api/email/send-email', { json: message })
+      expect(sixth.status).toBe(429)
+      expect(sixth.headers.get('retry-after')).toBeTruthy()
+    } finally {
+      console.log = log
+    }
+    expect(count()).toBe(5)
+    t.close()
+  })
+
+  test('a filled honeypot field is thanked and thrown away', async () => {
+    const t = await makeTestApp()
+    const res = await t.call('POST', '/api/email/send-email', { json: { name: 'Bot', phone: '1', email: 'bot@example.org', message: 'Buy now', website: 'http://spam.example' } })
+    expect(res.status).toBe(200)
+    expect((t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(0)
+    t.close()
+  })
+})
+
+describe('the start-up file sweep', () => {
+  test('removes files and file records nothing uses, keeps the rest, and reports missing files', async () => {
+    const t = await makeTestApp()
+    const token = await t.token()
+    const form = new FormData()
+    form.append('type', 'cafe')
+    form.append('images', fileOf(await makeImage('png', 40, 30), 'a.png', 'image/png'))
+    const uploaded = await jsonOf(await t.call('POST', '/api/upload-gallery', { form, token }))
+    const kept = (uploaded.images[0].image_url as string).split('/').pop()!
+    // A crash between writing a file and recording its use leaves both of these behind.
+    const stray = await t.ctx.files.save(await makeImage('jpeg', 20, 20, '#f00'), { label: 'Image', accept: ['image/jpeg'], maxBytes: 1e6 })
+    writeFileSync(join(t.ctx.files.dir, '.tmp-deadbeef'), 'half written')
+    writeFileSync(join(t.ctx.files.dir, 'ffffffffffffffffffffffffffffffff.jpg'), 'unknown')
+    const report = sweepFiles(t.ctx.db, t.ctx.files.dir)
+    expect(report.removedRecords).toEqual([stray.name])
+    expect(report.removedFiles.sort()).toEqual(['.tmp-deadbeef', 'ffffffffffffffffffffffffffffffff.jpg', stray.name].sort())
+    expect(readdirSync(t.ctx.files.dir)).toEqual([kept])
+    expect(report.missing).toEqual([])
+    rmSync(join(t.ctx.files.dir, kept))
+    expect(sweepFiles(t.ctx.db, t.ctx.files.dir).missing).toEqual([{ table: 'gallery_images', id: uploaded.images[0].id, file: kept }])
+    t.close()
+  })
+})
+
+describe('backup and restore', () => {
+  test('a restore into a new DATA_DIR gives identical records and byte-identical files', async () => {
+    const t = await makeTestApp({ seedDemo: true })
+    const archive = join(tempDir(), 'backup.tar.gz')
+    await backup(t.dataDir, archive)
+    const target = join(tempDir(), 'restored')
+    await restore(archive, target)
+    const restored = new Database(join(target, 'venue.sqlite'), { readonly: true })
+    const tables = (t.ctx.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
+    expect(tables.length).toBeGreaterThan(8)
+    for (const table of tables) {
+      const before = t.ctx.db.query(`SELECT * FROM ${table} ORDER BY 1`).all()
+      expect(restored.query(`SELECT * FROM ${table} ORDER BY 1`).all(), table).toEqual(before)
+    }
+    restored.close()
+    const files = readdirSync(t.ctx.files.dir).sort()
+    expect(files.length).toBeGreaterThan(20)
+    expect(readdirSync(join(target, 'uploads')).sort()).toEqual(files)
+    for (const name of files) {
+      expect(readFileSync(join(target, 'uploads', name)).equals(readFileSync(join(t.ctx.files.dir, name))), name).toBe(true)
+    }
+    t.close()
+  }, 60_000)
+
+  test('restore refuses a DATA_DIR that already has data', async () => {
+    const t = await makeTestApp()
+    const archive = join(tempDir(), 'b.tar.gz')
+    await backup(t.dataDir, archive)
+    await expect(restore(archive, t.dataDir)).rejects.toThrow('not empty')
+    t.close()
+  })
+})
