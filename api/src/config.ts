@@ -109,7 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM || 'Website <website@localhost>',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     contactRateLimit: positiveInt(env.CONTACT_RATE_LIMIT, 5, 'CONTACT_RATE_LIMIT'),
-    logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : true,
+    logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,
     version: pkg.version,

@@ -12,11 +12,23 @@ if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.le
 }
 const app = createApp(ctx)
 
+let requestCount = 0
+/** One JSON line per request: what a log shipper or `jq` needs to see traffic and errors. */
+async function handleLogged(request: Request): Promise<Response> {
+  const started = performance.now()
+  const id = request.headers.get('x-request-id')?.slice(0, 64) || `${process.pid.toString(36)}-${(++requestCount).toString(36)}`
+  const response = await app.handle(request)
+  response.headers.set('x-request-id', id)
+  const url = new URL(request.url)
+  console.log(JSON.stringify({ level: response.status >= 500 ? 'error' : 'info', msg: 'request', id, method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }))
+  return response
+}
+
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,
   maxRequestBodySize: 64 * 1024 * 1024,
-  fetch: (request) => app.handle(request),
+  fetch: config.logRequests ? (request) => handleLogged(request) : (request) => app.handle(request),
 })
 
 console.log(
