@@ -32,7 +32,8 @@ afterAll(async () => {
 })
 
 async function open(size: Size): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor })
+  // The service worker has its own tests (offline.test.ts); here every load comes from the server.
+  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, serviceWorkers: 'block' })
   await blockThirdParties(context, server.url)
   await context.addInitScript(() => {
     try {

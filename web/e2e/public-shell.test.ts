@@ -29,7 +29,9 @@ afterAll(async () => {
 })
 
 async function open(viewport = PHONE, options: { agreed?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport })
+  // A first visit as a browser sees it; the service worker has its own tests (offline.test.ts), and
+  // routing requests it makes races Playwright's bookkeeping.
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
   contexts.add(context)
   await blockThirdParties(context, server.url)
   if (options.agreed)

@@ -14,7 +14,7 @@ afterAll(async () => {
 })
 
 test('the built app is served on one port with the API', async () => {
-  const context = await browser.newContext({ viewport: PHONE })
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
   await blockThirdParties(context, server.url)
   const page = await context.newPage()
   const res = await page.goto(`${server.url}/`)
