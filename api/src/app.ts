@@ -17,6 +17,7 @@ import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
+import { securityHeaders } from './http/security'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
@@ -51,6 +52,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
 /** The whole HTTP application. The server and the tests both build it here. */
 export function createApp(ctx: AppContext) {
   return new Elysia()
+    .use(securityHeaders(ctx.config))
     .use(errorHandling)
     .use(authRoutes(ctx))
     .use(healthRoutes(ctx))

@@ -67,7 +67,8 @@ interface Opened {
 
 /** A browser context (third parties blocked, cookie notice agreed, reduced motion), optionally signed in. */
 async function openContext(viewport = PHONE, token?: string | null): Promise<Opened> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
+  // bypassCSP lets the test inject axe-core; the policy itself is tested in csp.test.ts.
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', bypassCSP: true })
   await blockThirdParties(context, server.url)
   await context.addInitScript((t) => {
     localStorage.setItem('cookiesAgreed', 'true')

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function open(size: Size): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // The service worker has its own tests (offline.test.ts); here every load comes from the server.
-  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, serviceWorkers: 'block' })
+  const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, serviceWorkers: 'block', bypassCSP: true })
   await blockThirdParties(context, server.url)
   await context.addInitScript(() => {
     try {

@@ -29,9 +29,10 @@ afterAll(async () => {
 })
 
 async function open(viewport = PHONE, options: { agreed?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  // A first visit as a browser sees it; the service worker has its own tests (offline.test.ts), and
-  // routing requests it makes races Playwright's bookkeeping.
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+  // A first visit as a browser sees it. The service worker has its own tests (offline.test.ts), and
+  // routing the requests it makes races Playwright's bookkeeping. bypassCSP lets the test inject
+  // axe-core; the policy itself is tested, with the pages, in csp.test.ts.
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block', bypassCSP: true })
   contexts.add(context)
   await blockThirdParties(context, server.url)
   if (options.agreed)
