@@ -37,7 +37,7 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        orientation: 'portrait',
+        // No orientation lock: a menu is easier to read turned sideways, and tablets stand either way.
         theme_color: THEME,
         background_color: BACKGROUND,
         lang: 'en-GB',

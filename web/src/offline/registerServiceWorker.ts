@@ -3,6 +3,18 @@ import { useConnectivity } from './connectivity'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
+/** Same-origin URLs this page loaded that the service worker keeps at run time (data, pictures, the menu viewer). */
+function loadedRuntimeUrls(): string[] {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return []
+  const urls = new Set<string>()
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name, location.href)
+    if (url.origin !== location.origin) continue
+    if (/^\/(api|files)\//.test(url.pathname) || /^\/assets\/pdf[.-]/.test(url.pathname)) urls.add(url.href)
+  }
+  return [...urls]
+}
+
 /**
  * Registers the service worker in prompt mode: a new version waits until the visitor chooses
  * "Reload", then takes over and the page reloads once. Also tracks online/offline and the install offer.
@@ -19,23 +31,71 @@ export function startOfflineSupport(): void {
   window.addEventListener('appinstalled', () => useConnectivity.setState({ installPrompt: null }))
 
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const container = navigator.serviceWorker
+
+  // On the very first visit the page loaded its data and pictures before the worker existed: once the
+  // worker takes charge, hand it those URLs so this first page also opens offline.
+  if (!container.controller) {
+    container.addEventListener(
+      'controllerchange',
+      () => container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedRuntimeUrls() } }),
+      { once: true },
+    )
+  }
+
   const wb = new Workbox('/sw.js', { scope: '/' })
-  const offerUpdate = () =>
-    useConnectivity.setState({
-      updateAvailable: true,
-      applyUpdate: () => {
-        wb.addEventListener('controlling', () => window.location.reload())
-        wb.messageSkipWaiting()
-      },
-    })
+  let registration: ServiceWorkerRegistration | undefined
+
+  const offerUpdate = () => {
+    // Only an update: the first install takes charge at once and needs no prompt.
+    if (!container.controller || useConnectivity.getState().updateAvailable) return
+    useConnectivity.setState({ updateAvailable: true, applyUpdate })
+  }
+
+  /**
+   * "Reload": the waiting version takes over and the page reloads under it. Listening to the browser's
+   * own controllerchange (not only Workbox's) also covers a version that another tab installed, and if
+   * another tab has already switched versions there is nothing to wait for: just reload.
+   */
+  function applyUpdate() {
+    let reloading = false
+    const reload = () => {
+      if (reloading) return
+      reloading = true
+      window.location.reload()
+    }
+    container.addEventListener('controllerchange', reload)
+    const waiting = registration?.waiting
+    if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' })
+    else reload()
+  }
+
+  // A new version found while this page is open, or one left waiting from an earlier visit.
   wb.addEventListener('waiting', offerUpdate)
-  void wb.register().then((registration) => {
-    if (!registration) return
-    const check = () => void registration.update().catch(() => undefined)
-    setInterval(check, UPDATE_CHECK_MS)
-    window.addEventListener('focus', check)
-    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check())
-  })
+  const watch = (worker: ServiceWorker | null) => {
+    if (!worker) return
+    const settle = () => worker.state === 'installed' && offerUpdate()
+    settle()
+    worker.addEventListener('statechange', settle)
+  }
+
+  void wb
+    .register()
+    .then((reg) => {
+      if (!reg) return
+      registration = reg
+      // Workbox stops following updates that it thinks another tab started; the registration's own
+      // events see every one, so a page left open for days still offers each new version.
+      if (reg.waiting) offerUpdate()
+      watch(reg.installing)
+      reg.addEventListener('updatefound', () => watch(reg.installing))
+      const check = () => void reg.update().catch(() => undefined)
+      setInterval(check, UPDATE_CHECK_MS)
+      window.addEventListener('focus', check)
+      window.addEventListener('online', check)
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check())
+    })
+    .catch((error: unknown) => console.error('The service worker could not be registered:', error))
 }
 
 type Connectivity = import('./connectivity').Connectivity

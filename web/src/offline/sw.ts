@@ -5,7 +5,7 @@
  * images and menu PDFs are kept once seen.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { clientsClaim } from 'workbox-core'
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -22,40 +22,80 @@ cleanupOutdatedCaches()
 clientsClaim()
 
 // Client-side routes get the app shell; API and file URLs never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/files\//] }))
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/files(\/|$)/] }))
 
-const onlySuccess = new CacheableResponsePlugin({ statuses: [200] })
+const onlySuccess = () => new CacheableResponsePlugin({ statuses: [200] })
+
+/** Uploaded pictures: content-addressed names, so a cached copy is never stale. */
+const IMAGE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/
+/** The most pictures one API reply may fetch ahead (a gallery's rotation, a page of events). */
+const MAX_WARM_PER_REPLY = 60
+
+const images = new CacheFirst({
+  cacheName: CACHE_NAMES.images,
+  plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
+})
+
+/** Every uploaded picture a JSON reply names (`image_url`, `imageUrl`, …), same-origin only. */
+function imageUrlsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (found.size >= MAX_WARM_PER_REPLY) return found
+  if (typeof value === 'string') {
+    if (IMAGE_PATH.test(value)) found.add(value)
+  } else if (Array.isArray(value)) {
+    for (const item of value) imageUrlsIn(item, found)
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) imageUrlsIn(item, found)
+  }
+  return found
+}
+
+/**
+ * When a public reply is saved, the pictures it names are saved too (those not saved yet): a gallery
+ * swaps in photos the visitor has not seen yet and event pictures load lazily further down, and all
+ * of them must still show offline. Only same-origin uploads, at most MAX_WARM_PER_REPLY per reply.
+ */
+const saveNamedImages: WorkboxPlugin = {
+  async cacheDidUpdate({ newResponse, event }) {
+    let body: unknown
+    try {
+      body = await newResponse.clone().json()
+    } catch {
+      return
+    }
+    const urls = [...imageUrlsIn(body)]
+    if (urls.length === 0) return
+    const warm = Promise.all(
+      urls.map((url) => images.handle({ request: new Request(new URL(url, self.location.origin).href), event }).catch(() => undefined)),
+    )
+    event.waitUntil(warm)
+  },
+}
 
 // Public API reads: fresh when the network answers within 3 s, otherwise the last saved reply.
-// Staff calls (with a token) are never cached.
+// Staff calls (with a token, or on an admin path) are never cached.
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/admin/') && !request.headers.has('authorization'),
-  new NetworkFirst({ cacheName: CACHE_NAMES.api, networkTimeoutSeconds: 3, plugins: [onlySuccess] }),
+    sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !/admin/i.test(url.pathname) && !request.headers.has('authorization'),
+  new NetworkFirst({ cacheName: CACHE_NAMES.api, networkTimeoutSeconds: 3, plugins: [onlySuccess(), saveNamedImages] }),
 )
 
-// Uploaded images have content-addressed names, so a cached copy is never stale.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.images,
-    plugins: [onlySuccess, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
-  }),
-)
+registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && /^\/files\/[a-f0-9]+\.pdf$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.menus,
-    plugins: [onlySuccess, new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
-  }),
+  new CacheFirst({ cacheName: CACHE_NAMES.menus, plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })] }),
 )
 
 // The menu viewer (pdf.js and its worker) is kept once a menu has been opened, so menus draw offline.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && /^\/assets\/pdf(\.worker\.min)?-[\w-]+\.m?js$/.test(url.pathname),
-  new CacheFirst({ cacheName: CACHE_NAMES.pdfViewer, plugins: [onlySuccess, new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })] }),
+  new CacheFirst({ cacheName: CACHE_NAMES.pdfViewer, plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })] }),
 )
+
+// The page that installed this worker loaded its data, pictures and (on a menu page) pdf.js before the
+// worker was in charge; it then sends those URLs in a CACHE_URLS message (registerServiceWorker.ts).
+// Workbox's router answers that message itself: each URL goes through the routes above and is saved,
+// so an offline visit after that very first page view finds everything it showed.
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { clear } from 'idb-keyval'
 import { ApiError } from '../api/client'
 import { createResource, oldestSavedAt, useSavedData } from './resource'
@@ -66,5 +66,60 @@ describe('resource stores saved in IndexedDB', () => {
     })
     await Promise.all([store.getState().load(), store.getState().load(), store.getState().load()])
     expect(calls).toBe(1)
+  })
+  describe('without a connection (navigator.onLine is false)', () => {
+    const setOnLine = (value: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value })
+    afterEach(() => setOnLine(true))
+
+    test("a reply the service worker answers from its cache is shown as saved data, keeping the saved copy's date", async () => {
+      const online = createResource('test:sw', async () => ['quiz night'])
+      await online.getState().load()
+      const savedAt = online.getState().savedAt!
+
+      setOnLine(false)
+      await Bun.sleep(5)
+      const offline = createResource('test:sw', async () => ['quiz night'])
+      await offline.getState().load()
+      expect(offline.getState()).toMatchObject({ data: ['quiz night'], savedAt, fromCache: true, status: 'ready' })
+      expect(oldestSavedAt(useSavedData.getState())).toBe(savedAt)
+      // The saved copy keeps its date: it was not written again as if it were new.
+      const again = createResource<string[]>('test:sw', async () => {
+        throw new ApiError(0, 'You appear to be offline.')
+      })
+      await quiet(() => again.getState().load())
+      expect(again.getState().savedAt).toBe(savedAt)
+    })
+
+    test('with no saved copy on the device, a cached reply still shows, with no date to claim', async () => {
+      setOnLine(false)
+      const store = createResource('test:sw-only', async () => 42)
+      await store.getState().load()
+      expect(store.getState()).toMatchObject({ data: 42, savedAt: null, fromCache: true, status: 'ready' })
+      expect(useSavedData.getState()).toEqual({})
+    })
+
+    test('when the connection returns, stores showing a saved copy fetch fresh data and the saved-data note goes', async () => {
+      const first = createResource('test:reconnect', async () => 'old')
+      await first.getState().load()
+
+      setOnLine(false)
+      let calls = 0
+      const store = createResource('test:reconnect', async () => {
+        calls++
+        if (navigator.onLine === false) throw new ApiError(0, 'You appear to be offline.')
+        return 'new'
+      })
+      await quiet(() => store.getState().load())
+      expect(store.getState()).toMatchObject({ data: 'old', fromCache: true, status: 'error' })
+      expect(Object.keys(useSavedData.getState())).toEqual(['test:reconnect'])
+
+      setOnLine(true)
+      window.dispatchEvent(new Event('online'))
+      for (let i = 0; i < 50 && store.getState().status !== 'ready'; i++) await Bun.sleep(10)
+      expect(calls).toBe(2)
+      expect(store.getState()).toMatchObject({ data: 'new', fromCache: false, status: 'ready' })
+      // (Stores from earlier tests here retry too; their fetchers still fail, so only this key is checked.)
+      expect(useSavedData.getState()['test:reconnect']).toBeUndefined()
+    })
   })
 })
