@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { loadConfig } from '../api/src/config'
 import { ICONS, pwaIcons } from './build/pwa-icons'
+import { precompress } from './build/precompress'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
@@ -49,6 +50,7 @@ export default defineConfig({
         })),
       },
     }),
+    precompress(),
   ],
   define: { __VENUE__: JSON.stringify(venue) },
   build: {

@@ -15,6 +15,7 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
+import { apiReplies } from './http/api-replies'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
+    .use(apiReplies)
     .use(authRoutes(ctx))
     .use(healthRoutes(ctx))
     .use(venueRoutes(ctx))

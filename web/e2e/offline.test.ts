@@ -602,6 +602,8 @@ describe('updates', () => {
           swPath,
           `${revised}\n// second build\nself.addEventListener('message', (e) => { if (e.data && e.data.type === 'BUILD?') e.ports[0].postMessage('second') });\n`,
         )
+        // A real build writes fresh .br/.gz copies too; here the stale ones go, so the edited files are served.
+        for (const path of [indexPath, swPath]) for (const ext of ['.br', '.gz']) rmSync(`${path}${ext}`, { force: true })
 
         // The app checks for updates hourly and on focus; here the check is asked for directly.
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))

@@ -32,6 +32,14 @@ function jsonNotFound(error: string) {
   return new Response(JSON.stringify({ error }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
 }
 
+/** The build writes .br and .gz copies of text files; send the smallest the browser accepts. */
+function precompressedVariant(request: Request, path: string): { name: 'br' | 'gzip'; path: string } | null {
+  const accepted = request.headers.get('accept-encoding') ?? ''
+  if (/\bbr\b/.test(accepted) && existsSync(`${path}.br`)) return { name: 'br', path: `${path}.br` }
+  if (/\bgzip\b/.test(accepted) && existsSync(`${path}.gz`)) return { name: 'gzip', path: `${path}.gz` }
+  return null
+}
+
 /**
  * The built web app: hashed assets are immutable, everything else revalidates, and any other path that
  * is not an API or file URL gets index.html so client-side routes work on reload.
@@ -54,15 +62,18 @@ export function webApp(distDir: string) {
     }
     const file = Bun.file(path)
     const stat = statSync(path)
-    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`
+    const encoding = precompressedVariant(request, path)
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${encoding ? `-${encoding.name}` : ''}"`
     const hashed = isFile && relative.startsWith('/assets/')
     const headers: Record<string, string> = {
       'cache-control': hashed ? IMMUTABLE : 'no-cache',
       etag,
       'last-modified': stat.mtime.toUTCString(),
       'content-type': file.type,
+      vary: 'accept-encoding',
     }
+    if (encoding) headers['content-encoding'] = encoding.name
     if (notModified(request, etag)) return new Response(null, { status: 304, headers })
-    return new Response(file, { headers })
+    return new Response(encoding ? Bun.file(encoding.path) : file, { headers })
   })
 }

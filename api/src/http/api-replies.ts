@@ -1,0 +1,27 @@
+import { Elysia } from 'elysia'
+
+const COMPRESS_FROM_BYTES = 1024
+
+const isPlainJson = (value: unknown) => Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+
+/**
+ * JSON replies of the API: GETs carry an ETag so a phone that already has the data gets a 304 with
+ * no body, and large replies are gzipped when the client accepts it.
+ */
+export const apiReplies = new Elysia({ name: 'http.api-replies' }).mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
+  if (!isPlainJson(responseValue) || !new URL(request.url).pathname.startsWith('/api/')) return
+  const body = JSON.stringify(responseValue)
+  const status = typeof set.status === 'number' ? set.status : 200
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' }
+  if (request.method === 'GET' && status === 200) {
+    const etag = `W/"${Bun.hash(body).toString(36)}"`
+    headers.etag = etag
+    headers['cache-control'] = 'no-cache'
+    if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers })
+  }
+  if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    headers['content-encoding'] = 'gzip'
+    return new Response(Bun.gzipSync(body), { status, headers })
+  }
+  return new Response(body, { status, headers })
+})
