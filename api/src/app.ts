@@ -22,6 +22,8 @@ import { securityHeaders } from './http/security'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
+export const MIN_PASSWORD_LENGTH = 12
+
 /** The development account created with the demo content; the README tells staff to change it. */
 export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
 
@@ -42,7 +44,12 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     jwtSecret,
   }
   if (countAdmins(db) === 0) {
-    if (config.adminUsername && config.adminPassword) await createAdmin(db, config.adminUsername, config.adminPassword)
+    if (config.adminUsername && config.adminPassword) {
+      if (config.adminPassword.length < MIN_PASSWORD_LENGTH) {
+        throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+      }
+      await createAdmin(db, config.adminUsername, config.adminPassword)
+    }
     else if (config.seedDemo) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
     else console.warn(JSON.stringify({ level: 'warn', msg: 'no staff account: set ADMIN_USERNAME and ADMIN_PASSWORD and restart' }))
   }

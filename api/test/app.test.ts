@@ -51,6 +51,13 @@ describe('start-up', () => {
     ctx.db.close()
   })
 
+  test('a first staff account from env needs a password of at least 12 characters', async () => {
+    await expect(createContext(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pass' }))).rejects.toThrow('at least 12 characters')
+    const ctx = await createContext(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-enough-one' }))
+    expect(count(ctx.db, 'admin_users')).toBe(1)
+    ctx.db.close()
+  })
+
   test('the JWT secret is generated once and kept', async () => {
     const config = loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' })
     const a = await createContext(config)
