@@ -10,11 +10,11 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const sign = (secret: string, claims: Record<string, unknown>, exp: number) =>
+const sign = (secret: string, claims: Record<string, unknown>, exp: number, header: { alg?: string; iss?: string; aud?: string } = {}) =>
   new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
+    .setProtectedHeader({ alg: header.alg ?? 'HS256' })
+    .setIssuer(header.iss ?? JWT_ISSUER)
+    .setAudience(header.aud ?? JWT_AUDIENCE)
     .setExpirationTime(exp)
     .sign(new TextEncoder().encode(secret))
 
@@ -62,6 +62,9 @@ describe('the admin guard', () => {
     ['a garbage token', async () => ({ authorization: 'Bearer garbage' })],
     ['a malformed JWT', async () => ({ authorization: 'Bearer aaa.bbb.ccc' })],
     ['an expired token', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) - 60)}` })],
+    ['a token for another audience', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { aud: 'someone-else' })}` })],
+    ['a token from another issuer', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { iss: 'elsewhere' })}` })],
+    ['a token with an algorithm outside the allowlist', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { alg: 'HS512' })}` })],
     ['a token signed with another secret', async () => ({ authorization: `Bearer ${await sign('another-secret-entirely', { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600)}` })],
   ]
   for (const [name, headers] of cases) {

@@ -37,7 +37,9 @@ export function adminGuard(ctx: AppContext) {
           const header = headers.authorization ?? ''
           const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim())
           if (!match) throw unauthorized(header ? 'Malformed authorization header.' : 'Authentication required.')
-          const claims = await jwt.verify(match[1]).catch(() => false as const)
+          // The plugin's verify checks neither issuer nor audience unless told to; the allowlist
+          // refuses any other algorithm, even one signed with our own secret.
+          const claims = await jwt.verify(match[1], { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }).catch(() => false as const)
           if (!claims) throw unauthorized('Your session is invalid or has expired. Please log in again.')
           const admin = findAdminById(ctx.db, Number(claims.sub))
           if (!admin || admin.token_version !== Number(claims.tv)) {
