@@ -191,6 +191,7 @@ describe('PUT /api/edit-around/:id', () => {
   test('without a new image: the text changes and the old image stays', async () => {
     const original = await created({ name: 'Old Mill', image: await image('#a1a1a1') })
     clock = new Date('2026-05-02T10:30:00.000Z')
+    const versions: string[] = []
     for (const noImage of [undefined, '', fileOf(new Uint8Array(0), '')]) {
       const res = await editAround(original.id, {
         name: 'The Old Mill',
@@ -207,9 +208,12 @@ describe('PUT /api/edit-around/:id', () => {
         url: 'https://example.org/mill',
         description: 'Now a museum.',
         imageUrl: original.imageUrl,
-        updated_at: '2026-05-02T10:30:00.000Z',
       })
+      // The version is the clock's time, moved on by a millisecond when the (pinned) clock has not moved,
+      // so every edit has a version of its own (If-Match relies on it).
+      versions.push(body.attraction.updated_at)
     }
+    expect(versions).toEqual(['2026-05-02T10:30:00.000Z', '2026-05-02T10:30:00.001Z', '2026-05-02T10:30:00.002Z'])
     expect(onDisk(original.imageUrl)).toBe(true)
   })
 

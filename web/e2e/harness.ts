@@ -43,31 +43,44 @@ export interface RunningServer {
   api(path: string, init?: RequestInit): Promise<Response>
   /** A bearer token for the demo admin. */
   token(): Promise<string>
+  /** Kills the server process at once (SIGKILL, as a crash or power cut would), keeping DATA_DIR and port. */
+  kill(): Promise<void>
+  /** Starts the server again on the same DATA_DIR and port (after kill). */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))
   const port = await freePort()
-  const proc = Bun.spawn([process.execPath, join(root, 'api/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/venue`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
+  const spawn = async () => {
+    const proc = Bun.spawn([process.execPath, join(root, 'api/src/server.ts')], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', ...env },
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
+    // Generous: a first start seeds demo pictures, which is slow on a busy machine.
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      try {
+        const res = await fetch(`${url}/api/venue`)
+        if (res.ok) break
+      } catch {
+        // not listening yet
+      }
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
+      if (Date.now() > deadline) {
+        // Never leave a half-started server behind (it would outlive the test run).
+        proc.kill('SIGKILL')
+        throw new Error('server did not start within 60 s')
+      }
+      await Bun.sleep(100)
     }
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
-    await Bun.sleep(100)
+    return proc
   }
+  let proc = await spawn()
   let token: string | undefined
   const api = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init)
   return {
@@ -79,6 +92,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const res = await api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
       token = ((await res.json()) as { token: string }).token
       return token
+    },
+    async kill() {
+      proc.kill('SIGKILL')
+      await proc.exited
+    },
+    async restart() {
+      if (proc.exitCode === null && proc.signalCode === null) throw new Error('restart: the server is still running')
+      proc = await spawn()
     },
     async stop() {
       proc.kill('SIGTERM')

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { ApiError } from '../api/client'
-import { adminGet } from './adminApi'
+import { adminGet, connectOutbox, signOutExpired } from './adminApi'
+import { useOutbox } from '../offline/outbox'
 import { AddHoliday, DeleteHoliday } from './screens/holidays'
 import { CreateEvent } from './screens/CreateEvent'
 import { Dashboard } from './screens/Dashboard'
@@ -44,6 +45,10 @@ export default function AdminRoutes() {
   useEffect(() => {
     useAdminSession.getState().hydrate()
     setReady(true)
+    // Queued changes are sent with this session's token; if a replay already met a 401, staff log in again.
+    void connectOutbox().then(() => {
+      if (useOutbox.getState().pausedForAuth && useOutbox.getState().entries.some((e) => e.channel === 'admin')) signOutExpired()
+    })
     const onStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_KEY || event.key === null) useAdminSession.getState().hydrate()
     }

@@ -4,9 +4,10 @@
  */
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
+import { resetOutboxForTests } from '../offline/outbox'
 import { resetAdminApi } from './adminApi'
 import { useAdminSession } from './session'
-import { resetAdminStores } from './stores'
+import { clearAdminCache, resetAdminStores } from './stores'
 
 export interface RecordedRequest {
   method: string
@@ -137,6 +138,9 @@ export const TEST_TOKEN = 'aaa.bbb.ccc'
 /** Fresh state for every test: signed in (unless told otherwise), at `path`, stores empty. */
 export function resetAdmin(path = '/admin', token: string | null = TEST_TOKEN): void {
   resetAdminApi()
+  // A new device: an empty outbox (IndexedDB emptied before anything reads it again) and no saved lists.
+  resetOutboxForTests({ wipe: true })
+  void clearAdminCache()
   resetAdminStores()
   sessionStorage.clear()
   localStorage.clear()

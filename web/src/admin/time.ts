@@ -40,3 +40,17 @@ export function formatReceived(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date'
   return shortDateTime.format(date)
 }
+
+/** A datetime-local value in venue time ('YYYY-MM-DDTHH:MM') as an ISO instant; null when unusable. */
+export function fromVenueInput(local: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
+  if (!match) return null
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number]
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi)
+  // The venue is on UTC (GMT) or UTC+1 (BST): the right offset is the one that reads back the same.
+  for (const offsetMinutes of [0, 60]) {
+    const instant = new Date(asUtc - offsetMinutes * 60_000).toISOString()
+    if (toVenueInput(instant) === local) return instant
+  }
+  return new Date(asUtc).toISOString()
+}

@@ -1,7 +1,30 @@
 /** Small pieces every staff screen shares: the page frame, status messages, upload progress, busy state. */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
+import { PENDING_HREF, usePendingCount } from './pending'
 import './styles/admin.css'
+
+/** The header link to Pending changes, with how many staff changes wait on this device. */
+export function PendingLink({ samePage = false }: { samePage?: boolean }) {
+  const count = usePendingCount()
+  if (count === 0) return null
+  const content = (
+    <>
+      Pending changes <span className="admin-count-badge">{count}</span>
+      <span className="visually-hidden"> waiting on this device</span>
+    </>
+  )
+  // On the dashboard the panel is on the same page: a plain in-page link.
+  return samePage ? (
+    <a href={`#${PENDING_HREF.split('#')[1]}`} className="admin-header__pending" data-testid="pending-count">
+      {content}
+    </a>
+  ) : (
+    <Link href={PENDING_HREF} className="admin-header__pending" data-testid="pending-count">
+      {content}
+    </Link>
+  )
+}
 
 export function AdminScreen({ title, intro, children, back = true }: { title: string; intro?: ReactNode; children: ReactNode; back?: boolean }) {
   return (
@@ -15,6 +38,7 @@ export function AdminScreen({ title, intro, children, back = true }: { title: st
                 <span aria-hidden="true">←</span> Back to dashboard
               </Link>
             ) : null}
+            <PendingLink samePage={!back} />
           </div>
           <h1 className="admin-header__title">{title}</h1>
           {intro ? <p className="admin-header__intro">{intro}</p> : null}
@@ -42,6 +66,8 @@ export interface Status {
   tone: Tone
   /** A second, smaller line (e.g. the server's reason behind a fixed message). */
   detail?: string
+  /** The change waits on this device (queued or in conflict): link to Pending changes. */
+  pending?: boolean
 }
 
 /** A polite live region that is always in the page, so a message put in it is announced. */
@@ -52,6 +78,11 @@ export function StatusMessage({ status, className }: { status: Status | null; cl
         <div className={`admin-status admin-status--${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
           <p className="admin-status__text">{status.text}</p>
           {status.detail && status.detail !== status.text ? <p className="admin-status__detail">{status.detail}</p> : null}
+          {status.pending ? (
+            <p className="admin-status__detail">
+              <Link href={PENDING_HREF}>See Pending changes</Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

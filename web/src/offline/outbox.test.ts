@@ -3,13 +3,16 @@ import { clear, createStore, set } from 'idb-keyval'
 import {
   backoffDelay,
   configureOutbox,
+  discard,
   enqueue,
   replay,
   resetOutboxForTests,
   resolveConflict,
   resumeAfterLogin,
   retry,
+  submit,
   useOutbox,
+  wake,
   type NewEntry,
 } from './outbox'
 
@@ -54,7 +57,8 @@ beforeEach(async () => {
   token = 'token-1'
   onAuthRequired.mockClear()
   onSent.mockClear()
-  await configureOutbox({ getToken: () => token, onAuthRequired, onSent })
+  // (send: undefined: the API client, whatever an earlier test file of the staff area configured.)
+  await configureOutbox({ getToken: () => token, onAuthRequired, onSent, send: undefined })
 })
 afterEach(() => server?.restore())
 
@@ -205,6 +209,106 @@ describe('outbox', () => {
     await replay()
     expect(server.seen[0]!.auth).toBeNull()
     expect(useOutbox.getState().entries).toHaveLength(0)
+  })
+
+  test('submit: online, the change is sent at once and the outcome is the reply', async () => {
+    server = fakeServer(() => ({ status: 200, body: { message: 'Opening times updated.' } }))
+    const outcome = await submit(edit('now'), { online: true })
+    expect(outcome.kind).toBe('sent')
+    expect((outcome as { reply: unknown }).reply).toEqual({ message: 'Opening times updated.' })
+    expect(useOutbox.getState().entries).toHaveLength(0)
+  })
+
+  test('submit: offline nothing is sent; no answer, a 5xx or a wait behind an earlier change all mean queued', async () => {
+    server = fakeServer(() => 'network')
+    expect((await submit(edit('offline'), { online: false })).kind).toBe('queued')
+    expect(server.seen).toHaveLength(0)
+    const lost = await submit(edit('lost'), { online: true })
+    expect(lost.kind).toBe('queued')
+    expect(lost.entry.attempts).toBe(0)
+    expect(useOutbox.getState().entries[0]!.error).toBe('You appear to be offline.')
+    // Order is kept: the first change went first and failed, so nothing after it was tried.
+    expect(server.seen.map((r) => (r.body as { label: string }).label)).toEqual(['offline'])
+    expect(useOutbox.getState().entries.map((e) => e.label)).toEqual(['offline', 'lost'])
+  })
+
+  test('submit: a refusal is the server reason with its status; a 409 with the current record is a conflict', async () => {
+    server = fakeServer((req) =>
+      (req.body as { label: string }).label === 'bad'
+        ? { status: 400, body: { error: 'Times must be HH:MM, for example 08:30.' } }
+        : { status: 409, body: { error: 'Changed elsewhere.', current: { id: 1 } } },
+    )
+    const bad = await submit(edit('bad'), { online: true })
+    expect(bad).toMatchObject({ kind: 'failed', status: 400, message: 'Times must be HH:MM, for example 08:30.' })
+    const stale = await submit(edit('stale', { baseVersion: 'v1' }), { online: true })
+    expect(stale.kind).toBe('conflict')
+    expect(stale.entry.state).toBe('conflict')
+  })
+
+  test('a 409 without the current record is no conflict: a duplicate refusal fails; the idempotency race is retried', async () => {
+    server = fakeServer((req) =>
+      (req.body as { label: string }).label === 'dup'
+        ? { status: 409, body: { error: 'The Stables bar already has times for 2026-12-25. Remove them first to change them.' } }
+        : { status: 409, body: { error: 'A request with this Idempotency-Key was already applied.' } },
+    )
+    await enqueue(edit('dup'))
+    await enqueue(edit('race'))
+    await replay(() => 0)
+    expect(useOutbox.getState().entries.map((e) => [e.label, e.state])).toEqual([
+      ['dup', 'failed'],
+      ['race', 'waiting'],
+    ])
+    expect(useOutbox.getState().entries[1]!.nextAttemptAt).toBeGreaterThan(0)
+  })
+
+  test('a second queued edit of the same record is based on the version the first one produced (no self-conflict)', async () => {
+    let version = 'v1'
+    server = fakeServer((req) => {
+      if (req.ifMatch !== `"${version}"`) return { status: 409, body: { error: 'Changed.', current: { updated_at: version } } }
+      version = `v${Number(version.slice(1)) + 1}`
+      return { status: 200, body: { event: { id: 3, updated_at: version } } }
+    })
+    const common = { record: 'event:3', versionField: 'event.updated_at', baseVersion: 'v1' }
+    await enqueue(edit('first edit', common))
+    await enqueue(edit('second edit', common))
+    await replay()
+    expect(server.seen.map((r) => r.ifMatch)).toEqual(['"v1"', '"v2"'])
+    expect(useOutbox.getState().entries).toHaveLength(0)
+  })
+
+  test('the placeholder is swapped in the record and the screen meta too', async () => {
+    server = fakeServer((req) => (req.path === '/api/upload-around' ? { status: 201, body: { attraction: { id: 8, updated_at: 'a1' } } } : { status: 200, body: { attraction: { id: 8, updated_at: 'a2' } } }))
+    await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-around', body: { kind: 'json', value: {} }, label: 'Add', creates: { placeholder: 'tmp-1', idField: 'attraction.id' } })
+    await enqueue({ channel: 'admin', method: 'PUT', path: '/api/edit-around/tmp-1', body: { kind: 'json', value: {} }, label: 'Edit', record: 'attraction:tmp-1', meta: { kind: 'attraction', op: 'update', id: 'tmp-1' } })
+    server.restore()
+    server = fakeServer((req) => (req.path === '/api/upload-around' ? { status: 201, body: { attraction: { id: 8 } } } : 'network'))
+    await replay()
+    const [later] = useOutbox.getState().entries
+    expect(later!.path).toBe('/api/edit-around/8')
+    expect(later!.record).toBe('attraction:8')
+    expect(later!.meta).toEqual({ kind: 'attraction', op: 'update', id: 8 })
+  })
+
+  test('discarding a queued create discards the queued changes to that record with it', async () => {
+    const create = await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-event', body: { kind: 'json', value: {} }, label: 'Create', creates: { placeholder: 'tmp-9', idField: 'event.id' } })
+    await enqueue({ channel: 'admin', method: 'POST', path: '/api/delete-event', body: { kind: 'json', value: { id: 'tmp-9' } }, label: 'Delete it' })
+    await enqueue(edit('unrelated'))
+    await discard(create.id)
+    expect(useOutbox.getState().entries.map((e) => e.label)).toEqual(['unrelated'])
+  })
+
+  test('wake: the connection is back, so waiting entries may go before their backoff ends', async () => {
+    server = fakeServer(() => 'network')
+    await enqueue(edit('first'))
+    await replay(() => 1_000)
+    expect(useOutbox.getState().entries[0]!.nextAttemptAt).toBeGreaterThan(1_000)
+    server.restore()
+    server = fakeServer(() => ({ status: 200, body: {} }))
+    await replay(() => 1_001)
+    expect(server.seen).toHaveLength(0)
+    await wake()
+    await replay(() => 1_002)
+    expect(server.seen).toHaveLength(1)
   })
 
   test('backoff doubles from 2 s and stops at 5 minutes', () => {

@@ -1,4 +1,4 @@
-import { createStore, del, entries, set } from 'idb-keyval'
+import { clear, createStore, del, entries, set } from 'idb-keyval'
 import { create } from 'zustand'
 import { api, ApiError } from '../api/client'
 
@@ -47,11 +47,32 @@ export interface OutboxEntry {
   creates?: { placeholder: string; idField: string }
   /** For an edit: the version (updated_at) it was based on, sent as If-Match so the server can refuse a stale change. */
   baseVersion?: string
-  /** For a conflict: the record as the server has it now. */
+  /** For a conflict: the server's 409 reply (`{ error, current }`, the record as the server has it now). */
   serverVersion?: unknown
+  /** The HTTP status of the last refusal (0: no answer), so a screen can word the failure as it would online. */
+  status?: number
+  /**
+   * The record this entry changes (e.g. 'event:12', or 'event:<placeholder>'), and where its reply
+   * carries the record's new version: after it lands, later edits of the same record are based on that
+   * version, so a change queued on top of another queued change is no conflict with itself.
+   */
+  record?: string
+  versionField?: string
+  /** What screens need to show the change before it lands (plain data, stored as is). */
+  meta?: Record<string, unknown>
 }
 
-export type NewEntry = Pick<OutboxEntry, 'channel' | 'method' | 'path' | 'label'> & { body: NewBody } & Partial<Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id'>>
+export type NewEntry = Pick<OutboxEntry, 'channel' | 'method' | 'path' | 'label'> & { body: NewBody } & Partial<
+    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id' | 'record' | 'versionField' | 'meta'>
+  >
+
+/** How a change ended up after it was put in the outbox and (when possible) sent at once. */
+export type Outcome =
+  | { kind: 'sent'; reply: unknown; entry: OutboxEntry }
+  | { kind: 'failed'; status: number; message: string; entry: OutboxEntry }
+  | { kind: 'conflict'; entry: OutboxEntry }
+  /** Kept on the device: offline, no answer, a server error, waiting behind an earlier change, or a sign-in needed. */
+  | { kind: 'queued'; entry: OutboxEntry }
 
 async function storable(body: NewBody): Promise<OutboxBody> {
   if (body.kind !== 'form') return body
@@ -68,6 +89,16 @@ export interface OutboxHooks {
   onAuthRequired(): void
   /** Called after each entry lands, with its reply, so lists can refresh. */
   onSent(entry: OutboxEntry, reply: unknown): void
+  /** How to send an entry (default: the API client); the staff area sends forms with upload progress. */
+  send?: (entry: OutboxEntry, request: SendRequest) => Promise<unknown>
+}
+
+export interface SendRequest {
+  /** JSON value, FormData or undefined. */
+  body: unknown
+  token: string | null
+  idempotencyKey: string
+  headers: Record<string, string>
 }
 
 interface OutboxStore {
@@ -87,6 +118,8 @@ let hooks: OutboxHooks = { getToken: () => null, onAuthRequired: () => {}, onSen
 let loaded: Promise<void> | null = null
 let lastSeq = 0
 let running: Promise<void> | null = null
+/** Bumped by resetOutboxForTests so a run started before the reset stops. */
+let generation = 0
 
 const BASE_DELAY_MS = 2_000
 const MAX_DELAY_MS = 5 * 60_000
@@ -143,9 +176,54 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
     error: null,
     creates: input.creates,
     baseVersion: input.baseVersion,
+    record: input.record,
+    versionField: input.versionField,
+    meta: input.meta,
   }
   await save(entry)
   return entry
+}
+
+/** Screens waiting to hear how their own change went, by entry id. */
+const waiters = new Map<string, (outcome: Outcome) => void>()
+const sentListeners = new Set<(entry: OutboxEntry, reply: unknown) => void>()
+
+function settle(outcome: Outcome): void {
+  const waiter = waiters.get(outcome.entry.id)
+  if (!waiter) return
+  waiters.delete(outcome.entry.id)
+  waiter(outcome)
+}
+
+/** Also told about every entry that lands (the admin lists refresh from it). Returns the unsubscribe. */
+export function addSentListener(listener: (entry: OutboxEntry, reply: unknown) => void): () => void {
+  sentListeners.add(listener)
+  return () => sentListeners.delete(listener)
+}
+
+/** A nudge that the connection may be back (online event, a new change): waiting entries may go now. */
+export async function wake(): Promise<void> {
+  await configureOutbox({})
+  for (const entry of useOutbox.getState().entries) {
+    if (entry.state === 'waiting' && entry.nextAttemptAt > 0) await save({ ...entry, nextAttemptAt: 0 })
+  }
+}
+
+/**
+ * Puts a change in the outbox and, when online, sends the queue at once; resolves with what happened
+ * to this change: sent (with the reply), failed (the server's reason), a conflict, or queued (kept on
+ * the device and sent later). A screen behaves the same online and offline this way.
+ */
+export async function submit(input: NewEntry, options: { online: boolean }): Promise<Outcome> {
+  const entry = await enqueue(input)
+  if (!options.online) return { kind: 'queued', entry }
+  const outcome = new Promise<Outcome>((resolve) => waiters.set(entry.id, resolve))
+  await wake()
+  // A replay already under way may have finished its pass just before this entry arrived: try again.
+  for (let pass = 0; pass < 3 && waiters.has(entry.id); pass++) await replay()
+  const now = useOutbox.getState().entries.find((e) => e.id === entry.id)
+  if (waiters.has(entry.id)) settle({ kind: 'queued', entry: now ?? entry })
+  return outcome
 }
 
 function toRequestBody(body: OutboxBody): unknown {
@@ -180,19 +258,29 @@ export function substitute(entry: OutboxEntry, placeholder: string, real: string
       : entry.body.kind === 'form'
         ? { kind: 'form', fields: entry.body.fields.map((f) => ('bytes' in f ? f : { name: f.name, value: String(swap(f.value)) })) }
         : entry.body
-  return { ...entry, path: entry.path.split(placeholder).join(String(real)), body }
+  const record = entry.record?.split(placeholder).join(String(real))
+  const meta = entry.meta === undefined ? {} : { meta: swap(entry.meta) as Record<string, unknown> }
+  return { ...entry, path: entry.path.split(placeholder).join(String(real)), body, ...(record === undefined ? {} : { record }), ...meta }
 }
 
-const mentions = (entry: OutboxEntry, placeholder: string) => JSON.stringify({ p: entry.path, b: entry.body }).includes(placeholder)
+const mentions = (entry: OutboxEntry, placeholder: string) => JSON.stringify({ p: entry.path, b: entry.body, r: entry.record ?? null }).includes(placeholder)
+
+/** The entries that refer to a record created by `entry` (not yet on the server). */
+export function dependentsOf(entry: OutboxEntry, list: OutboxEntry[] = useOutbox.getState().entries): OutboxEntry[] {
+  const placeholder = entry.creates?.placeholder
+  return placeholder ? list.filter((e) => e.id !== entry.id && mentions(e, placeholder)) : []
+}
+
+/** A 409 that carries the record as it is now is a real conflict; the idempotency race 409 means "already being applied". */
+const isVersionConflict = (failure: ApiError) => !!failure.data && typeof failure.data === 'object' && 'current' in (failure.data as object)
+const isKeyRace = (failure: ApiError) => failure.status === 409 && /Idempotency-Key/i.test(failure.message)
 
 async function sendOne(entry: OutboxEntry): Promise<unknown> {
   const headers: Record<string, string> = {}
   if (entry.baseVersion) headers['if-match'] = `"${entry.baseVersion}"`
-  return api.send(entry.method, entry.path, toRequestBody(entry.body), {
-    token: entry.channel === 'admin' ? hooks.getToken() : null,
-    idempotencyKey: entry.id,
-    headers,
-  })
+  const request: SendRequest = { body: toRequestBody(entry.body), token: entry.channel === 'admin' ? hooks.getToken() : null, idempotencyKey: entry.id, headers }
+  if (hooks.send) return hooks.send(entry, request)
+  return api.send(entry.method, entry.path, request.body, { token: request.token, idempotencyKey: request.idempotencyKey, headers })
 }
 
 /**
@@ -203,11 +291,13 @@ async function sendOne(entry: OutboxEntry): Promise<unknown> {
  */
 export function replay(now: () => number = Date.now): Promise<void> {
   if (running) return running
+  const mine = generation
   running = (async () => {
     await configureOutbox({})
     useOutbox.setState({ replaying: true })
     try {
       for (;;) {
+        if (mine !== generation) break // the outbox was reset (tests): this run is over
         const { entries: list, pausedForAuth } = useOutbox.getState()
         const next = list.find((e) => e.state === 'waiting' && !(pausedForAuth && e.channel === 'admin'))
         if (!next) break
@@ -228,28 +318,41 @@ export function replay(now: () => number = Date.now): Promise<void> {
               }
             }
           }
+          await carryVersion(next, reply)
           hooks.onSent(next, reply)
+          for (const listener of sentListeners) listener(next, reply)
+          settle({ kind: 'sent', reply, entry: next })
         } catch (error) {
           const failure = error instanceof ApiError ? error : new ApiError(0, String(error))
           const attempts = next.attempts + 1
-          if (failure.status === 0 || failure.status >= 500 || failure.status === 429) {
-            await save({ ...next, state: 'waiting', attempts, nextAttemptAt: now() + backoffDelay(attempts), error: failure.message })
+          if (failure.status === 0 || failure.status >= 500 || failure.status === 429 || isKeyRace(failure)) {
+            const waiting: OutboxEntry = { ...next, state: 'waiting', attempts, nextAttemptAt: now() + backoffDelay(attempts), error: failure.message, status: failure.status }
+            await save(waiting)
+            settle({ kind: 'queued', entry: waiting })
             break
           }
           if (failure.status === 401 && next.channel === 'admin') {
-            await save({ ...next, state: 'waiting', error: failure.message })
+            const waiting: OutboxEntry = { ...next, state: 'waiting', error: failure.message, status: 401 }
+            await save(waiting)
             pauseForAuth()
+            settle({ kind: 'queued', entry: waiting })
             continue
           }
-          if (failure.status === 409) {
-            await save({ ...next, state: 'conflict', attempts, error: failure.message, serverVersion: failure.data })
+          if (failure.status === 409 && isVersionConflict(failure)) {
+            const conflicted: OutboxEntry = { ...next, state: 'conflict', attempts, error: failure.message, status: 409, serverVersion: failure.data }
+            await save(conflicted)
+            settle({ kind: 'conflict', entry: conflicted })
             continue
           }
-          await save({ ...next, state: 'failed', attempts, error: failure.message })
+          const failed: OutboxEntry = { ...next, state: 'failed', attempts, error: failure.message, status: failure.status }
+          await save(failed)
+          settle({ kind: 'failed', status: failure.status, message: failure.message, entry: failed })
           if (next.creates) {
             for (const later of useOutbox.getState().entries) {
               if (later.state === 'waiting' && mentions(later, next.creates.placeholder)) {
-                await save({ ...later, state: 'failed', error: `Depends on "${next.label}", which failed.` })
+                const dependent: OutboxEntry = { ...later, state: 'failed', error: `Depends on "${next.label}", which failed.`, status: failure.status }
+                await save(dependent)
+                settle({ kind: 'failed', status: failure.status, message: dependent.error!, entry: dependent })
               }
             }
           }
@@ -259,9 +362,19 @@ export function replay(now: () => number = Date.now): Promise<void> {
       useOutbox.setState({ replaying: false })
     }
   })().finally(() => {
-    running = null
+    if (mine === generation) running = null
   })
   return running
+}
+
+/** After an edit lands, later queued edits of the same record are based on its new version. */
+async function carryVersion(sent: OutboxEntry, reply: unknown): Promise<void> {
+  if (!sent.record || !sent.versionField) return
+  const version = pick(reply, sent.versionField)
+  if (typeof version !== 'string') return
+  for (const later of useOutbox.getState().entries) {
+    if (later.record === sent.record && later.baseVersion && later.state === 'waiting') await save({ ...later, baseVersion: version })
+  }
 }
 
 function pauseForAuth() {
@@ -281,10 +394,20 @@ export async function retry(id: string): Promise<void> {
   const entry = useOutbox.getState().entries.find((e) => e.id === id)
   if (!entry) return
   await save({ ...entry, state: 'waiting', nextAttemptAt: 0, error: null })
+  // Staff asked for it now: changes waiting out a backoff may go too (they come first in order).
+  await wake()
+  // Changes that failed only because this one had: they may go again too.
+  for (const dependent of dependentsOf(entry)) {
+    if (dependent.state === 'failed') await save({ ...dependent, state: 'waiting', nextAttemptAt: 0, error: null })
+  }
   await replay()
 }
 
+/** Drops an entry; for a record created on this device, the queued changes to that record go with it. */
 export async function discard(id: string): Promise<void> {
+  const entry = useOutbox.getState().entries.find((e) => e.id === id)
+  if (!entry) return
+  for (const dependent of dependentsOf(entry)) await remove(dependent.id)
   await remove(id)
 }
 
@@ -293,16 +416,22 @@ export async function resolveConflict(id: string, choice: 'overwrite' | 'discard
   const entry = useOutbox.getState().entries.find((e) => e.id === id)
   if (!entry || entry.state !== 'conflict') return
   if (choice === 'discard') return remove(id)
-  // A new key: the server must apply this as a fresh request, not replay the refused one.
+  // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
+  // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)
+  await save({ ...entry, id: crypto.randomUUID(), state: 'waiting', baseVersion: undefined, serverVersion: undefined, nextAttemptAt: 0, error: null, status: undefined })
   await remove(id)
-  await save({ ...entry, id: crypto.randomUUID(), state: 'waiting', baseVersion: undefined, serverVersion: undefined, nextAttemptAt: 0, error: null })
   await replay()
 }
 
-/** For tests: forget the in-memory state so the next call reads IndexedDB again, as a new page would. */
-export function resetOutboxForTests(): void {
-  loaded = null
+/**
+ * For tests: forget the in-memory state so the next call reads IndexedDB again, as a new page would;
+ * `wipe` also empties IndexedDB first (a new device).
+ */
+export function resetOutboxForTests(options: { wipe?: boolean } = {}): void {
+  generation++
   running = null
   lastSeq = 0
+  waiters.clear()
   useOutbox.setState({ entries: [], pausedForAuth: false, replaying: false })
+  loaded = options.wipe ? clear(idb()) : null
 }

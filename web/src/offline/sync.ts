@@ -1,33 +1,57 @@
-import { configureOutbox, replay, resumeAfterLogin, useOutbox } from './outbox'
+import { configureOutbox, replay, resumeAfterLogin, useOutbox, wake } from './outbox'
 
 const POLL_MS = 30_000
+/** Never re-check sooner than this, whatever the backoff says. */
+const MIN_TIMER_MS = 1_000
 
 /**
  * When to send what waits in the outbox: at start, when the connection returns, when the app is
- * looked at again, every 30 s while something waits, and when the service worker's Background Sync
- * fires (Chromium only; elsewhere the other triggers cover it).
+ * looked at again, when the backoff of the first waiting change runs out (and every 30 s while
+ * something waits, as a safety net), and when the service worker's Background Sync fires (Chromium
+ * only; elsewhere the other triggers cover it).
  */
 export function startOutboxSync(): void {
   const token = () => localStorage.getItem('adminToken')
+  let timer: ReturnType<typeof setTimeout> | null = null
+
+  /** Sends now, then sets a timer for the moment the next waiting change may be tried again. */
+  const run = () => {
+    if (!navigator.onLine) return
+    void replay().then(schedule)
+  }
+  const schedule = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+    const { entries, pausedForAuth } = useOutbox.getState()
+    const due = entries.filter((e) => e.state === 'waiting' && !(pausedForAuth && e.channel === 'admin')).map((e) => e.nextAttemptAt)
+    if (due.length === 0) return
+    timer = setTimeout(run, Math.max(MIN_TIMER_MS, Math.min(...due) - Date.now()))
+  }
+  // The connection is back (or the page is looked at again): what waits may go now, backoff or not.
+  const kickNow = () => {
+    if (navigator.onLine) void wake().then(run)
+  }
+
   void configureOutbox({
     getToken: token,
     onAuthRequired: () => window.dispatchEvent(new CustomEvent('outbox:auth-required')),
     onSent: (entry, reply) => window.dispatchEvent(new CustomEvent('outbox:sent', { detail: { entry, reply } })),
-  }).then(() => replay())
-  const kick = () => {
-    if (navigator.onLine) void replay()
-  }
-  window.addEventListener('online', kick)
-  window.addEventListener('focus', kick)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && kick())
+  }).then(run)
+  window.addEventListener('online', kickNow)
+  window.addEventListener('focus', run)
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && run())
   setInterval(() => {
-    if (useOutbox.getState().entries.some((e) => e.state === 'waiting')) kick()
+    if (useOutbox.getState().entries.some((e) => e.state === 'waiting')) run()
   }, POLL_MS)
   navigator.serviceWorker?.addEventListener('message', (event) => {
-    if (event.data?.type === 'REPLAY_OUTBOX') kick()
+    if (event.data?.type === 'REPLAY_OUTBOX') kickNow()
   })
-  // Staff logging in again lets paused admin changes go.
-  window.addEventListener('storage', (event) => event.key === 'adminToken' && event.newValue && void resumeAfterLogin())
+  // Entries added or changed (a screen queued a change, staff pressed Retry): keep the timer right.
+  useOutbox.subscribe((state, before) => {
+    if (state.entries !== before.entries && !state.replaying) schedule()
+  })
+  // Staff logging in again (here or in another tab) lets paused admin changes go.
+  window.addEventListener('storage', (event) => event.key === 'adminToken' && event.newValue && void resumeAfterLogin().then(schedule))
 }
 
 /** Asks the service worker to wake the page for the outbox when the connection returns, where supported. */

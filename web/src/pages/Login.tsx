@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { api, ApiError } from '../api/client'
 import type { LoginReply } from '../api/types'
+import { resumeAfterLogin } from '../offline/outbox'
 import '../styles/forms.css'
 import '../styles/info-pages.css'
 
@@ -30,6 +31,8 @@ export function Login() {
       const reply = await api.post<LoginReply>('/api/admin/login', { username, password })
       if (!reply?.token) throw new Error('No token in the reply')
       localStorage.setItem('adminToken', reply.token)
+      // Staff changes queued while the session had ended are sent now.
+      void resumeAfterLogin()
       navigate('/admin')
     } catch (failure) {
       setError(loginError(failure))

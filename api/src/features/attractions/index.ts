@@ -1,9 +1,12 @@
-import { Elysia } from 'elysia'
+import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { MB, type ContentType, type FileStore, type StoredFile } from '../../files/file-store'
 import { badRequest, notFound } from '../../http/errors'
+import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
+  ATTRACTION_CHANGED_MESSAGE,
+  AttractionConflictReply,
   AttractionIdParams,
   AttractionList,
   AttractionReply,
@@ -98,27 +101,35 @@ export function attractionsRoutes(ctx: AppContext) {
     )
     .put(
       '/edit-around/:id',
-      async ({ params, body, commit }) => {
+      async ({ params, body, commit, request }) => {
         const fields = readTextFields(body, EDIT_AROUND_MISSING)
+        const basedOn = expectedVersion(request, body.updated_at)
         const missing = () => notFound(`No attraction with id ${params.id}.`)
         // Checked before the image is saved so an edit of a deleted attraction writes nothing to disk.
         if (!findAttraction(db, params.id)) throw missing()
         const image = chosenImage(body.image)
         const saved = image ? await saveImage(files, image) : null
         let replacedImage: string | null = null
-        const reply = releasingOnFailure(files, saved, () =>
-          commit(() => {
-            const current = findAttraction(db, params.id)
-            if (!current) throw missing()
-            updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, now())
-            if (saved && saved.name !== current.image) replacedImage = current.image
-            return { message: 'Attraction updated.', attraction: toReply(files, findAttraction(db, params.id)!) }
-          }),
-        )
+        let reply: AttractionReply
+        try {
+          reply = releasingOnFailure(files, saved, () =>
+            commit(() => {
+              const current = findAttraction(db, params.id)
+              if (!current) throw missing()
+              if (basedOn !== null && current.updated_at !== basedOn) throw new VersionConflict(ATTRACTION_CHANGED_MESSAGE, toReply(files, current))
+              updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, nextVersion(ctx.now(), current.updated_at))
+              if (saved && saved.name !== current.image) replacedImage = current.image
+              return { message: 'Attraction updated.', attraction: toReply(files, findAttraction(db, params.id)!) }
+            }),
+          )
+        } catch (error) {
+          if (error instanceof VersionConflict) return status(409, { error: error.message, current: error.current as Attraction })
+          throw error
+        }
         files.release(replacedImage)
         return reply
       },
-      { admin: true, params: AttractionIdParams, body: EditAroundBody, response: AttractionReply },
+      { admin: true, params: AttractionIdParams, body: EditAroundBody, response: { 200: AttractionReply, 409: AttractionConflictReply } },
     )
     .delete(
       '/delete-around/:id',

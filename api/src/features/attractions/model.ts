@@ -40,11 +40,18 @@ export const EditAroundBody = t.Object({
   url: t.String({ error: EDIT_AROUND_MISSING }),
   description: t.String({ error: EDIT_AROUND_MISSING }),
   image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The new image must be an image file.' })),
+  /** The version the edit is based on (same as the If-Match header, for clients that cannot set one). */
+  updated_at: t.Optional(t.String({ maxLength: 64, error: 'updated_at must be the version text the attraction was read with.' })),
 })
 export type EditAroundBody = typeof EditAroundBody.static
 
 export const AttractionReply = t.Object({ message: t.String(), attraction: Attraction })
 export type AttractionReply = typeof AttractionReply.static
+
+export const ATTRACTION_CHANGED_MESSAGE = 'This attraction was changed by someone else since you opened it.'
+/** 409 from edit-around: the attraction as it is now. */
+export const AttractionConflictReply = t.Object({ error: t.String(), current: Attraction })
+export type AttractionConflictReply = typeof AttractionConflictReply.static
 
 export const DeleteAttractionReply = t.Object({ message: t.String(), id: t.Integer() })
 export type DeleteAttractionReply = typeof DeleteAttractionReply.static

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { MB, type ContentType, type FileStore } from '../../files/file-store'
@@ -6,6 +6,8 @@ import { badRequest, notFound, tooLarge } from '../../http/errors'
 import { parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
 import {
   DeleteEventBody,
+  EVENT_CHANGED_MESSAGE,
+  EventConflictReply,
   EventDeletedReply,
   EventList,
   EventUpdatedReply,
@@ -19,6 +21,7 @@ import {
   type ContactToBook,
   type VenueEvent,
 } from './model'
+import { expectedVersion, VersionConflict } from '../../shared/version'
 import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
 
 export const EVENT_IMAGE_MAX_BYTES = 2 * MB
@@ -133,8 +136,9 @@ export function eventsRoutes(ctx: AppContext) {
     )
     .post(
       '/update-event',
-      async ({ body, commit }) => {
+      async ({ body, commit, request }) => {
         if (!findEvent(ctx.db, body.id)) throw notFound('Event not found.')
+        const basedOn = expectedVersion(request, body.updated_at)
         const title = filled(body.title)
         const description = filled(body.description)
         const start = filled(body.start_datetime)
@@ -148,28 +152,35 @@ export function eventsRoutes(ctx: AppContext) {
           ? (await ctx.files.save(upload, { label: 'Event image', accept: EDIT_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })).name
           : null
         let replaced: string | null = null
-        const reply = releaseOnFailure(saved, () =>
-          commit(() => {
-            // Read again inside the transaction: the event may have changed while the image was saved.
-            const current = findEvent(ctx.db, body.id)
-            if (!current) throw notFound('Event not found.')
-            const image = saved ?? current.image
-            updateEvent(ctx.db, body.id, {
-              title,
-              description,
-              startDatetime,
-              image,
-              ticketUrl: ticketUrl === undefined ? current.ticket_url : ticketUrl,
-              contactToBook: contactToBook ?? current.contact_to_book === 1,
-            })
-            replaced = current.image !== image ? current.image : null
-            return { message: 'Event updated.', event: readEvent(body.id) }
-          }),
-        )
+        let reply: EventUpdatedReply
+        try {
+          reply = releaseOnFailure(saved, () =>
+            commit(() => {
+              // Read again inside the transaction: the event may have changed while the image was saved.
+              const current = findEvent(ctx.db, body.id)
+              if (!current) throw notFound('Event not found.')
+              if (basedOn !== null && current.updated_at !== basedOn) throw new VersionConflict(EVENT_CHANGED_MESSAGE, item(current))
+              const image = saved ?? current.image
+              updateEvent(ctx.db, body.id, {
+                title,
+                description,
+                startDatetime,
+                image,
+                ticketUrl: ticketUrl === undefined ? current.ticket_url : ticketUrl,
+                contactToBook: contactToBook ?? current.contact_to_book === 1,
+              })
+              replaced = current.image !== image ? current.image : null
+              return { message: 'Event updated.', event: readEvent(body.id) }
+            }),
+          )
+        } catch (error) {
+          if (error instanceof VersionConflict) return status(409, { error: error.message, current: error.current as VenueEvent })
+          throw error
+        }
         ctx.files.release(replaced)
         return reply
       },
-      { admin: true, body: UpdateEventBody, response: { 200: EventUpdatedReply } },
+      { admin: true, body: UpdateEventBody, response: { 200: EventUpdatedReply, 409: EventConflictReply } },
     )
     .post(
       '/delete-event',

@@ -29,6 +29,11 @@ export type EventUploadedReply = typeof EventUploadedReply.static
 export const EventUpdatedReply = t.Object({ message: t.String(), event: EventItem })
 export type EventUpdatedReply = typeof EventUpdatedReply.static
 
+export const EVENT_CHANGED_MESSAGE = 'This event was changed by someone else since you opened it.'
+/** 409 from update-event: the event as it is now, so staff can compare before choosing. */
+export const EventConflictReply = t.Object({ error: t.String(), current: EventItem })
+export type EventConflictReply = typeof EventConflictReply.static
+
 export const EventDeletedReply = t.Object({ message: t.String(), id: t.Integer() })
 export type EventDeletedReply = typeof EventDeletedReply.static
 
@@ -73,6 +78,8 @@ export const UpdateEventBody = t.Object({
   image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The image must be a file.' })),
   ticket_url: t.Optional(TicketUrl),
   contactToBook: t.Optional(ContactToBook),
+  /** The version the edit is based on (same as the If-Match header, for clients that cannot set one). */
+  updated_at: t.Optional(t.String({ maxLength: 64, error: 'updated_at must be the version text the event was read with.' })),
 })
 export type UpdateEventBody = typeof UpdateEventBody.static
 

@@ -52,12 +52,15 @@ export function insertEvent(db: Database, event: EventFields): number {
   return row.id
 }
 
-/** Overwrites every field of the event. Returns false when there is no such event. */
+/**
+ * Overwrites every field of the event. Returns false when there is no such event. The version
+ * (updated_at) always moves forward, even twice in one millisecond, so If-Match can tell edits apart.
+ */
 export function updateEvent(db: Database, id: number, event: EventFields): boolean {
   const { changes } = db
     .query(
       `UPDATE events SET title = ?, description = ?, start_datetime = ?, image = ?, ticket_url = ?, contact_to_book = ?,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         updated_at = max(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'))
        WHERE id = ?`,
     )
     .run(event.title, event.description, event.startDatetime, event.image, event.ticketUrl, event.contactToBook ? 1 : 0, id)

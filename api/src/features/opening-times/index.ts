@@ -1,10 +1,22 @@
-import { Elysia } from 'elysia'
+import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import { parseVenueName, type VenueKey } from '../../shared/venues'
-import { HOTEL_GROUPS, OpeningTimesReply, STABLES_GROUPS, UpdateTimesBody, UpdateTimesReply, type HotelGroup, type StablesGroup } from './model'
-import { readOpeningTimes, updateOpeningTimes } from './store'
+import { expectedVersion, VersionConflict } from '../../shared/version'
+import {
+  HOTEL_GROUPS,
+  OpeningTimesReply,
+  STABLES_GROUPS,
+  TIMES_CHANGED_MESSAGE,
+  TimesConflictReply,
+  UpdateTimesBody,
+  UpdateTimesReply,
+  type HotelGroup,
+  type OpeningTimes,
+  type StablesGroup,
+} from './model'
+import { groupVersion, readOpeningTimes, updateOpeningTimes } from './store'
 
 /** SPEC.md's older clients send a day and mean the group its label names. */
 const LEGACY_DAYS: Record<VenueKey, Record<string, HotelGroup | StablesGroup>> = {
@@ -26,7 +38,8 @@ export function openingTimesRoutes(ctx: AppContext) {
     .get('/opening-times', () => readOpeningTimes(ctx.db), { response: OpeningTimesReply })
     .put(
       '/update-times',
-      ({ body, commit }) => {
+      ({ body, commit, request }) => {
+        const basedOn = expectedVersion(request, body.updated_at)
         const venue = parseVenueName(ctx.config.venue, body.name)
         const group = parseGroup(venue, body.day)
         const closed = body.closed === true
@@ -34,11 +47,21 @@ export function openingTimesRoutes(ctx: AppContext) {
         const close = body.close_time || null
         if (!closed && (!open || !close)) throw badRequest('Open and closing times are required.')
         if (!closed && open === close) throw badRequest('Closing time must differ from the opening time.')
-        return commit(() => {
-          updateOpeningTimes(ctx.db, { venue, group, type: body.type, closed, open, close })
-          return { message: 'Opening times updated.', opening_times: readOpeningTimes(ctx.db) }
-        })
+        try {
+          return commit(() => {
+            // The client saw every group as of `basedOn` (the newest change then): this group changed
+            // since only if its own version is newer. Edits of other groups are no conflict.
+            if (basedOn !== null && groupVersion(ctx.db, venue, group) > basedOn) {
+              throw new VersionConflict(TIMES_CHANGED_MESSAGE, readOpeningTimes(ctx.db))
+            }
+            updateOpeningTimes(ctx.db, { venue, group, type: body.type, closed, open, close })
+            return { message: 'Opening times updated.', opening_times: readOpeningTimes(ctx.db) }
+          })
+        } catch (error) {
+          if (error instanceof VersionConflict) return status(409, { error: error.message, current: error.current as OpeningTimes })
+          throw error
+        }
       },
-      { admin: true, body: UpdateTimesBody, response: UpdateTimesReply },
+      { admin: true, body: UpdateTimesBody, response: { 200: UpdateTimesReply, 409: TimesConflictReply } },
     )
 }

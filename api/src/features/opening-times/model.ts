@@ -27,8 +27,15 @@ export const UpdateTimesBody = t.Object({
   close_time: t.Optional(t.Union([Time, t.Literal(''), t.Null()])),
   type: t.Union([t.Literal('opening'), t.Literal('food')], { error: "Type must be 'opening' or 'food'." }),
   closed: t.Optional(t.Boolean()),
+  /** The version (the opening times' updated_at) the change is based on; same as the If-Match header. */
+  updated_at: t.Optional(t.String({ maxLength: 64, error: 'updated_at must be the version text the opening times were read with.' })),
 })
 export type UpdateTimesBody = typeof UpdateTimesBody.static
 
 export const UpdateTimesReply = t.Object({ message: t.String(), opening_times: OpeningTimesReply })
 export type UpdateTimesReply = typeof UpdateTimesReply.static
+
+export const TIMES_CHANGED_MESSAGE = 'These opening times were changed by someone else since you opened them.'
+/** 409 from update-times: every venue's times as they are now. */
+export const TimesConflictReply = t.Object({ error: t.String(), current: OpeningTimesReply })
+export type TimesConflictReply = typeof TimesConflictReply.static

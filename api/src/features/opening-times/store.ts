@@ -40,12 +40,25 @@ export interface TimesChange {
   close: string | null
 }
 
+/** When one group last changed. */
+export function groupVersion(db: Database, venue: VenueKey, group: HotelGroup | StablesGroup): string {
+  const row = db.query('SELECT updated_at FROM opening_times WHERE venue = ? AND group_key = ?').get(venue, group) as { updated_at: string } | null
+  return row?.updated_at ?? ''
+}
+
+/**
+ * The new version is after every earlier one (even within one millisecond), because clients compare
+ * a group's version with the newest version they saw.
+ */
+const NEXT_VERSION = `max(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+  (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', max(updated_at), '+0.001 seconds') FROM opening_times))`
+
 export function updateOpeningTimes(db: Database, change: TimesChange): void {
   const sql =
     change.type === 'opening'
       ? `UPDATE opening_times SET closed = ?1, open_time = coalesce(?2, open_time), close_time = coalesce(?3, close_time),
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE venue = ?4 AND group_key = ?5`
+           updated_at = ${NEXT_VERSION} WHERE venue = ?4 AND group_key = ?5`
       : `UPDATE opening_times SET food_open = CASE WHEN ?1 THEN NULL ELSE ?2 END, food_close = CASE WHEN ?1 THEN NULL ELSE ?3 END,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE venue = ?4 AND group_key = ?5`
+           updated_at = ${NEXT_VERSION} WHERE venue = ?4 AND group_key = ?5`
   db.query(sql).run(change.closed ? 1 : 0, change.open, change.close, change.venue, change.group)
 }

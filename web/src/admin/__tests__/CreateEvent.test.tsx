@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { replay, useOutbox, wake } from '../../offline/outbox'
 import { CreateEvent } from '../screens/CreateEvent'
 import { makeFile, mockApi, resetAdmin, type MockApi, type Reply } from '../testing'
 
@@ -94,8 +95,7 @@ describe('Create Events', () => {
 
   const failures: [string, Reply, string][] = [
     ['the server error text', { status: 413, body: { error: 'Image size should be less than 2MB.' } }, 'Image size should be less than 2MB.'],
-    ['a status without a message', { status: 502 }, 'Error uploading event (Status: 502)'],
-    ['no answer at all', 'network', 'An unexpected error occurred.'],
+    ['a status without a message', { status: 422 }, 'Error uploading event (Status: 422)'],
   ]
   for (const [name, reply, message] of failures) {
     test(`failure shows ${name}`, async () => {
@@ -107,6 +107,35 @@ describe('Create Events', () => {
       submit()
       expect(await screen.findByText(message)).toBeTruthy()
       expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Folk Night')
+      // Refused: nothing is left waiting on the device.
+      expect(useOutbox.getState().entries).toHaveLength(0)
+    })
+  }
+
+  // With the outbox, no answer (or a server error) is no failure: the event is kept and sent later.
+  const kept: [string, Reply][] = [
+    ['no answer at all', 'network'],
+    ['a server error', { status: 502 }],
+  ]
+  for (const [name, reply] of kept) {
+    test(`${name}: the event is saved on this device, the form resets, and it is sent later with the same key`, async () => {
+      mock = mockApi({ 'POST /api/upload-event': reply })
+      render(<CreateEvent />)
+      fillText()
+      chooseImage(makeFile('folk.png', 'image/png'))
+      await screen.findByAltText('Preview of the selected event image')
+      submit()
+      expect(await screen.findByText('Saved on this device — will sync when you’re back online')).toBeTruthy()
+      await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''))
+      const [entry] = useOutbox.getState().entries
+      expect(entry!.label).toBe('New event: Folk Night')
+      expect(entry!.state).toBe('waiting')
+      mock.set({ 'POST /api/upload-event': { status: 201, body: { message: 'Event uploaded successfully!', event: { id: 5 } } } })
+      await wake()
+      await replay()
+      expect(useOutbox.getState().entries).toHaveLength(0)
+      const keys = mock.changes().map((r) => r.headers['idempotency-key'])
+      expect(keys).toEqual([entry!.id, entry!.id])
     })
   }
 })

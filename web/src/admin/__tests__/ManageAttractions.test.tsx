@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, within } from '@testing-library/react'
+import { useOutbox } from '../../offline/outbox'
 import { ManageAttractions } from '../screens/ManageAttractions'
 import { formEntries, makeFile, mockApi, resetAdmin, type MockApi } from '../testing'
 
@@ -68,7 +69,7 @@ describe('Manage Attractions', () => {
   })
 
   test("edit: a business must be selected first ('Please select a business to edit.'), then fields prefill", async () => {
-    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'PUT /api/edit-around/4': { status: 500, body: { error: 'Disk full.' } } })
+    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'PUT /api/edit-around/4': { status: 404, body: { error: 'No attraction with id 4.' } } })
     render(<ManageAttractions />)
     const form = within(section('Edit an attraction'))
     await form.findByRole('option', { name: 'Hallow Castle' })
@@ -86,6 +87,24 @@ describe('Manage Attractions', () => {
     const sent = mock.changes()[0]!
     expect(`${sent.method} ${sent.path}`).toBe('PUT /api/edit-around/4')
     expect(formEntries(sent.body)).toEqual({ name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins.' })
+    // The edit says which version it was based on, so a change made elsewhere is not overwritten.
+    expect(sent.headers['if-match']).toBe('"2026-01-01T00:00:00Z"')
+    expect(form.getByText('No attraction with id 4.')).toBeTruthy()
+  })
+
+  test('a server error keeps the edit on the device: the queued message, and it waits in the outbox', async () => {
+    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'PUT /api/edit-around/4': { status: 500, body: { error: 'Disk full.' } } })
+    render(<ManageAttractions />)
+    const form = within(section('Edit an attraction'))
+    await form.findByRole('option', { name: 'Hallow Castle' })
+    fireEvent.change(form.getByLabelText('Business'), { target: { value: '4' } })
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Hallow Castle Ruins' } })
+    fireEvent.click(form.getByRole('button', { name: 'Save changes' }))
+    expect(await form.findByText('Saved on this device — will sync when you’re back online')).toBeTruthy()
+    expect(useOutbox.getState().entries.map((e) => [e.path, e.state, e.error])).toEqual([['/api/edit-around/4', 'waiting', 'Disk full.']])
+    // The list shows the change before it lands.
+    const row = await screen.findByText('Hallow Castle Ruins', { selector: '.admin-row__title' })
+    expect(row.textContent).toContain('Change waiting to sync')
   })
 
   test("delete asks first and says 'Error deleting location' when it fails", async () => {

@@ -49,7 +49,8 @@ describe('Upload Menus', () => {
   const cases: [string, Reply, string][] = [
     ['success', { status: 201, body: { id: 7, message: 'Upload successful!', menu: {} } }, 'Upload successful! PDF ID: 7'],
     ['a refusal', { status: 415, body: { error: 'The file is not a PDF.' } }, 'Upload failed: The file is not a PDF.'],
-    ['a network failure', 'network', 'Error uploading PDF. Please try again.'],
+    // Offline or no answer: the menu is kept on the device and sent later (the outbox).
+    ['a network failure', 'network', 'Saved on this device — will sync when you’re back online'],
   ]
   for (const [name, reply, message] of cases) {
     test(`${name}: '${message}'`, async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { ApiError } from '../../api/client'
-import { adminGet, mutate } from '../adminApi'
+import { replay, useOutbox, wake } from '../../offline/outbox'
+import { adminGet, ConflictError, mutate, QueuedError } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { useAdminSession } from '../session'
 import { deferred, mockApi, resetAdmin, TEST_TOKEN, type MockApi } from '../testing'
@@ -28,20 +29,54 @@ describe('adminApi', () => {
     expect(a).not.toBe(b)
   })
 
-  test('a retried click after a lost reply re-sends the same key, so the server applies it once', async () => {
+  test('a lost reply keeps the change in the outbox; it is re-sent later with the same key, so the server applies it once', async () => {
     let calls = 0
     mock = mockApi({ 'PUT /api/update-times': () => (++calls === 1 ? 'network' : { body: { message: 'Opening times updated.' } }) })
     const change = { method: 'PUT' as const, path: '/api/update-times', body: { name: 'x', day: 'saturday', open_time: '09:00', close_time: '17:00', type: 'opening' }, label: 'Times' }
     const first = await mutate(change).catch((e) => e)
-    expect(first).toBeInstanceOf(ApiError)
-    expect((first as ApiError).isNetwork).toBe(true)
-    await mutate({ ...change, body: { ...change.body } })
+    expect(first).toBeInstanceOf(QueuedError)
+    expect((first as QueuedError).isNetwork).toBe(true)
+    expect(useOutbox.getState().entries.map((e) => e.label)).toEqual(['Times'])
+    await wake()
+    await replay()
     const keys = mock.changes().map((r) => r.headers['idempotency-key'])
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBe(keys[1]!)
-    // After the success, the same input again is a new change with a new key.
+    expect(useOutbox.getState().entries).toHaveLength(0)
+    // The same input again is a new change with a new key.
     await mutate(change)
     expect(mock.changes()[2]!.headers['idempotency-key']).not.toBe(keys[0]!)
+  })
+
+  test('offline, nothing is sent: the change is queued at once', async () => {
+    mock = mockApi({ 'POST /api/delete-event': { body: { message: 'Event deleted.' } } })
+    const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine')!
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      const error = await mutate({ method: 'POST', path: '/api/delete-event', body: { id: 9 }, label: 'Delete event' }).catch((e) => e)
+      expect(error).toBeInstanceOf(QueuedError)
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine
+      Object.defineProperty(Object.getPrototypeOf(navigator), 'onLine', onLine)
+    }
+    expect(mock.changes()).toHaveLength(0)
+    expect(useOutbox.getState().entries.map((e) => e.state)).toEqual(['waiting'])
+  })
+
+  test('a 409 with the current record is a conflict kept for staff to settle; a refusal is not kept', async () => {
+    const current = { id: 3, title: 'Changed elsewhere', updated_at: '2026-02-02T00:00:00.000Z' }
+    mock = mockApi({
+      'POST /api/update-event': { status: 409, body: { error: 'This event was changed by someone else since you opened it.', current } },
+      'POST /api/delete-event': { status: 404, body: { error: 'Event not found.' } },
+    })
+    const body = new FormData()
+    body.append('id', '3')
+    const conflict = await mutate({ method: 'POST', path: '/api/update-event', body, label: 'Edit', baseVersion: '2026-01-01T00:00:00.000Z' }).catch((e) => e)
+    expect(conflict).toBeInstanceOf(ConflictError)
+    expect(mock.changes()[0]!.headers['if-match']).toBe('"2026-01-01T00:00:00.000Z"')
+    const refused = await mutate({ method: 'POST', path: '/api/delete-event', body: { id: 3 }, label: 'Delete' }).catch((e) => e)
+    expect((refused as ApiError).message).toBe('Event not found.')
+    expect(useOutbox.getState().entries.map((e) => [e.label, e.state])).toEqual([['Edit', 'conflict']])
   })
 
   test('a double click while the change is on its way sends one request', async () => {

@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { EventUploadedReply } from '../../api/types'
 import { ApiError } from '../../api/client'
-import { hasServerMessage, mutate } from '../adminApi'
+import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import type { EventMeta } from '../pending'
 import { useAdminEvents } from '../stores'
+import { fromVenueInput } from '../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 
@@ -102,6 +104,25 @@ export function CreateEvent() {
           return
         }
       }
+      // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
+      const placeholder = newPlaceholder()
+      const meta: EventMeta = {
+        kind: 'event',
+        op: 'create',
+        id: placeholder,
+        event: {
+          title: title.trim(),
+          description: description.trim(),
+          start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
+          ticket_url: ticket_url.trim() || null,
+          contact_to_book: contactToBook ? 1 : 0,
+        },
+      }
+      const done = () => {
+        form.reset()
+        clearImage()
+        useAdminEvents.getState().reset()
+      }
       try {
         await mutate<EventUploadedReply>(
           {
@@ -109,14 +130,22 @@ export function CreateEvent() {
             path: '/api/upload-event',
             body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
             label: `New event: ${title.trim()}`,
+            creates: { placeholder, idField: 'event.id' },
+            record: `event:${placeholder}`,
+            versionField: 'event.updated_at',
+            meta,
           },
           { onProgress },
         )
         setStatus({ text: EVENT_UPLOADED, tone: 'success' })
-        form.reset()
-        clearImage()
-        useAdminEvents.getState().reset()
+        done()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          done()
+          return
+        }
         console.error('Event upload failed:', error)
         if (hasServerMessage(error)) setStatus({ text: error.message, tone: 'error' })
         else if (error instanceof ApiError && !error.isNetwork) setStatus({ text: eventStatusError(error.status), tone: 'error' })

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { mutate } from '../adminApi'
+import { adminPostNow } from '../adminApi'
 import { takeReturnTo } from '../drafts'
 import { useAdminSession } from '../session'
-import { resetAdminStores, useDashboard } from '../stores'
+import { clearAdminCache, resetAdminStores, useDashboard } from '../stores'
+import { usePendingCount } from '../pending'
 import { AdminScreen, useSubmit } from '../ui'
+import { PendingChangesPanel } from './PendingChanges'
 
 export const ACCESS_GRANTED = 'Access granted!'
 export const ACCESS_DENIED = 'Access denied. Redirecting to login...'
@@ -30,6 +32,7 @@ export function Dashboard() {
   const [, navigate] = useLocation()
   const [returnTo, setReturnTo] = useState<string | null>(null)
   const logout = useSubmit()
+  const pendingCount = usePendingCount()
 
   useEffect(() => {
     void useDashboard.getState().check()
@@ -50,7 +53,7 @@ export function Dashboard() {
   const onLogout = () =>
     logout.run(async () => {
       try {
-        await mutate({ method: 'POST', path: '/api/admin/logout', body: {}, label: 'Log out' })
+        await adminPostNow('/api/admin/logout', {})
       } catch (error) {
         // Offline or already expired: forgetting the token here still signs this device out.
         console.error('Logout call failed:', error)
@@ -58,6 +61,8 @@ export function Dashboard() {
       navigate('/login')
       useAdminSession.getState().clear('logout')
       resetAdminStores()
+      // The lists kept for offline work go; queued changes stay and are sent after the next login.
+      await clearAdminCache()
     })
 
   return (
@@ -73,13 +78,16 @@ export function Dashboard() {
         </p>
       ) : null}
       {state.status === 'offline' ? (
-        <div className="admin-status admin-status--error admin-status--block" role="alert">
-          <p className="admin-status__text">The server cannot be reached. Check the connection and try again.</p>
+        <div className="admin-status admin-status--info admin-status--block" role="status">
+          <p className="admin-status__text">The server cannot be reached. You can keep working: changes are saved on this device and sent when the connection returns.</p>
           <button type="button" className="button button--small" onClick={() => void useDashboard.getState().check()}>
             Try again
           </button>
         </div>
       ) : null}
+      {state.status === 'offline' && pendingCount > 0 ? <PendingChangesPanel /> : null}
+      {state.status === 'offline' ? <StaffTasks /> : null}
+      {state.status === 'offline' && pendingCount === 0 ? <PendingChangesPanel /> : null}
       {state.status === 'granted' && state.message === ACCESS_GRANTED ? (
         <>
           <div className="admin-welcome">
@@ -99,23 +107,32 @@ export function Dashboard() {
               <Link href={returnTo}>Continue on {SCREEN_NAMES[returnTo]}</Link>
             </p>
           ) : null}
-          <nav aria-label="Staff tasks">
-            <ul className="admin-tiles">
-              {DASHBOARD_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} className="admin-tile">
-                    <span className="admin-tile__label">{link.label}</span>
-                    <span className="admin-tile__text">{link.text}</span>
-                    <span className="admin-tile__arrow" aria-hidden="true">
-                      →
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          {/* Changes still on this device come first; when there are none, the panel sits below the tasks. */}
+          {pendingCount > 0 ? <PendingChangesPanel /> : null}
+          <StaffTasks />
+          {pendingCount === 0 ? <PendingChangesPanel /> : null}
         </>
       ) : null}
     </AdminScreen>
+  )
+}
+
+function StaffTasks() {
+  return (
+    <nav aria-label="Staff tasks">
+      <ul className="admin-tiles">
+        {DASHBOARD_LINKS.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="admin-tile">
+              <span className="admin-tile__label">{link.label}</span>
+              <span className="admin-tile__text">{link.text}</span>
+              <span className="admin-tile__arrow" aria-hidden="true">
+                →
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

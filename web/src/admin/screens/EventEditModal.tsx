@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import type { EventUpdatedReply, VenueEvent } from '../../api/types'
-import { hasServerMessage, mutate } from '../adminApi'
-import { toVenueInput } from '../time'
+import type { EventUpdatedReply } from '../../api/types'
+import { deferredStatus, hasServerMessage, isPlaceholder, mutate } from '../adminApi'
+import type { DisplayEvent, EventMeta } from '../pending'
+import { fromVenueInput, toVenueInput } from '../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE, EVENT_IMAGE_UNREADABLE, EVENT_REQUIRED, EVENT_TICKET_URL, readAsDataUrl } from './CreateEvent'
@@ -13,9 +14,11 @@ export const CLEAR_SELECTED_IMAGE = 'Clear selected image'
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export interface EventEditModalProps {
-  event: VenueEvent
+  /** The event as the list shows it (a placeholder id while it exists only on this device). */
+  event: DisplayEvent
   onClose(): void
-  onSaved(event: VenueEvent, message: string): void
+  /** The change was saved (success), kept on the device, or is in conflict: the list shows `status`. */
+  onSaved(status: Status): void
 }
 
 /**
@@ -124,12 +127,43 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     body.append('contactToBook', contactToBook ? 'true' : 'false')
     body.append('ticket_url', ticketUrl.trim())
     if (image) body.append('image', image)
+    const meta: EventMeta = {
+      kind: 'event',
+      op: 'update',
+      id: event.id,
+      event: {
+        title: title.trim(),
+        description: description.trim(),
+        start_datetime: fromVenueInput(start) ?? start,
+        ticket_url: ticketUrl.trim() || null,
+        contact_to_book: contactToBook ? 1 : 0,
+      },
+    }
     await save.run(async (onProgress) => {
       try {
-        const reply = await mutate<EventUpdatedReply>({ method: 'POST', path: '/api/update-event', body, label: `Edit event: ${title.trim()}` }, { onProgress })
+        const reply = await mutate<EventUpdatedReply>(
+          {
+            method: 'POST',
+            path: '/api/update-event',
+            body,
+            label: `Edit event: ${title.trim()}`,
+            // The version staff saw, so an edit made elsewhere meanwhile is not overwritten (none yet for an event made on this device).
+            baseVersion: isPlaceholder(event.id) || !event.updated_at ? undefined : event.updated_at,
+            record: `event:${event.id}`,
+            versionField: 'event.updated_at',
+            meta,
+          },
+          { onProgress },
+        )
         clearImage()
-        onSaved(reply.event, reply.message || 'Event updated.')
+        onSaved({ text: reply.message || 'Event updated.', tone: 'success' })
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          clearImage()
+          onSaved(deferred)
+          return
+        }
         console.error('Event update failed:', error)
         setStatus({ text: 'The changes could not be saved.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }

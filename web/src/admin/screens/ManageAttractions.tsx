@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { Attraction, AttractionReply, DeleteAttractionReply } from '../../api/types'
-import { hasServerMessage, mutate } from '../adminApi'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import type { AttractionReply, DeleteAttractionReply } from '../../api/types'
+import { deferredStatus, hasServerMessage, isPlaceholder, mutate, newPlaceholder } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import { mergeAttractions, PendingBadge, useEntryImages, usePending, type AttractionMeta, type DisplayAttraction } from '../pending'
 import { useAdminAttractions } from '../stores'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 
@@ -30,10 +31,11 @@ const EMPTY = { name: '', url: '', description: '' }
 export function ManageAttractions() {
   const ids = useId()
   const list = useAdminAttractions()
+  const pending = usePending('attraction')
   useEffect(() => {
     void useAdminAttractions.getState().load()
   }, [])
-  const attractions = list.data ?? []
+  const attractions = useMemo(() => mergeAttractions(list.data ?? [], pending), [list.data, pending])
 
   return (
     <AdminScreen title="Manage Attractions" intro="The places listed on the Nearby page, each with a picture, a description and a link.">
@@ -71,15 +73,38 @@ function UploadAttraction({ id }: { id: string }) {
     body.append('name', name.trim())
     body.append('url', url.trim())
     body.append('description', description.trim())
+    const placeholder = newPlaceholder()
+    const meta: AttractionMeta = { kind: 'attraction', op: 'create', id: placeholder, attraction: { name: name.trim(), url: url.trim(), description: description.trim() } }
+    const done = () => {
+      form.reset()
+      setImage(null)
+      if (fileInput.current) fileInput.current.value = ''
+    }
     await upload.run(async (onProgress) => {
       try {
-        await mutate<AttractionReply>({ method: 'POST', path: '/api/upload-around', body, label: `Add attraction ${name.trim()}` }, { onProgress })
+        await mutate<AttractionReply>(
+          {
+            method: 'POST',
+            path: '/api/upload-around',
+            body,
+            label: `Add attraction ${name.trim()}`,
+            creates: { placeholder, idField: 'attraction.id' },
+            record: `attraction:${placeholder}`,
+            versionField: 'attraction.updated_at',
+            meta,
+          },
+          { onProgress },
+        )
         setStatus({ text: ATTRACTION_UPLOADED, tone: 'success' })
-        form.reset()
-        setImage(null)
-        if (fileInput.current) fileInput.current.value = ''
+        done()
         void useAdminAttractions.getState().load()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          done()
+          return
+        }
         console.error('Attraction upload failed:', error)
         setStatus({ text: ATTRACTION_UPLOAD_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
@@ -136,7 +161,7 @@ function UploadAttraction({ id }: { id: string }) {
   )
 }
 
-function EditAttraction({ id, attractions }: { id: string; attractions: Attraction[] }) {
+function EditAttraction({ id, attractions }: { id: string; attractions: DisplayAttraction[] }) {
   const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY })
   const [image, setImage] = useState<File | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -171,14 +196,35 @@ function EditAttraction({ id, attractions }: { id: string; attractions: Attracti
     body.append('url', url.trim())
     body.append('description', description.trim())
     if (image) body.append('image', image)
+    const current = attractions.find((a) => String(a.id) === selected)
+    const recordId = isPlaceholder(selected) ? selected : Number(selected)
     await save.run(async (onProgress) => {
       try {
-        const reply = await mutate<AttractionReply>({ method: 'PUT', path: `/api/edit-around/${selected}`, body, label: `Edit attraction ${name.trim()}` }, { onProgress })
+        const reply = await mutate<AttractionReply>(
+          {
+            method: 'PUT',
+            path: `/api/edit-around/${selected}`,
+            body,
+            label: `Edit attraction ${name.trim()}`,
+            baseVersion: isPlaceholder(selected) || !current?.updated_at ? undefined : current.updated_at,
+            record: `attraction:${selected}`,
+            versionField: 'attraction.updated_at',
+            meta: { kind: 'attraction', op: 'update', id: recordId, attraction: { name: name.trim(), url: url.trim(), description: description.trim() } } satisfies AttractionMeta,
+          },
+          { onProgress },
+        )
         setStatus({ text: reply?.message || 'Attraction updated.', tone: 'success' })
         setImage(null)
         if (fileInput.current) fileInput.current.value = ''
         void useAdminAttractions.getState().load()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          setImage(null)
+          if (fileInput.current) fileInput.current.value = ''
+          return
+        }
         console.error('Attraction update failed:', error)
         setStatus({ text: EDIT_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
@@ -191,11 +237,14 @@ function EditAttraction({ id, attractions }: { id: string; attractions: Attracti
         <Field label="Business" htmlFor={`${id}-select`}>
           <select id={`${id}-select`} name="business" className="admin-input" value={selected} onChange={(e) => choose(e.currentTarget.value)}>
             <option value="">Select a business…</option>
-            {attractions.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
+            {attractions
+              .filter((a) => a.pending?.op !== 'delete')
+              .map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.name}
+                  {a.pending ? ' (waiting to sync)' : ''}
+                </option>
+              ))}
           </select>
         </Field>
         <fieldset className="admin-fieldset" disabled={!selected}>
@@ -227,18 +276,29 @@ function EditAttraction({ id, attractions }: { id: string; attractions: Attracti
   )
 }
 
-function DeleteList({ attractions, loading, failed }: { attractions: Attraction[]; loading: boolean; failed: boolean }) {
+function DeleteList({ attractions, loading, failed }: { attractions: DisplayAttraction[]; loading: boolean; failed: boolean }) {
   const [status, setStatus] = useState<Status | null>(null)
-  const [deleting, setDeleting] = useState<number | null>(null)
+  const [deleting, setDeleting] = useState<number | string | null>(null)
 
-  const onDelete = async (attraction: Attraction) => {
+  const onDelete = async (attraction: DisplayAttraction) => {
     if (!window.confirm(`Delete ${attraction.name}? It will no longer appear on the Nearby page.`)) return
     setDeleting(attraction.id)
     try {
-      await mutate<DeleteAttractionReply>({ method: 'DELETE', path: `/api/delete-around/${attraction.id}`, label: `Delete attraction ${attraction.name}` })
+      await mutate<DeleteAttractionReply>({
+        method: 'DELETE',
+        path: `/api/delete-around/${attraction.id}`,
+        label: `Delete attraction ${attraction.name}`,
+        record: `attraction:${attraction.id}`,
+        meta: { kind: 'attraction', op: 'delete', id: attraction.id } satisfies AttractionMeta,
+      })
       setStatus({ text: `${attraction.name} deleted.`, tone: 'success' })
       await useAdminAttractions.getState().load()
     } catch (error) {
+      const deferred = deferredStatus(error)
+      if (deferred) {
+        setStatus(deferred)
+        return
+      }
       console.error('Attraction delete failed:', error)
       setStatus({ text: DELETE_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
     } finally {
@@ -255,23 +315,36 @@ function DeleteList({ attractions, loading, failed }: { attractions: Attraction[
       {attractions.length > 0 ? (
         <ul className="admin-rows">
           {attractions.map((attraction) => (
-            <li key={attraction.id} className="admin-row admin-row--media">
-              <img className="admin-row__image" src={attraction.imageUrl} alt="" width={96} height={72} loading="lazy" decoding="async" />
-              <div className="admin-row__body">
-                <p className="admin-row__title">{attraction.name}</p>
-                <a className="admin-row__meta" href={attraction.url} target="_blank" rel="noreferrer">
-                  {attraction.url}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </div>
-              <button type="button" className="button button--small button--danger" onClick={() => void onDelete(attraction)} disabled={deleting === attraction.id}>
-                {deleting === attraction.id ? 'Deleting…' : 'Delete'}
-                <span className="visually-hidden"> {attraction.name}</span>
-              </button>
-            </li>
+            <AttractionRow key={attraction.id} attraction={attraction} deleting={deleting === attraction.id} onDelete={() => void onDelete(attraction)} />
           ))}
         </ul>
       ) : null}
     </>
+  )
+}
+
+function AttractionRow({ attraction, deleting, onDelete }: { attraction: DisplayAttraction; deleting: boolean; onDelete(): void }) {
+  // A place added on this device shows the picture it keeps until the server's copy exists.
+  const [queuedImage] = useEntryImages(attraction.imageEntry, 'image')
+  const src = attraction.imageUrl || queuedImage
+  const deleted = attraction.pending?.op === 'delete'
+  return (
+    <li className={`admin-row admin-row--media${attraction.pending ? ' is-pending' : ''}${deleted ? ' is-deleted' : ''}`} data-attraction-id={attraction.id} data-pending={attraction.pending?.state}>
+      {src ? <img className="admin-row__image" src={src} alt="" width={96} height={72} loading="lazy" decoding="async" /> : <span className="admin-row__image admin-row__image--empty" aria-hidden="true" />}
+      <div className="admin-row__body">
+        <p className="admin-row__title">
+          {attraction.name}
+          <PendingBadge mark={attraction.pending} />
+        </p>
+        <a className="admin-row__meta" href={attraction.url} target="_blank" rel="noreferrer">
+          {attraction.url}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+      <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={deleting || deleted}>
+        {deleting ? 'Deleting…' : 'Delete'}
+        <span className="visually-hidden"> {attraction.name}</span>
+      </button>
+    </li>
   )
 }

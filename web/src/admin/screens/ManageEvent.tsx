@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react'
-import type { EventDeletedReply, VenueEvent } from '../../api/types'
+import { useEffect, useId, useMemo, useState } from 'react'
+import type { EventDeletedReply } from '../../api/types'
 import { formatEventDate } from '../../lib/eventDisplay'
-import { hasServerMessage, mutate } from '../adminApi'
+import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
+import { mergeEvents, PendingBadge, usePending, type DisplayEvent } from '../pending'
 import { useAdminEvents } from '../stores'
 import { AdminScreen, AdminSection, StatusMessage, type Status } from '../ui'
 import { EventEditModal } from './EventEditModal'
@@ -9,9 +10,10 @@ import { EventEditModal } from './EventEditModal'
 export function ManageEvent() {
   const ids = useId()
   const list = useAdminEvents()
-  const [editing, setEditing] = useState<VenueEvent | null>(null)
+  const pending = usePending('event')
+  const [editing, setEditing] = useState<DisplayEvent | null>(null)
   const [status, setStatus] = useState<Status | null>(null)
-  const [deleting, setDeleting] = useState<number | null>(null)
+  const [deleting, setDeleting] = useState<number | string | null>(null)
   const [now, setNow] = useState<number | null>(null)
 
   useEffect(() => {
@@ -19,14 +21,26 @@ export function ManageEvent() {
     setNow(Date.now())
   }, [])
 
-  const onDelete = async (event: VenueEvent) => {
+  const onDelete = async (event: DisplayEvent) => {
     if (!window.confirm(`Delete the event "${event.title}"? It will be removed from the Events page.`)) return
     setDeleting(event.id)
     try {
-      const reply = await mutate<EventDeletedReply>({ method: 'POST', path: '/api/delete-event', body: { id: event.id }, label: `Delete event: ${event.title}` })
+      const reply = await mutate<EventDeletedReply>({
+        method: 'POST',
+        path: '/api/delete-event',
+        body: { id: event.id },
+        label: `Delete event: ${event.title}`,
+        record: `event:${event.id}`,
+        meta: { kind: 'event', op: 'delete', id: event.id },
+      })
       setStatus({ text: reply?.message || 'Event deleted.', tone: 'success' })
       await useAdminEvents.getState().load()
     } catch (error) {
+      const deferred = deferredStatus(error)
+      if (deferred) {
+        setStatus(deferred)
+        return
+      }
       console.error('Event delete failed:', error)
       setStatus({ text: 'The event could not be deleted.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
     } finally {
@@ -34,12 +48,13 @@ export function ManageEvent() {
     }
   }
 
-  const events = list.data ?? []
+  const events = useMemo(() => mergeEvents(list.data ?? [], pending), [list.data, pending])
   return (
     <AdminScreen title="Manage Events" intro="Every event, past and upcoming, soonest first. Times are the venue's (UK) time.">
       <AdminSection title="Events" id={`${ids}-list`}>
         <StatusMessage status={status} />
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? 'The events could not be loaded.' : 'Loading events…'}</p> : null}
+        {list.fromCache ? <p className="admin-form__note">Offline: showing the events as last loaded on this device.</p> : null}
         {list.data && events.length === 0 ? <p className="admin-empty">There are no events yet.</p> : null}
         {events.length > 0 ? (
           <div className="admin-table-wrap admin-table-wrap--cards" role="region" aria-labelledby={`${ids}-list`} tabIndex={0}>
@@ -56,8 +71,10 @@ export function ManageEvent() {
               <tbody>
                 {events.map((event) => {
                   const past = now !== null && new Date(event.start_datetime).getTime() < now
+                  const deleted = event.pending?.op === 'delete'
+                  const classes = [past ? 'is-past' : '', event.pending ? 'is-pending' : '', deleted ? 'is-deleted' : ''].filter(Boolean).join(' ')
                   return (
-                    <tr key={event.id} data-event-id={event.id} className={past ? 'is-past' : undefined}>
+                    <tr key={event.id} data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
                       <td data-label="Image" className="admin-table__image">
                         {event.image_url ? (
                           <img src={event.image_url} alt="" width={event.image_width ?? 96} height={event.image_height ?? 72} loading="lazy" decoding="async" />
@@ -68,16 +85,17 @@ export function ManageEvent() {
                       <td data-label="Title" className="admin-table__title">
                         {event.title}
                         {past ? <span className="admin-badge admin-badge--muted">Past</span> : null}
+                        <PendingBadge mark={event.pending} />
                       </td>
                       <td data-label="Description" className="admin-table__description">
                         <div className="admin-clamp">{event.description}</div>
                       </td>
                       <td data-label="Start Date/Time">{formatEventDate(event.start_datetime)}</td>
                       <td data-label="Actions" className="admin-table__actions">
-                        <button type="button" className="button button--small" onClick={() => setEditing(event)}>
+                        <button type="button" className="button button--small" onClick={() => setEditing(event)} disabled={deleted}>
                           Edit<span className="visually-hidden"> {event.title}</span>
                         </button>
-                        <button type="button" className="button button--small button--danger" onClick={() => void onDelete(event)} disabled={deleting === event.id}>
+                        <button type="button" className="button button--small button--danger" onClick={() => void onDelete(event)} disabled={deleting === event.id || deleted}>
                           {deleting === event.id ? 'Deleting…' : 'Delete'}
                           <span className="visually-hidden"> {event.title}</span>
                         </button>
@@ -95,10 +113,10 @@ export function ManageEvent() {
           key={editing.id}
           event={editing}
           onClose={() => setEditing(null)}
-          onSaved={(_updated, message) => {
+          onSaved={(saved) => {
             setEditing(null)
-            setStatus({ text: message, tone: 'success' })
-            void useAdminEvents.getState().load()
+            setStatus(saved)
+            if (saved.tone === 'success') void useAdminEvents.getState().load()
           }}
         />
       ) : null}

@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { DeleteGalleryReply, GalleryImage, UploadGalleryReply } from '../../api/types'
-import { hasServerMessage, mutate } from '../adminApi'
+import { discard, type OutboxEntry } from '../../offline/outbox'
+import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import { galleryDeletes, PendingBadge, queuedUploads, useEntryImages, usePending, type GalleryMeta } from '../pending'
 import { useGalleryGrouped } from '../stores'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 
@@ -25,6 +27,8 @@ export const categoryName = (key: string) => CATEGORY_NAMES[key] ?? UNKNOWN_CATE
 const PUBLIC_PAGE: Record<string, string> = { '1': '/', '2': '/eat', '3': '/stay', '4': '/drink', '5': '/events' }
 
 const MAX_IMAGES = 20
+/** The grouped gallery's category of each upload type. */
+const CATEGORY_OF_TYPE: Record<string, string> = { generic: '1', cafe: '2', rooms: '3', stables: '4', events: '5' }
 
 export function ManageGalleries() {
   const ids = useId()
@@ -36,6 +40,9 @@ export function ManageGalleries() {
   const grouped = useGalleryGrouped()
   const [listStatus, setListStatus] = useState<Status | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
+  const pending = usePending('gallery')
+  const uploads = useMemo(() => queuedUploads(pending), [pending])
+  const deletes = useMemo(() => galleryDeletes(pending), [pending])
 
   useEffect(() => {
     void useGalleryGrouped.getState().load()
@@ -60,14 +67,24 @@ export function ManageGalleries() {
     const body = new FormData()
     for (const file of files) body.append('images', file)
     body.append('type', form.values.type)
+    const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: CATEGORY_OF_TYPE[form.values.type] ?? form.values.type }
+    const done = () => {
+      setFiles([])
+      if (fileInput.current) fileInput.current.value = ''
+    }
     await upload.run(async (onProgress) => {
       try {
-        await mutate<UploadGalleryReply>({ method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)` }, { onProgress })
+        await mutate<UploadGalleryReply>({ method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta }, { onProgress })
         setStatus({ text: GALLERY_SUCCESS, tone: 'success' })
-        setFiles([])
-        if (fileInput.current) fileInput.current.value = ''
+        done()
         void useGalleryGrouped.getState().load()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          done()
+          return
+        }
         console.error('Gallery upload failed:', error)
         setStatus({ text: GALLERY_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
@@ -78,10 +95,20 @@ export function ManageGalleries() {
     if (!window.confirm('Delete this image from the gallery? Visitors will no longer see it.')) return
     setDeleting(image.id)
     try {
-      await mutate<DeleteGalleryReply>({ method: 'DELETE', path: `/api/delete-gallery/${image.id}`, label: `Delete gallery image ${image.id}` })
+      await mutate<DeleteGalleryReply>({
+        method: 'DELETE',
+        path: `/api/delete-gallery/${image.id}`,
+        label: `Delete gallery image ${image.id}`,
+        meta: { kind: 'gallery', op: 'delete', id: image.id } satisfies GalleryMeta,
+      })
       setListStatus({ text: 'Image deleted.', tone: 'success' })
       await useGalleryGrouped.getState().load()
     } catch (error) {
+      const deferred = deferredStatus(error)
+      if (deferred) {
+        setListStatus(deferred)
+        return
+      }
       console.error('Gallery delete failed:', error)
       setListStatus({ text: 'Error deleting the image.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
     } finally {
@@ -140,6 +167,7 @@ export function ManageGalleries() {
         {!grouped.data && grouped.status !== 'error' ? <p className="admin-loading">Loading images…</p> : null}
         {groups.map((key) => {
           const images = (grouped.data as Record<string, GalleryImage[]>)[key] ?? []
+          const queued = uploads.filter((u) => u.category === key)
           const headingId = `${ids}-cat-${key}`
           return (
             <section key={key} className="admin-gallery" aria-labelledby={headingId} data-category={key}>
@@ -151,24 +179,36 @@ export function ManageGalleries() {
                   </a>
                 ) : null}
               </h3>
-              {images.length === 0 ? (
+              {images.length === 0 && queued.length === 0 ? (
                 <p className="admin-empty">No images yet.</p>
               ) : (
                 <ul className="admin-thumbs">
-                  {images.map((image) => (
-                    <li key={image.id} className="admin-thumb">
-                      <img src={image.image_url} alt={image.alt || `${categoryName(key)} gallery image ${image.id}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
-                      <button
-                        type="button"
-                        className="admin-thumb__delete"
-                        onClick={() => void onDelete(image)}
-                        disabled={deleting === image.id}
-                        aria-label={`Delete image ${image.id} from ${categoryName(key)}`}
-                      >
-                        {deleting === image.id ? 'Deleting…' : 'Delete'}
-                      </button>
-                    </li>
+                  {queued.map((upload) => (
+                    <QueuedThumbs key={upload.entry.id} entry={upload.entry} category={key} />
                   ))}
+                  {images.map((image) => {
+                    const removal = deletes.get(image.id)
+                    return (
+                      <li key={image.id} className={`admin-thumb${removal ? ' is-pending is-deleted' : ''}`} data-image-id={image.id} data-pending={removal?.state}>
+                        <img src={image.image_url} alt={image.alt || `${categoryName(key)} gallery image ${image.id}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                        {removal ? (
+                          <span className="admin-thumb__badge">
+                            <PendingBadge mark={removal} />
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="admin-thumb__delete"
+                            onClick={() => void onDelete(image)}
+                            disabled={deleting === image.id}
+                            aria-label={`Delete image ${image.id} from ${categoryName(key)}`}
+                          >
+                            {deleting === image.id ? 'Deleting…' : 'Delete'}
+                          </button>
+                        )}
+                      </li>
+                    )
+                  })}
                 </ul>
               )}
             </section>
@@ -176,5 +216,28 @@ export function ManageGalleries() {
         })}
       </AdminSection>
     </AdminScreen>
+  )
+}
+
+/** Pictures of an upload still on this device, shown from the bytes it keeps; it can be cancelled until it is sent. */
+function QueuedThumbs({ entry, category }: { entry: OutboxEntry; category: string }) {
+  const urls = useEntryImages(entry, 'images')
+  const mark = { entryId: entry.id, state: entry.state, op: 'create' as const }
+  return (
+    <>
+      {urls.map((url, index) => (
+        <li key={url} className="admin-thumb is-pending" data-pending={entry.state} data-queued-upload={entry.id}>
+          <img src={url} alt={`New ${categoryName(category)} image ${index + 1} (not uploaded yet)`} width={200} height={150} decoding="async" />
+          <span className="admin-thumb__badge">
+            <PendingBadge mark={mark} />
+          </span>
+          {index === 0 && entry.state !== 'sending' ? (
+            <button type="button" className="admin-thumb__delete" onClick={() => void discard(entry.id)} aria-label={`Cancel the upload of ${urls.length} image(s) to ${categoryName(category)}`}>
+              Cancel
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </>
   )
 }

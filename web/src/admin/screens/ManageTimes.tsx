@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../api/types'
 import { venue } from '../../lib/venue'
-import { hasServerMessage, mutate } from '../adminApi'
+import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import { PendingBadge, pendingTimes, usePending, type TimesMeta } from '../pending'
 import { useAdminOpeningTimes } from '../stores'
 import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, type Status } from '../ui'
 
@@ -35,6 +36,15 @@ function currentOf(times: OpeningTimes | null, business: Business, group: string
 }
 
 
+/** The times as they will be once the queued changes land. */
+function withQueued(current: Current | null, opening: TimesMeta | undefined, food: TimesMeta | undefined): Current | null {
+  if (!current) return current
+  let next = current
+  if (opening) next = { ...next, closed: opening.closed, hours: opening.closed ? null : { open_time: opening.open, close_time: opening.close } }
+  if (food) next = { ...next, food: food.closed ? null : { open_time: food.open, close_time: food.close } }
+  return next
+}
+
 const range = (r: TimeRange | null | undefined) => (r ? `${r.open_time} – ${r.close_time}` : null)
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
@@ -47,6 +57,8 @@ export function ManageTimes() {
   const save = useSubmit()
   const { business, group, type, open, close, closed } = form.values
   const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
+  const pendingEntries = usePending('times')
+  const queued = useMemo(() => pendingTimes(pendingEntries), [pendingEntries])
 
   useEffect(() => {
     void useAdminOpeningTimes.getState().load()
@@ -82,6 +94,7 @@ export function ManageTimes() {
     }
     setStatus(null)
     const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
+    const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
     await save.run(async () => {
       try {
         const reply = await mutate<UpdateTimesReply>({
@@ -89,11 +102,21 @@ export function ManageTimes() {
           path: '/api/update-times',
           body,
           label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
+          // The times as staff saw them: a change made elsewhere since to these days is not overwritten.
+          baseVersion: times.data?.updated_at || undefined,
+          record: `times:${business}:${group}`,
+          versionField: 'opening_times.updated_at',
+          meta,
         })
-        if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null })
+        if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
         else void useAdminOpeningTimes.getState().load()
         setStatus({ text: reply?.message || 'Opening times updated.', tone: 'success' })
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          return
+        }
         console.error('Opening times update failed:', error)
         setStatus({ text: TIMES_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
@@ -173,11 +196,17 @@ export function ManageTimes() {
                         </thead>
                         <tbody>
                           {b.groups.map((g) => {
-                            const current = currentOf(times.data, key, g)
+                            const current = withQueued(currentOf(times.data, key, g), queued.get(`${key}|${g}|opening`)?.meta, queued.get(`${key}|${g}|food`)?.meta)
+                            const marks = [queued.get(`${key}|${g}|opening`)?.mark, queued.get(`${key}|${g}|food`)?.mark].filter((m) => m !== undefined)
                             const isSelected = key === business && g === group
                             return (
-                              <tr key={g} className={isSelected ? 'is-selected' : undefined}>
-                                <th scope="row">{GROUP_LABELS[g]}</th>
+                              <tr key={g} className={[isSelected ? 'is-selected' : '', marks.length ? 'is-pending' : ''].filter(Boolean).join(' ') || undefined} data-group={g} data-pending={marks[0]?.state}>
+                                <th scope="row">
+                                  {GROUP_LABELS[g]}
+                                  {marks.map((m) => (
+                                    <PendingBadge key={m.entryId} mark={m} />
+                                  ))}
+                                </th>
                                 <td>{current?.closed ? 'Closed' : (range(current?.hours) ?? 'Closed')}</td>
                                 <td>{current?.closed ? '—' : (range(current?.food) ?? 'Not served')}</td>
                               </tr>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { MenuUploadedReply } from '../../api/types'
 import { ApiError } from '../../api/client'
 import { venue } from '../../lib/venue'
-import { mutate } from '../adminApi'
+import { deferredStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { useAdminMenus } from '../stores'
 import { formatReceived } from '../time'
@@ -75,6 +75,13 @@ export function UploadMenus() {
         if (fileInput.current) fileInput.current.value = ''
         void useAdminMenus.getState().load()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          setFile(null)
+          if (fileInput.current) fileInput.current.value = ''
+          return
+        }
         console.error('Menu upload failed:', error)
         if (error instanceof ApiError && !error.isNetwork) setStatus({ text: menuFailed(error.message), tone: 'error' })
         else setStatus({ text: MENU_NETWORK_ERROR, tone: 'error' })

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { AdminHoliday, HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import type { HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
 import { venue } from '../../lib/venue'
 import { formatLongDate, venueClock } from '../../lib/venueTime'
-import { hasServerMessage, mutate } from '../adminApi'
+import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import { mergeHolidays, PendingBadge, usePending, type DisplayHoliday, type HolidayMeta } from '../pending'
 import { useAdminHolidays } from '../stores'
 import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, type Status } from '../ui'
 
@@ -11,29 +12,31 @@ export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
 export const HOLIDAY_REMOVE_ERROR = 'Failed to remove the holiday.'
 
-const timesOf = (h: AdminHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : `${h.open_time} – ${h.close_time}`)
+const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : `${h.open_time} – ${h.close_time}`)
 
 /** The exceptions, by date, each with its venue; `onRemove` adds a Remove button. */
-function HolidayTable({ holidays, onRemove, removing }: { holidays: AdminHoliday[]; onRemove?: (h: AdminHoliday) => void; removing?: number | null }) {
+function HolidayTable({ holidays, onRemove, removing }: { holidays: DisplayHoliday[]; onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
   const [today, setToday] = useState('')
   useEffect(() => setToday(venueClock(new Date()).date), [])
   return (
     <ul className="admin-rows">
       {holidays.map((h) => {
         const past = today !== '' && h.holiday_date < today
+        const removed = h.pending?.op === 'delete'
         return (
-          <li key={h.id} className={`admin-row${past ? ' is-past' : ''}`} data-venue={h.venue}>
+          <li key={h.id} className={`admin-row${past ? ' is-past' : ''}${h.pending ? ' is-pending' : ''}${removed ? ' is-deleted' : ''}`} data-venue={h.venue} data-pending={h.pending?.state}>
             <div className="admin-row__body">
               <p className="admin-row__title">
                 {formatLongDate(h.holiday_date)}
                 {past ? <span className="admin-badge admin-badge--muted">Past</span> : null}
+                <PendingBadge mark={h.pending} />
               </p>
               <p className="admin-row__meta">
                 {h.location} · {timesOf(h)}
               </p>
             </div>
             {onRemove ? (
-              <button type="button" className="button button--small button--danger" onClick={() => onRemove(h)} disabled={removing === h.id}>
+              <button type="button" className="button button--small button--danger" onClick={() => onRemove(h)} disabled={removing === h.id || removed}>
                 {removing === h.id ? 'Removing…' : 'Remove'}
                 <span className="visually-hidden">
                   {' '}
@@ -48,14 +51,16 @@ function HolidayTable({ holidays, onRemove, removing }: { holidays: AdminHoliday
   )
 }
 
-function HolidayList({ onRemove, removing }: { onRemove?: (h: AdminHoliday) => void; removing?: number | null }) {
+function HolidayList({ onRemove, removing }: { onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
   const list = useAdminHolidays()
+  const pending = usePending('holiday')
+  const holidays = useMemo(() => mergeHolidays(list.data ?? [], pending), [list.data, pending])
   useEffect(() => {
     void useAdminHolidays.getState().load()
   }, [])
-  if (!list.data) return <p className="admin-loading">{list.status === 'error' ? 'The exceptions could not be loaded.' : 'Loading exceptions…'}</p>
-  if (list.data.length === 0) return <p className="admin-empty">There are no opening times exceptions.</p>
-  return <HolidayTable holidays={list.data} onRemove={onRemove} removing={removing} />
+  if (!list.data && holidays.length === 0) return <p className="admin-loading">{list.status === 'error' ? 'The exceptions could not be loaded.' : 'Loading exceptions…'}</p>
+  if (holidays.length === 0) return <p className="admin-empty">There are no opening times exceptions.</p>
+  return <HolidayTable holidays={holidays} onRemove={onRemove} removing={removing} />
 }
 
 const INITIAL = { holiday_date: '', open_time: '', close_time: '', location: '', closed: false }
@@ -75,6 +80,11 @@ export function AddHoliday() {
       return
     }
     setStatus(null)
+    const meta: HolidayMeta = {
+      kind: 'holiday',
+      op: 'create',
+      holiday: { holiday_date, location, open_time: closed ? null : open_time, close_time: closed ? null : close_time, closed },
+    }
     await save.run(async () => {
       try {
         const reply = await mutate<HolidayAddedReply>({
@@ -82,11 +92,18 @@ export function AddHoliday() {
           path: '/api/add-bank-holiday-times',
           body: { location, holiday_date, open_time: closed ? '' : open_time, close_time: closed ? '' : close_time, closed },
           label: `Opening times exception for ${location} on ${holiday_date}`,
+          meta,
         })
         setStatus({ text: reply?.message || 'Bank holiday times added.', tone: 'success' })
         form.reset()
         void useAdminHolidays.getState().load()
       } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          form.reset()
+          return
+        }
         console.error('Adding a holiday failed:', error)
         setStatus({ text: HOLIDAY_ADD_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
@@ -139,9 +156,9 @@ export function AddHoliday() {
 export function DeleteHoliday() {
   const ids = useId()
   const [status, setStatus] = useState<Status | null>(null)
-  const [removing, setRemoving] = useState<number | null>(null)
+  const [removing, setRemoving] = useState<number | string | null>(null)
 
-  const onRemove = async (h: AdminHoliday) => {
+  const onRemove = async (h: DisplayHoliday) => {
     if (!window.confirm(`Remove the exception for ${h.location} on ${formatLongDate(h.holiday_date)}?`)) return
     setRemoving(h.id)
     try {
@@ -150,10 +167,16 @@ export function DeleteHoliday() {
         path: '/api/remove-bank-holiday-times',
         body: { holiday_date: h.original_holiday_date, location: h.location },
         label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
+        meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location } satisfies HolidayMeta,
       })
       setStatus({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' })
       await useAdminHolidays.getState().load()
     } catch (error) {
+      const deferred = deferredStatus(error)
+      if (deferred) {
+        setStatus(deferred)
+        return
+      }
       console.error('Removing a holiday failed:', error)
       setStatus({ text: HOLIDAY_REMOVE_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
     } finally {
