@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { Layout } from './components/Layout'
+import { ADMIN_PATHS } from './lib/routes'
 import { About } from './pages/About'
 import { Around } from './pages/Around'
 import { Contact } from './pages/Contact'
@@ -15,19 +16,6 @@ import { Stay } from './pages/Stay'
 
 /** Staff screens are a separate chunk: public pages never download them. */
 const AdminRoutes = lazy(() => import('./admin/AdminRoutes'))
-
-export const ADMIN_PATHS = [
-  '/admin',
-  '/manageGalleries',
-  '/manageAttractions',
-  '/manageTimes',
-  '/deleteHoliday',
-  '/addHoliday',
-  '/uploadMenus',
-  '/createEvent',
-  '/manageEvent',
-  '/messages',
-] as const
 
 export function App() {
   return (

@@ -1,21 +1,10 @@
+import { ADMIN_PATHS } from './routes'
+
 /** How far (px) the page scrolls before the navbar changes. */
 export const NAV_SCROLL_THRESHOLD = 50
 
 /** Routes where the navbar background is always solid: /stay and every staff screen. */
-export const SOLID_NAV_PATHS = [
-  '/stay',
-  '/admin',
-  '/adminDashboard',
-  '/manageGalleries',
-  '/manageAttractions',
-  '/manageTimes',
-  '/deleteHoliday',
-  '/addHoliday',
-  '/uploadMenus',
-  '/createEvent',
-  '/manageEvent',
-  '/messages',
-] as const
+export const SOLID_NAV_PATHS = ['/stay', '/adminDashboard', ...ADMIN_PATHS] as const
 
 export function isSolidNavPath(path: string): boolean {
   const clean = path.replace(/\/+$/, '') || '/'
