@@ -101,14 +101,27 @@ export interface SendRequest {
   headers: Record<string, string>
 }
 
+/** A change that reached the server during this visit: shown as 'sent' in the pending-changes list. */
+export interface SentEntry {
+  id: string
+  label: string
+  channel: OutboxEntry['channel']
+  sentAt: number
+}
+
+/** How many landed changes the list keeps showing. */
+export const SENT_SHOWN = 10
+
 interface OutboxStore {
   entries: OutboxEntry[]
+  /** Newest first; in memory only, because a landed change has nothing left to do. */
+  sent: SentEntry[]
   /** True while a 401 holds the admin queue until staff log in again. */
   pausedForAuth: boolean
   replaying: boolean
 }
 
-export const useOutbox = create<OutboxStore>(() => ({ entries: [], pausedForAuth: false, replaying: false }))
+export const useOutbox = create<OutboxStore>(() => ({ entries: [], sent: [], pausedForAuth: false, replaying: false }))
 
 const storage = () => createStore('venue-outbox', 'entries')
 let db: ReturnType<typeof createStore> | null = null
@@ -310,6 +323,9 @@ export function replay(now: () => number = Date.now): Promise<void> {
         try {
           const reply = await sendOne(next)
           await remove(next.id)
+          useOutbox.setState((state) => ({
+            sent: [{ id: next.id, label: next.label, channel: next.channel, sentAt: Date.now() }, ...state.sent].slice(0, SENT_SHOWN),
+          }))
           if (next.creates) {
             const realId = pick(reply, next.creates.idField)
             if (typeof realId === 'string' || typeof realId === 'number') {
@@ -432,6 +448,6 @@ export function resetOutboxForTests(options: { wipe?: boolean } = {}): void {
   running = null
   lastSeq = 0
   waiters.clear()
-  useOutbox.setState({ entries: [], pausedForAuth: false, replaying: false })
+  useOutbox.setState({ entries: [], sent: [], pausedForAuth: false, replaying: false })
   loaded = options.wipe ? clear(idb()) : null
 }

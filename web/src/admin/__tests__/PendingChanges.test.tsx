@@ -70,6 +70,10 @@ describe('Pending changes panel', () => {
     fireEvent.click(failed.getByRole('button', { name: 'Retry Exception on 30 Feb' }))
     await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(0))
     expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
+    // Both landed: they stay listed as sent for the rest of the visit, newest first.
+    expect(within(itemOf('Exception on 30 Feb')).getByText('Sent')).toBeTruthy()
+    expect(within(itemOf('Saturday opening hours')).getByText('Sent')).toBeTruthy()
+    expect([...document.querySelectorAll('[data-state="sent"] .admin-pending__label')].map((el) => el.textContent)).toEqual(['Saturday opening hours', 'Exception on 30 Feb'])
   })
 
   test('Discard removes a failed change without sending it', async () => {

@@ -24,6 +24,7 @@ export const STATE_TEXT: Record<OutboxEntry['state'], string> = {
 export function PendingChangesPanel() {
   const ids = useId()
   const entries = useOutbox((s) => s.entries)
+  const sent = useOutbox((s) => s.sent).filter((entry) => entry.channel === 'admin')
   const pausedForAuth = useOutbox((s) => s.pausedForAuth)
 
   // Arriving from a "See Pending changes" link: bring the panel into view.
@@ -50,6 +51,21 @@ export function PendingChangesPanel() {
           ))}
         </ol>
       )}
+      {sent.length > 0 ? (
+        <>
+          <h3 className="admin-pending__sent-title">Sent while this page was open</h3>
+          <ol className="admin-pending__list admin-pending__list--sent">
+            {sent.map((entry) => (
+              <li key={entry.id} className="admin-pending__item admin-pending__item--sent" data-state="sent">
+                <div className="admin-pending__head">
+                  <p className="admin-pending__label">{entry.label}</p>
+                  <span className="admin-badge admin-badge--pending admin-badge--sent">Sent</span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
     </section>
   )
 }
