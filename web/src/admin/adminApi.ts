@@ -83,6 +83,18 @@ export function deferredStatus(error: unknown): { text: string; tone: 'info' | '
   return null
 }
 
+/**
+ * What a screen shows when a change did not go through at once: the queued or conflict notice (the
+ * change is kept on this device), or else the screen's own error with the server's reason beneath.
+ * `pending` tells the screen the change is kept, so it may clear its form.
+ */
+export function failureStatus(error: unknown, errorText: string, what: string): { text: string; tone: 'info' | 'error'; detail?: string; pending?: true } {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error(`${what} failed:`, error)
+  return { text: errorText, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined }
+}
+
 /** The text client.ts uses when the server sent no `{ error }`. */
 export const fallbackMessage = (status: number) => `Request failed (${status}).`
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { EventUpdatedReply } from '../../api/types'
-import { deferredStatus, hasServerMessage, isPlaceholder, mutate } from '../adminApi'
+import { failureStatus, isPlaceholder, mutate } from '../adminApi'
 import type { DisplayEvent, EventMeta } from '../pending'
 import { fromVenueInput, toVenueInput } from '../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
@@ -158,14 +158,10 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
         clearImage()
         onSaved({ text: reply.message || 'Event updated.', tone: 'success' })
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          clearImage()
-          onSaved(deferred)
-          return
-        }
-        console.error('Event update failed:', error)
-        setStatus({ text: 'The changes could not be saved.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+        const status = failureStatus(error, 'The changes could not be saved.', 'Event update')
+        if (!status.pending) return setStatus(status)
+        clearImage()
+        onSaved(status)
       }
     }, true)
   }

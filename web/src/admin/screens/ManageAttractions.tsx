@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { AttractionReply, DeleteAttractionReply } from '../../api/types'
-import { deferredStatus, hasServerMessage, isPlaceholder, mutate, newPlaceholder } from '../adminApi'
+import { failureStatus, isPlaceholder, mutate, newPlaceholder } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { mergeAttractions, PendingBadge, useEntryImages, usePending, type AttractionMeta, type DisplayAttraction } from '../pending'
 import { useAdminAttractions } from '../stores'
@@ -99,14 +99,9 @@ function UploadAttraction({ id }: { id: string }) {
         done()
         void useAdminAttractions.getState().load()
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          done()
-          return
-        }
-        console.error('Attraction upload failed:', error)
-        setStatus({ text: ATTRACTION_UPLOAD_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+        const status = failureStatus(error, ATTRACTION_UPLOAD_ERROR, 'Attraction upload')
+        setStatus(status)
+        if (status.pending) done()
       }
     }, true)
   }
@@ -218,15 +213,12 @@ function EditAttraction({ id, attractions }: { id: string; attractions: DisplayA
         if (fileInput.current) fileInput.current.value = ''
         void useAdminAttractions.getState().load()
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
+        const status = failureStatus(error, EDIT_ERROR, 'Attraction update')
+        setStatus(status)
+        if (status.pending) {
           setImage(null)
           if (fileInput.current) fileInput.current.value = ''
-          return
         }
-        console.error('Attraction update failed:', error)
-        setStatus({ text: EDIT_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
       }
     }, true)
   }
@@ -294,13 +286,7 @@ function DeleteList({ attractions, loading, failed }: { attractions: DisplayAttr
       setStatus({ text: `${attraction.name} deleted.`, tone: 'success' })
       await useAdminAttractions.getState().load()
     } catch (error) {
-      const deferred = deferredStatus(error)
-      if (deferred) {
-        setStatus(deferred)
-        return
-      }
-      console.error('Attraction delete failed:', error)
-      setStatus({ text: DELETE_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      setStatus(failureStatus(error, DELETE_ERROR, 'Attraction delete'))
     } finally {
       setDeleting(null)
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { EventDeletedReply } from '../../api/types'
 import { formatEventDate } from '../../lib/eventDisplay'
-import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
+import { failureStatus, mutate } from '../adminApi'
 import { mergeEvents, PendingBadge, usePending, type DisplayEvent } from '../pending'
 import { useAdminEvents } from '../stores'
 import { AdminScreen, AdminSection, StatusMessage, type Status } from '../ui'
@@ -36,13 +36,7 @@ export function ManageEvent() {
       setStatus({ text: reply?.message || 'Event deleted.', tone: 'success' })
       await useAdminEvents.getState().load()
     } catch (error) {
-      const deferred = deferredStatus(error)
-      if (deferred) {
-        setStatus(deferred)
-        return
-      }
-      console.error('Event delete failed:', error)
-      setStatus({ text: 'The event could not be deleted.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      setStatus(failureStatus(error, 'The event could not be deleted.', 'Event delete'))
     } finally {
       setDeleting(null)
     }

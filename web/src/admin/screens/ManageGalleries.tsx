@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { DeleteGalleryReply, GalleryImage, UploadGalleryReply } from '../../api/types'
 import { discard, type OutboxEntry } from '../../offline/outbox'
-import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
+import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { galleryDeletes, PendingBadge, queuedUploads, useEntryImages, usePending, type GalleryMeta } from '../pending'
 import { useGalleryGrouped } from '../stores'
@@ -79,14 +79,9 @@ export function ManageGalleries() {
         done()
         void useGalleryGrouped.getState().load()
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          done()
-          return
-        }
-        console.error('Gallery upload failed:', error)
-        setStatus({ text: GALLERY_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+        const status = failureStatus(error, GALLERY_ERROR, 'Gallery upload')
+        setStatus(status)
+        if (status.pending) done()
       }
     }, true)
   }
@@ -104,13 +99,7 @@ export function ManageGalleries() {
       setListStatus({ text: 'Image deleted.', tone: 'success' })
       await useGalleryGrouped.getState().load()
     } catch (error) {
-      const deferred = deferredStatus(error)
-      if (deferred) {
-        setListStatus(deferred)
-        return
-      }
-      console.error('Gallery delete failed:', error)
-      setListStatus({ text: 'Error deleting the image.', tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      setListStatus(failureStatus(error, 'Error deleting the image.', 'Gallery delete'))
     } finally {
       setDeleting(null)
     }

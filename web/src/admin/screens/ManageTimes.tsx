@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../api/types'
 import { venue } from '../../lib/venue'
-import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
+import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { PendingBadge, pendingTimes, usePending, type TimesMeta } from '../pending'
 import { useAdminOpeningTimes } from '../stores'
@@ -112,13 +112,7 @@ export function ManageTimes() {
         else void useAdminOpeningTimes.getState().load()
         setStatus({ text: reply?.message || 'Opening times updated.', tone: 'success' })
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          return
-        }
-        console.error('Opening times update failed:', error)
-        setStatus({ text: TIMES_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+        setStatus(failureStatus(error, TIMES_ERROR, 'Opening times update'))
       }
     })
   }

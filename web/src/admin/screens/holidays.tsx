@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
 import { venue } from '../../lib/venue'
 import { formatLongDate, venueClock } from '../../lib/venueTime'
-import { deferredStatus, hasServerMessage, mutate } from '../adminApi'
+import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { mergeHolidays, PendingBadge, usePending, type DisplayHoliday, type HolidayMeta } from '../pending'
 import { useAdminHolidays } from '../stores'
@@ -98,14 +98,9 @@ export function AddHoliday() {
         form.reset()
         void useAdminHolidays.getState().load()
       } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          form.reset()
-          return
-        }
-        console.error('Adding a holiday failed:', error)
-        setStatus({ text: HOLIDAY_ADD_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+        const status = failureStatus(error, HOLIDAY_ADD_ERROR, 'Adding a holiday')
+        setStatus(status)
+        if (status.pending) form.reset()
       }
     })
   }
@@ -172,13 +167,7 @@ export function DeleteHoliday() {
       setStatus({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' })
       await useAdminHolidays.getState().load()
     } catch (error) {
-      const deferred = deferredStatus(error)
-      if (deferred) {
-        setStatus(deferred)
-        return
-      }
-      console.error('Removing a holiday failed:', error)
-      setStatus({ text: HOLIDAY_REMOVE_ERROR, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined })
+      setStatus(failureStatus(error, HOLIDAY_REMOVE_ERROR, 'Removing a holiday'))
     } finally {
       setRemoving(null)
     }
