@@ -68,6 +68,28 @@ describe('ContactForm', () => {
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
+  test('a honeypot field people never see: out of the tab order, hidden from screen readers, not sent when empty', async () => {
+    const calls = stubFetch({ 'POST /api/email/send-email': { message: 'Thanks' } })
+    const { container } = render(<ContactForm />)
+    const trap = container.querySelector('input[name="website"]') as HTMLInputElement
+    expect(trap.tabIndex).toBe(-1)
+    expect(trap.closest('[aria-hidden="true"]')).toBeTruthy()
+    fill()
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+    await screen.findByText('Thanks')
+    expect(calls[0]!.body as Record<string, string>).not.toHaveProperty('website')
+  })
+
+  test('a bot that fills the honeypot sends it, so the server can throw the message away', async () => {
+    const calls = stubFetch({ 'POST /api/email/send-email': { message: 'Thanks' } })
+    const { container } = render(<ContactForm />)
+    fill()
+    fireEvent.change(container.querySelector('input[name="website"]')!, { target: { value: 'http://spam.example' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+    await screen.findByText('Thanks')
+    expect((calls[0]!.body as Record<string, string>).website).toBe('http://spam.example')
+  })
+
   test('a server error shows "Failed to send email." and logs; the fields are kept', async () => {
     stubFetch({ 'POST /api/email/send-email': json({ error: 'Please enter a valid email address.' }, 400) })
     const logged: unknown[] = []

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { QUEUED_MESSAGE, sendEnquiry, type Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
-const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '' }
+const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
 export const SEND_FAILED = 'Failed to send email.'
 
 export interface ContactFormProps {
@@ -65,6 +65,11 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
             <div className="field">
               <label htmlFor={`${id}-message`}>Message</label>
               <textarea id={`${id}-message`} name="message" rows={4} required maxLength={5000} value={values.message} onChange={update('message')} />
+            </div>
+            {/* Bots fill every field they find; people never see this one, so the server quietly drops what comes with it. */}
+            <div className="form__trap" aria-hidden="true">
+              <label htmlFor={`${id}-website`}>Leave this empty</label>
+              <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={update('website')} />
             </div>
             <div className="form__actions">
               <button type="submit" className="button" disabled={sending}>

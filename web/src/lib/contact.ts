@@ -9,16 +9,19 @@ export interface Enquiry {
   phone: string
   email: string
   message: string
+  /** The honeypot: hidden from people, so anything typed into it came from a bot. */
+  website?: string
 }
 
 /** The request body: the structured fields plus SPEC.md's { to, subject, replyTo, text }. */
 export function enquiryBody(enquiry: Enquiry) {
-  const { name, phone, email, message } = enquiry
+  const { name, phone, email, message, website } = enquiry
   return {
     name,
     phone,
     email,
     message,
+    ...(website ? { website } : {}),
     to: venue.email,
     subject: `Website enquiry from ${name}`,
     replyTo: email,
