@@ -63,6 +63,13 @@ describe('rate limits', () => {
     t.close()
   })
 
+  test('behind a proxy, addresses a client prepends to X-Forwarded-For are ignored: the proxy’s last entry counts', async () => {
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' } })
+    for (let i = 0; i < 5; i++) expect((await login(t, `user${i}`, 'wrong-password', `10.9.9.${i}, 203.0.113.50`)).status).toBe(401)
+    expect((await login(t, 'other', 'wrong-password', '10.9.9.200, 203.0.113.50')).status).toBe(429)
+    t.close()
+  })
+
   test('the 6th contact message from one address within 10 minutes gets 429, and nothing more is stored', async () => {
     const t = await makeTestApp({ env: { CONTACT_RATE_LIMIT: '5' } })
     const count = () => (t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n

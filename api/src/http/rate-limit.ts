@@ -51,7 +51,8 @@ export class RateLimiter {
  */
 export function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    // The proxy appends the address it saw; anything to the left of it came from the client and can be forged.
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()
     if (forwarded) return forwarded
   }
   return server?.requestIP(request)?.address ?? 'unknown'
