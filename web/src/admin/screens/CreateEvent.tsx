@@ -1,77 +1,36 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { EventUploadedReply } from '../../api/types'
 import { ApiError } from '../../api/client'
 import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import type { EventMeta } from '../pending'
 import { useAdminEvents } from '../stores'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, readAsDataUrl, usePickedImage } from '../pickedImage'
 import { fromVenueInput } from '../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
 export const EVENT_IMAGE_REQUIRED = 'Please select an image to upload.'
-export const EVENT_IMAGE_TOO_LARGE = 'Image size should be less than 2MB.'
-export const EVENT_IMAGE_UNREADABLE = 'Failed to read image file.'
 export const EVENT_IMAGE_TYPE = 'Please select a JPEG, PNG or WEBP image.'
 export const EVENT_TICKET_URL = 'Please enter the ticket link as a full web address starting with http:// or https://.'
 export const EVENT_UPLOADED = 'Event uploaded successfully!'
 export const EVENT_UNEXPECTED = 'An unexpected error occurred.'
 export const eventStatusError = (status: number) => `Error uploading event (Status: ${status})`
 
-export const EVENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
-
-/** A file as a data URL (what upload-event's image_base64 takes). */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unexpected reader result')))
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
-    reader.onabort = () => reject(new Error('read aborted'))
-    reader.readAsDataURL(file)
-  })
-}
 
 const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
 
 export function CreateEvent() {
   const ids = useId()
   const form = useFormDraft('event-create', INITIAL)
-  const [image, setImage] = useState<{ file: File; dataUrl: string | null } | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
   const [status, setStatus] = useState<Status | null>(null)
+  const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
+    setStatus(problem ? { text: problem, tone: 'error' } : null),
+  )
   const upload = useSubmit()
   const { title, description, startDatetime, ticket_url, contactToBook } = form.values
-
-  const clearImage = () => {
-    setImage(null)
-    if (fileInput.current) fileInput.current.value = ''
-  }
-
-  const onImage = async (file: File | null) => {
-    if (!file) return clearImage()
-    if (!EVENT_IMAGE_TYPES.includes(file.type)) {
-      clearImage()
-      setStatus({ text: EVENT_IMAGE_TYPE, tone: 'error' })
-      return
-    }
-    if (file.size > EVENT_IMAGE_MAX_BYTES) {
-      clearImage()
-      setStatus({ text: EVENT_IMAGE_TOO_LARGE, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    setImage({ file, dataUrl: null })
-    try {
-      const dataUrl = await readAsDataUrl(file)
-      setImage((now) => (now?.file === file ? { file, dataUrl } : now))
-    } catch (error) {
-      console.error('Reading the event image failed:', error)
-      clearImage()
-      setStatus({ text: EVENT_IMAGE_UNREADABLE, tone: 'error' })
-    }
-  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -80,12 +39,13 @@ export function CreateEvent() {
       setStatus({ text: EVENT_REQUIRED, tone: 'error' })
       return
     }
-    if (!image) {
+    const file = image.file
+    if (!file) {
       setStatus({ text: EVENT_IMAGE_REQUIRED, tone: 'error' })
       return
     }
-    if (image.file.size > EVENT_IMAGE_MAX_BYTES) {
-      setStatus({ text: EVENT_IMAGE_TOO_LARGE, tone: 'error' })
+    if (file.size > IMAGE_MAX_BYTES) {
+      setStatus({ text: IMAGE_TOO_LARGE, tone: 'error' })
       return
     }
     if (ticket_url.trim() && !isWebAddress(ticket_url)) {
@@ -94,13 +54,13 @@ export function CreateEvent() {
     }
     setStatus(null)
     await upload.run(async (onProgress) => {
-      let dataUrl = image.dataUrl
+      let dataUrl = image.preview
       if (!dataUrl) {
         try {
-          dataUrl = await readAsDataUrl(image.file)
+          dataUrl = await readAsDataUrl(file)
         } catch (error) {
           console.error('Reading the event image failed:', error)
-          setStatus({ text: EVENT_IMAGE_UNREADABLE, tone: 'error' })
+          setStatus({ text: IMAGE_UNREADABLE, tone: 'error' })
           return
         }
       }
@@ -120,7 +80,7 @@ export function CreateEvent() {
       }
       const done = () => {
         form.reset()
-        clearImage()
+        image.clear()
         useAdminEvents.getState().reset()
       }
       try {
@@ -189,19 +149,19 @@ export function CreateEvent() {
           </div>
           <Field label="Image" htmlFor={`${ids}-image`} hint="JPEG, PNG or WEBP, less than 2MB.">
             <input
-              ref={fileInput}
+              ref={image.input}
               id={`${ids}-image`}
               name="image"
               type="file"
               accept="image/jpeg,image/png,image/webp"
               required
               className="admin-input admin-input--file"
-              onChange={(e) => void onImage(e.currentTarget.files?.[0] ?? null)}
+              onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}
             />
           </Field>
-          {image?.dataUrl ? (
+          {image.preview && image.file ? (
             <figure className="admin-preview">
-              <img src={image.dataUrl} alt="Preview of the selected event image" width={240} height={180} />
+              <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />
               <figcaption>{image.file.name}</figcaption>
             </figure>
           ) : null}

@@ -5,7 +5,8 @@ import type { DisplayEvent, EventMeta } from '../pending'
 import { fromVenueInput, toVenueInput } from '../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
-import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TOO_LARGE, EVENT_IMAGE_UNREADABLE, EVENT_REQUIRED, EVENT_TICKET_URL, readAsDataUrl } from './CreateEvent'
+import { usePickedImage } from '../pickedImage'
+import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
 
 export const EDIT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif']
 export const EDIT_IMAGE_TYPE = 'Please select a PNG, JPEG or GIF image.'
@@ -29,15 +30,16 @@ export interface EventEditModalProps {
 export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps) {
   const ids = useId()
   const dialog = useRef<HTMLDivElement>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
   const [title, setTitle] = useState(event.title)
   const [description, setDescription] = useState(event.description)
   const [start, setStart] = useState(() => toVenueInput(event.start_datetime))
   const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
   const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
-  const [image, setImage] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
   const [status, setStatus] = useState<Status | null>(null)
+  const picked = usePickedImage({ types: EDIT_IMAGE_TYPES, typeMessage: EDIT_IMAGE_TYPE }, (problem) =>
+    setStatus(problem ? { text: problem, tone: 'error' } : null),
+  )
+  const { file: image, preview, clear: clearImage } = picked
   const save = useSubmit()
 
   // Focus the first field on open; give focus back to what opened the dialog on close; no page scroll behind.
@@ -52,39 +54,9 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     }
   }, [])
 
-  const clearImage = () => {
-    setImage(null)
-    setPreview(null)
-    if (fileInput.current) fileInput.current.value = ''
-  }
-
   const close = () => {
     clearImage()
     onClose()
-  }
-
-  const onImage = async (file: File | null) => {
-    if (!file) return clearImage()
-    if (!EDIT_IMAGE_TYPES.includes(file.type)) {
-      clearImage()
-      setStatus({ text: EDIT_IMAGE_TYPE, tone: 'error' })
-      return
-    }
-    if (file.size > EVENT_IMAGE_MAX_BYTES) {
-      clearImage()
-      setStatus({ text: EVENT_IMAGE_TOO_LARGE, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    setImage(file)
-    try {
-      const url = await readAsDataUrl(file)
-      setPreview(url)
-    } catch (error) {
-      console.error('Reading the replacement image failed:', error)
-      clearImage()
-      setStatus({ text: EVENT_IMAGE_UNREADABLE, tone: 'error' })
-    }
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -194,13 +166,13 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
           <div className="admin-replace">
             <Field label="Replace Image" htmlFor={`${ids}-i`} hint="Optional. PNG, JPEG or GIF, less than 2MB.">
               <input
-                ref={fileInput}
+                ref={picked.input}
                 id={`${ids}-i`}
                 name="image"
                 type="file"
                 accept="image/png,image/jpeg,image/gif"
                 className="admin-input admin-input--file"
-                onChange={(e) => void onImage(e.currentTarget.files?.[0] ?? null)}
+                onChange={(e) => void picked.pick(e.currentTarget.files?.[0] ?? null)}
               />
             </Field>
             <div className="admin-replace__images">

@@ -1,0 +1,60 @@
+import { useRef, useState } from 'react'
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
+export const IMAGE_TOO_LARGE = 'Image size should be less than 2MB.'
+export const IMAGE_UNREADABLE = 'Failed to read image file.'
+
+/** A file as a data URL (what upload-event's image_base64 takes, and what a preview shows). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unexpected reader result')))
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.onabort = () => reject(new Error('read aborted'))
+    reader.readAsDataURL(file)
+  })
+}
+
+export interface ImageRules {
+  /** MIME types the form accepts (the two event forms differ, as SPEC.md says). */
+  types: readonly string[]
+  /** What staff read when the type is wrong. */
+  typeMessage: string
+}
+
+/**
+ * The image picked in a form's file input: checked against the form's types and the 2 MB limit
+ * before anything is sent, then read once for its preview. `report` gets the problem to show, or
+ * null when the pick is fine. Both event forms use it, so they check and say the same things.
+ */
+export function usePickedImage(rules: ImageRules, report: (problem: string | null) => void) {
+  const [picked, setPicked] = useState<{ file: File; preview: string | null } | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+
+  const clear = () => {
+    setPicked(null)
+    if (input.current) input.current.value = ''
+  }
+
+  const pick = async (file: File | null) => {
+    if (!file) return clear()
+    const problem = !rules.types.includes(file.type) ? rules.typeMessage : file.size > IMAGE_MAX_BYTES ? IMAGE_TOO_LARGE : null
+    if (problem) {
+      clear()
+      return report(problem)
+    }
+    report(null)
+    setPicked({ file, preview: null })
+    try {
+      const preview = await readAsDataUrl(file)
+      // A slow read must not show the preview of a file staff have already replaced.
+      setPicked((now) => (now?.file === file ? { file, preview } : now))
+    } catch (error) {
+      console.error('Reading the picked image failed:', error)
+      clear()
+      report(IMAGE_UNREADABLE)
+    }
+  }
+
+  return { file: picked?.file ?? null, preview: picked?.preview ?? null, input, pick, clear }
+}
