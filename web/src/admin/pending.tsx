@@ -28,7 +28,8 @@ export type HolidayMeta =
   | { kind: 'holiday'; op: 'create'; holiday: Pick<AdminHoliday, 'holiday_date' | 'location' | 'open_time' | 'close_time' | 'closed'> }
   | { kind: 'holiday'; op: 'delete'; holiday_date: string; location: string }
 export type TimesMeta = { kind: 'times'; business: 'hotel' | 'stables'; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
-export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta
+export type MenuMeta = { kind: 'menu'; op: 'create'; business_id: string; file_name: string }
+export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta
 
 /** Where a record's row stands in the outbox. */
 export interface PendingMark {
@@ -167,6 +168,18 @@ export function pendingTimes(pending: OutboxEntry[]): Map<string, { meta: TimesM
   for (const entry of pending) {
     const meta = metaOf(entry)
     if (meta?.kind === 'times') out.set(`${meta.business}|${meta.group}|${meta.type}`, { meta, mark: mark(entry, 'update') })
+  }
+  return out
+}
+
+// ---- menus ----
+
+/** The newest queued menu of each business (it replaces the current one when it lands). */
+export function pendingMenus(pending: OutboxEntry[]): Map<string, { meta: MenuMeta; mark: PendingMark }> {
+  const out = new Map<string, { meta: MenuMeta; mark: PendingMark }>()
+  for (const entry of pending) {
+    const meta = metaOf(entry)
+    if (meta?.kind === 'menu') out.set(meta.business_id, { meta, mark: mark(entry, 'create') })
   }
   return out
 }

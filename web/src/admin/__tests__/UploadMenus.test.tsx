@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { UploadMenus } from '../screens/UploadMenus'
 import { formEntries, makeFile, mockApi, resetAdmin, type MockApi, type Reply } from '../testing'
 
@@ -62,6 +62,18 @@ describe('Upload Menus', () => {
       expect(formEntries(mock.changes()[0]!.body)).toEqual({ pdf: 'file:menu.pdf', business_id: '2', type_id: '1' })
     })
   }
+
+  test('a menu kept on the device shows on its business row as waiting to sync', async () => {
+    mock = mockApi({ ...MENUS, 'POST /api/upload-pdf': 'network' })
+    render(<UploadMenus />)
+    fill()
+    submit()
+    await screen.findByText('Saved on this device — will sync when you’re back online')
+    const row = document.querySelector('[data-business="2"]')!
+    await waitFor(() => expect(row.textContent).toContain('New waiting to sync'))
+    expect(row.textContent).toContain('menu.pdf replaces it when this device is back online.')
+    expect(document.querySelector('[data-business="1"]')!.textContent).not.toContain('waiting to sync')
+  })
 
   test('shows the menu each business has now', async () => {
     mock = mockApi(MENUS)

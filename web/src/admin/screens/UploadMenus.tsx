@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client'
 import { venue } from '../../lib/venue'
 import { deferredStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
+import { PendingBadge, pendingMenus, usePending, type MenuMeta } from '../pending'
 import { useAdminMenus } from '../stores'
 import { formatReceived } from '../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
@@ -33,6 +34,7 @@ export function UploadMenus() {
   const [status, setStatus] = useState<Status | null>(null)
   const upload = useSubmit()
   const menus = useAdminMenus()
+  const queued = pendingMenus(usePending('menu'))
   const { business_id, type_id } = form.values
 
   useEffect(() => {
@@ -69,7 +71,11 @@ export function UploadMenus() {
     const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
     await upload.run(async (onProgress) => {
       try {
-        const reply = await mutate<MenuUploadedReply>({ method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}` }, { onProgress })
+        const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
+        const reply = await mutate<MenuUploadedReply>(
+          { method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta },
+          { onProgress },
+        )
         setStatus({ text: menuSuccess(reply.id), tone: 'success' })
         setFile(null)
         if (fileInput.current) fileInput.current.value = ''
@@ -135,11 +141,17 @@ export function UploadMenus() {
           <ul className="admin-rows">
             {BUSINESS_OPTIONS.map((b) => {
               const menu = menus.data?.[Number(b.value) as 1 | 2]
+              const waiting = queued.get(b.value)
               return (
                 <li key={b.value} className="admin-row" data-business={b.value}>
                   <div className="admin-row__body">
                     <p className="admin-row__title">{b.label}</p>
                     <p className="admin-row__meta">{menu ? `Uploaded ${formatReceived(menu.updated_at)} · PDF ID ${menu.id}` : 'No menu has been uploaded yet.'}</p>
+                    {waiting ? (
+                      <p className="admin-row__meta">
+                        <PendingBadge mark={waiting.mark} /> {waiting.meta.file_name} replaces it when this device is back online.
+                      </p>
+                    ) : null}
                   </div>
                   {menu ? (
                     <a className="button button--small button--ghost" href={menu.pdf_url} target="_blank" rel="noreferrer">
