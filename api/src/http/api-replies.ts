@@ -1,8 +1,22 @@
 import { Elysia } from 'elysia'
 
 const COMPRESS_FROM_BYTES = 1024
+/** Replies repeat (every visitor reads the same opening times), so their gzip is kept rather than redone. */
+const COMPRESSED_KEPT = 128
 
 const isPlainJson = (value: unknown) => Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+
+const compressedByHash = new Map<string, Uint8Array>()
+
+function gzipOnce(hash: string, body: string): Uint8Array {
+  let bytes = compressedByHash.get(hash)
+  if (bytes) return bytes
+  bytes = Bun.gzipSync(body)
+  // Map keeps insertion order: dropping the first key drops the oldest.
+  if (compressedByHash.size >= COMPRESSED_KEPT) compressedByHash.delete(compressedByHash.keys().next().value!)
+  compressedByHash.set(hash, bytes)
+  return bytes
+}
 
 /**
  * JSON replies of the API: GETs carry an ETag so a phone that already has the data gets a 304 with
@@ -11,17 +25,18 @@ const isPlainJson = (value: unknown) => Array.isArray(value) || (value !== null 
 export const apiReplies = new Elysia({ name: 'http.api-replies' }).mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
   if (!isPlainJson(responseValue) || !new URL(request.url).pathname.startsWith('/api/')) return
   const body = JSON.stringify(responseValue)
+  const hash = Bun.hash(body).toString(36)
   const status = typeof set.status === 'number' ? set.status : 200
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' }
   if (request.method === 'GET' && status === 200) {
-    const etag = `W/"${Bun.hash(body).toString(36)}"`
+    const etag = `W/"${hash}"`
     headers.etag = etag
     headers['cache-control'] = 'no-cache'
     if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers })
   }
   if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
     headers['content-encoding'] = 'gzip'
-    return new Response(Bun.gzipSync(body), { status, headers })
+    return new Response(gzipOnce(hash, body), { status, headers })
   }
   return new Response(body, { status, headers })
 })
