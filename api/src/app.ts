@@ -6,6 +6,7 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/database'
 import { FileStore } from './files/file-store'
+import { VariantQueue } from './files/variants'
 import { createMailer } from './features/contact/mailer'
 import { attractionsRoutes } from './features/attractions/index'
 import { contactRoutes } from './features/contact/index'
@@ -35,10 +36,12 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     jwtSecret = randomBytes(48).toString('base64url')
     setSetting(db, 'jwt_secret', jwtSecret)
   }
+  const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir)
   const ctx: AppContext = {
     config,
     db,
-    files: new FileStore(db, config.uploadsDir),
+    files: new FileStore(db, config.uploadsDir, variants),
+    variants,
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom),
     now: overrides.now ?? (() => new Date()),
     jwtSecret,

@@ -23,6 +23,8 @@ export interface Config {
   dataDir: string
   databaseFile: string
   uploadsDir: string
+  /** Resized copies of uploaded images: derived data, made again when missing, so not backed up. */
+  variantsDir: string
   webDistDir: string
   jwtSecret: string | undefined
   jwtTtlSeconds: number
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: join(dataDir, 'venue.sqlite'),
     uploadsDir: join(dataDir, 'uploads'),
+    variantsDir: join(dataDir, 'variants'),
     webDistDir: resolve(env.WEB_DIST_DIR || join(repoRoot, 'web', 'dist')),
     jwtSecret: env.JWT_SECRET || undefined,
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),

@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import type { Config } from './config'
 import type { FileStore } from './files/file-store'
+import type { VariantQueue } from './files/variants'
 import type { Mailer } from './features/contact/mailer'
 
 /** What every feature is built from. Tests make their own with a temp DATA_DIR. */
@@ -8,6 +9,8 @@ export interface AppContext {
   config: Config
   db: Database
   files: FileStore
+  /** Makes the resized variants of uploaded images; the server starts it, tests await idle(). */
+  variants: VariantQueue
   mailer: Mailer
   /** The current time; tests pin it so "upcoming" is predictable. */
   now: () => Date

@@ -6,11 +6,12 @@ import { pruneIdempotencyKeys } from './http/idempotency'
 
 const config = loadConfig()
 const ctx = await createContext(config)
-const sweep = sweepFiles(ctx.db, config.uploadsDir)
-if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.length) {
+const sweep = sweepFiles(ctx.db, config.uploadsDir, ctx.variants)
+if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.length || sweep.removedVariants.length || sweep.queuedVariants) {
   console.log(JSON.stringify({ level: sweep.missing.length ? 'warn' : 'info', msg: 'file sweep', ...sweep }))
 }
 const app = createApp(ctx)
+ctx.variants.start()
 
 let requestCount = 0
 /** One JSON line per request: what a log shipper or `jq` needs to see traffic and errors. */
@@ -57,6 +58,7 @@ async function shutdown(signal: string) {
   console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
   for (const timer of upkeep) clearInterval(timer)
   await server.stop()
+  await ctx.variants.stop()
   ctx.db.close()
   process.exit(0)
 }

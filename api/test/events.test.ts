@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { MB } from '../src/files/file-store'
-import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
+import { fileOf, jsonOf, makeImage, makeTestApp, sameImage, type TestApp } from './helpers'
 
 /** Monday 15 June 2026, 11:00 in the venue (BST). */
 const NOW = new Date('2026-06-15T10:00:00.000Z')
@@ -32,7 +32,6 @@ interface EventItem {
   updated_at: string
 }
 
-const sameBytes = (actual: ArrayBuffer, expected: Uint8Array) => Buffer.from(actual).equals(expected)
 const fileNameOf = (url: string | null) => url!.replace('/files/', '')
 const onDisk = (url: string | null) => existsSync(join(t.ctx.files.dir, fileNameOf(url)))
 const eventCount = () => (t.ctx.db.query('SELECT count(*) AS n FROM events').get() as { n: number }).n
@@ -84,7 +83,7 @@ describe('POST /api/upload-event', () => {
     const file = await t.call('GET', event.image_url!)
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
-    expect(sameBytes(await file.arrayBuffer(), png)).toBe(true)
+    expect(await sameImage(await file.arrayBuffer(), png)).toBe(true)
     const row = t.ctx.db.query('SELECT start_datetime, image FROM events WHERE id = ?').get(event.id) as { start_datetime: string; image: string }
     expect(row).toEqual({ start_datetime: '2026-07-01T18:30:00.000Z', image: fileNameOf(event.image_url) })
   })
@@ -109,7 +108,7 @@ describe('POST /api/upload-event', () => {
     expect(a.image_url).toMatch(/\.jpg$/)
     expect([a.image_width, a.image_height]).toEqual([30, 20])
     expect(b.image_url).toMatch(/\.webp$/)
-    expect(sameBytes(await (await t.call('GET', b.image_url!)).arrayBuffer(), webp)).toBe(true)
+    expect(await sameImage(await (await t.call('GET', b.image_url!)).arrayBuffer(), webp)).toBe(true)
   })
 
   test('the type comes from the bytes, not the data URL', async () => {
@@ -273,7 +272,7 @@ describe('GET /api/events and /api/admin/events', () => {
     expect(events.map((e) => e.title)).toEqual(['Last year', 'Late last night', 'Earlier today', 'Tomorrow', 'Next month'])
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(
-        ['contact_to_book', 'description', 'id', 'image_height', 'image_url', 'image_width', 'start_datetime', 'ticket_url', 'title', 'updated_at'],
+        ['contact_to_book', 'description', 'id', 'image_height', 'image_url', 'image_variants', 'image_width', 'start_datetime', 'ticket_url', 'title', 'updated_at'],
       )
     }
   })
@@ -319,7 +318,7 @@ describe('POST /api/update-event', () => {
       image_height: 40,
     })
     expect(event.image_url).toMatch(/\.gif$/)
-    expect(sameBytes(await (await t.call('GET', event.image_url!)).arrayBuffer(), gif)).toBe(true)
+    expect(await sameImage(await (await t.call('GET', event.image_url!)).arrayBuffer(), gif)).toBe(true)
     expect(onDisk(original.image_url)).toBe(false)
     expect((await t.call('GET', original.image_url!)).status).toBe(404)
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { seedGalleries } from '../src/features/galleries/demo'
-import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
+import { fileOf, jsonOf, makeImage, makeTestApp, sameImage, type TestApp } from './helpers'
 
 const MISSING = 'Please select images and provide a type.'
 const FILE_URL = /^\/files\/[a-f0-9]{32}\.(jpg|png|webp|gif)$/
@@ -35,7 +35,7 @@ async function upload(type: string, images: File[], headers: Record<string, stri
 async function uploadOne(type: string, colour: string) {
   const res = await upload(type, [fileOf(await makeImage('jpeg', 80, 60, colour), `${type}.jpg`)])
   expect(res.status).toBe(201)
-  return (await jsonOf(res)).images[0] as { id: number; image_url: string }
+  return (await jsonOf(res)).images[0] as { id: number; image_url: string; image_variants: unknown[] }
 }
 
 describe('GET /api/gallery/:type', () => {
@@ -73,7 +73,7 @@ describe('POST /api/upload-gallery', () => {
 
     const served = await t.call('GET', body.images[1].image_url)
     expect(served.status).toBe(200)
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(png))
+    expect(await sameImage(await served.arrayBuffer(), png)).toBe(true)
     expect(served.headers.get('content-type')).toBe('image/png')
 
     const listed = await jsonOf(await t.call('GET', '/api/gallery/cafe'))
@@ -93,7 +93,7 @@ describe('POST /api/upload-gallery', () => {
     expect(grouped['2'].every((i: any) => i.type === 'cafe')).toBe(true)
     expect(grouped['3'].map((i: any) => i.id)).toEqual([rooms.id])
     expect(grouped['5'].map((i: any) => i.id)).toEqual([events.id])
-    expect(grouped['3'][0]).toEqual({ id: rooms.id, type: 'rooms', image_url: rooms.image_url, width: 80, height: 60, alt: 'Photo of one of our rooms' })
+    expect(grouped['3'][0]).toEqual({ id: rooms.id, type: 'rooms', image_url: rooms.image_url, image_variants: rooms.image_variants, width: 80, height: 60, alt: 'Photo of one of our rooms' })
   })
 
   test('the type is read case-insensitively and alt names the venue for home and bar images', async () => {

@@ -98,3 +98,17 @@ export const fileOf = (bytes: Uint8Array, name: string, type = "application/octe
 export async function jsonOf<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T
 }
+
+/**
+ * Whether a stored image shows the uploaded one. Uploads are re-encoded (same format, same size), so
+ * the bytes differ; the pixels may differ only by the encoder's rounding.
+ */
+export async function sameImage(stored: ArrayBuffer | Uint8Array, uploaded: Uint8Array): Promise<boolean> {
+  const decode = (bytes: ArrayBuffer | Uint8Array) => sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const [a, b] = await Promise.all([decode(stored), decode(uploaded)])
+  const [metaA, metaB] = await Promise.all([sharp(stored).metadata(), sharp(uploaded).metadata()])
+  if (metaA.format !== metaB.format || a.info.width !== b.info.width || a.info.height !== b.info.height) return false
+  let difference = 0
+  for (let i = 0; i < a.data.length; i++) difference += Math.abs(a.data[i]! - b.data[i]!)
+  return difference / a.data.length < 4
+}

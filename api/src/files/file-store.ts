@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
+import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
+import { planVariants, type VariantQueue, type VariantSource } from './variants'
 
 export type ContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf'
 
@@ -18,8 +20,7 @@ const typesByExtension = Object.fromEntries(Object.entries(extensions).map(([typ
 
 export const FILE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp|pdf)$/
 export const MB = 1024 * 1024
-/** Decompression-bomb guard: no image may decode to more than this many pixels. */
-export const MAX_IMAGE_PIXELS = 40_000_000
+export { MAX_IMAGE_PIXELS }
 
 /** Decides a file's type from its first bytes; the client's name and declared type are never trusted. */
 export function sniffContentType(bytes: Uint8Array): ContentType | null {
@@ -43,6 +44,7 @@ export interface StoredFile {
   bytes: number
   width: number | null
   height: number | null
+  animated: boolean
 }
 
 export interface SaveRules {
@@ -57,12 +59,14 @@ const describeTypes = (types: readonly ContentType[]) =>
 
 /**
  * Uploaded files on local disk under content-addressed names (same bytes, same name), so they can be
- * cached forever. A file row is removed only when no record refers to it any more.
+ * cached forever. A file row is removed only when no record refers to it any more. Images are
+ * re-encoded before they are named, and their resized variants are made by the variant queue.
  */
 export class FileStore {
   constructor(
     private readonly db: Database,
     readonly dir: string,
+    readonly variants: VariantQueue,
   ) {
     mkdirSync(dir, { recursive: true })
   }
@@ -76,32 +80,39 @@ export class FileStore {
     return `/files/${name}`
   }
 
-  /** Checks the content, writes it atomically (temp file then rename) and records it. */
+  /** The resized copies pages offer in a srcset; listed before they are made (a missing one is made when asked for). */
+  variantsOf(image: VariantSource): ImageVariant[] {
+    return planVariants(image).map((variant) => ({ url: this.urlOf(variant.name), type: variant.type, width: variant.width, height: variant.height }))
+  }
+
+  /**
+   * Checks the content, re-encodes images, writes the file atomically (temp file then rename) and
+   * records it. An image's variants are queued, never waited for.
+   */
   async save(input: Blob | Uint8Array, rules: SaveRules): Promise<StoredFile> {
     const size = input instanceof Blob ? input.size : input.byteLength
     if (size === 0) throw new HttpError(400, `${rules.label} is empty.`)
     if (size > rules.maxBytes) {
       throw tooLarge(`${rules.label} is too large: the limit is ${Math.round(rules.maxBytes / MB)} MB.`)
     }
-    const bytes = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
-    const contentType = sniffContentType(bytes)
+    const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
+    const contentType = sniffContentType(received)
     if (!contentType || !rules.accept.includes(contentType)) {
       throw unsupportedType(`${rules.label} must be ${describeTypes(rules.accept)}.`)
     }
-    let width: number | null = null
-    let height: number | null = null
-    if (contentType.startsWith('image/')) {
-      try {
-        const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
-        width = meta.autoOrient?.width ?? meta.width ?? null
-        height = meta.autoOrient?.height ?? meta.height ?? null
-      } catch {
-        throw new HttpError(400, `${rules.label} could not be read as an image, or is too many pixels.`)
-      }
-      if (!width || !height) throw new HttpError(400, `${rules.label} could not be read as an image.`)
-    } else if (!hasPdfEnd(bytes)) {
-      throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+    let stored: StoredFile
+    if (contentType === 'application/pdf') {
+      if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+      stored = this.write(received, contentType, null, null, false)
+    } else {
+      const image = await reencodeImage(received, contentType, rules.label)
+      stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
+      if (!image.animated) this.variants.enqueue(stored.name)
     }
+    return stored
+  }
+
+  private write(bytes: Uint8Array, contentType: ContentType, width: number | null, height: number | null, animated: boolean): StoredFile {
     const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extensions[contentType]}`
     const target = join(this.dir, name)
     if (!existsSync(target)) {
@@ -110,27 +121,66 @@ export class FileStore {
       renameSync(temp, target)
     }
     this.db
-      .query('INSERT OR IGNORE INTO files (name, content_type, bytes, width, height) VALUES (?, ?, ?, ?, ?)')
-      .run(name, contentType, bytes.byteLength, width, height)
-    return { name, contentType, bytes: bytes.byteLength, width, height }
+      .query('INSERT OR IGNORE INTO files (name, content_type, bytes, width, height, animated) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(name, contentType, bytes.byteLength, width, height, animated ? 1 : 0)
+    return { name, contentType, bytes: bytes.byteLength, width, height, animated }
   }
 
-  /** Forgets a file once no record refers to it, and removes it from disk. Returns whether it went. */
+  /** Forgets a file once no record refers to it, and removes it and its variants from disk. Returns whether it went. */
   release(name: string | null | undefined): boolean {
     if (!name) return false
+    let removed: VariantSource | null
     try {
-      const { changes } = this.db.query('DELETE FROM files WHERE name = ?').run(name)
-      if (changes === 0) return false
+      removed = this.db.query('DELETE FROM files WHERE name = ? RETURNING name, width, height, animated').get(name) as VariantSource | null
     } catch (error) {
       if (String(error).includes('FOREIGN KEY')) return false
       throw error
     }
+    if (!removed) return false
     rmSync(join(this.dir, name), { force: true })
+    this.variants.removeFiles(removed)
     return true
   }
 
   dimensions(name: string): { width: number | null; height: number | null } {
     return (this.db.query('SELECT width, height FROM files WHERE name = ?').get(name) as { width: number | null; height: number | null } | null) ?? { width: null, height: null }
+  }
+}
+
+type ImageType = Exclude<ContentType, 'application/pdf'>
+
+/**
+ * Decodes and encodes the image again, upright and in its own format: what an upload carried besides
+ * pixels (EXIF with GPS position and camera serial, comments, a crafted payload) does not survive, and
+ * the pixel limit stops decompression bombs before they are decoded. Animated GIF and WebP stay animated.
+ */
+async function reencodeImage(bytes: Uint8Array, type: ImageType, label: string): Promise<{ bytes: Uint8Array; width: number; height: number; animated: boolean }> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
+    const animated = (meta.pages ?? 1) > 1 && (type === 'image/gif' || type === 'image/webp')
+    let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
+    // Orientation is applied to the pixels because the EXIF tag that carried it is dropped.
+    if (!animated) image = image.rotate()
+    switch (type) {
+      case 'image/jpeg':
+        image = image.jpeg({ quality: 82, mozjpeg: true })
+        break
+      case 'image/png':
+        image = image.png({ compressionLevel: 9, palette: meta.isPalette === true })
+        break
+      case 'image/webp':
+        image = image.webp({ quality: 82 })
+        break
+      case 'image/gif':
+        image = image.gif()
+        break
+    }
+    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    const height = animated ? (info.pageHeight ?? meta.pageHeight ?? info.height) : info.height
+    if (!info.width || !height) throw new Error('no size')
+    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height, animated }
+  } catch {
+    throw new HttpError(400, `${label} could not be read as an image, or is too many pixels.`)
   }
 }
 

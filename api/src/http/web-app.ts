@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { existsSync, statSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
+import { VARIANT_NAME, variantContentType } from '../files/variants'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -9,18 +10,23 @@ function notModified(request: Request, etag: string): boolean {
   return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false
 }
 
-/** Uploaded files, by their content-addressed names: cacheable forever. */
+/**
+ * Uploaded files, by their content-addressed names: cacheable forever. An image variant that is not
+ * made yet is made now rather than answered 404, so a page never waits on the background queue.
+ */
 export function uploadedFiles(files: FileStore) {
-  return new Elysia({ name: 'http.files' }).get('/files/:name', ({ params, request }) => {
-    if (!FILE_NAME.test(params.name)) return jsonNotFound('No such file.')
-    const path = files.pathOf(params.name)
-    if (!existsSync(path)) return jsonNotFound('No such file.')
-    const etag = `"${params.name.split('.')[0]}"`
+  return new Elysia({ name: 'http.files' }).get('/files/:name', async ({ params, request }) => {
+    const isVariant = VARIANT_NAME.test(params.name)
+    if (!isVariant && !FILE_NAME.test(params.name)) return jsonNotFound('No such file.')
+    const path = isVariant ? await files.variants.ensure(params.name) : files.pathOf(params.name)
+    if (!path || !existsSync(path)) return jsonNotFound('No such file.')
+    // Variants of one image share its hash, so their tag also names the width and format.
+    const etag = `"${isVariant ? params.name.replace('.', '-') : params.name.split('.')[0]}"`
     const headers = {
       'cache-control': IMMUTABLE,
       etag,
       'last-modified': statSync(path).mtime.toUTCString(),
-      'content-type': contentTypeOfName(params.name) ?? 'application/octet-stream',
+      'content-type': (isVariant ? variantContentType(params.name) : contentTypeOfName(params.name)) ?? 'application/octet-stream',
       'x-content-type-options': 'nosniff',
     }
     if (notModified(request, etag)) return new Response(null, { status: 304, headers })
@@ -41,19 +47,24 @@ function precompressedVariant(request: Request, path: string): { name: 'br' | 'g
 }
 
 /**
- * The built web app: hashed assets are immutable, everything else revalidates, and any other path that
- * is not an API or file URL gets index.html so client-side routes work on reload.
+ * The built web app: hashed assets are immutable, everything else revalidates. A path with a page
+ * rendered at build time (dist/eat/index.html for /eat and /eat/) gets that page; any other path that
+ * is not an API or file URL gets the app shell (app-shell.html; index.html in a build without
+ * pre-rendered pages), so client-side routes work on reload.
  */
 export function webApp(distDir: string) {
   const indexFile = join(distDir, 'index.html')
+  const appShell = join(distDir, 'app-shell.html')
+  const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
   return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request }) => {
     const pathname = decodeURIComponent(new URL(request.url).pathname)
     if (pathname.startsWith('/api/') || pathname === '/api') return jsonNotFound(`No such endpoint: ${request.method} ${pathname}`)
     if (pathname.startsWith('/files/')) return jsonNotFound('No such file.')
     const relative = normalize(pathname).replace(/^(\.\.[/\\])+/, '')
     const candidate = join(distDir, relative)
-    const isFile = candidate.startsWith(distDir) && existsSync(candidate) && statSync(candidate).isFile()
-    const path = isFile ? candidate : indexFile
+    const isFile = isFileAt(candidate)
+    const prerendered = join(candidate, 'index.html')
+    const path = isFile ? candidate : isFileAt(prerendered) ? prerendered : existsSync(appShell) ? appShell : indexFile
     if (!existsSync(path)) {
       return new Response('The web app has not been built yet. Run `npm run build` (npm start does this for you).', {
         status: 503,

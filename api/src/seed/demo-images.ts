@@ -18,7 +18,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 /**
  * A fictional landscape picture, drawn as SVG and encoded by sharp. Demo content is generated rather
  * than shipped so the repository stays small. The caption is kept as the SVG title only: text drawn
- * into the picture would be cropped by tiles and clash with hero headings.
+ * into the picture would be cropped by tiles and clash with hero headings. Encoded quickly at high
+ * quality: the file store re-encodes every upload, demo pictures included, for the final size.
  */
 export async function demoImage(caption: string, palette: Palette, width = 1600, height = 1000, seed = 1): Promise<Uint8Array> {
   const wave = (base: number, amp: number, phase: number) => {
@@ -42,7 +43,7 @@ export async function demoImage(caption: string, palette: Palette, width = 1600,
   <rect width="100%" height="100%" fill="url(#shade)"/>
   <title>${escapeXml(caption)}</title>
 </svg>`
-  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 72, mozjpeg: true }).toBuffer())
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer())
 }
 
 /** A small, readable one-or-two page menu PDF for the demo venue. */

@@ -70,7 +70,7 @@ export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): Displ
     if (meta?.kind !== 'event') continue
     if (meta.op === 'create' && meta.event) {
       const image = jsonField(entry, 'image_base64')
-      rows.push({ id: meta.id, ...meta.event, image_url: typeof image === 'string' ? image : null, image_width: null, image_height: null, updated_at: '', pending: mark(entry, 'create') })
+      rows.push({ id: meta.id, ...meta.event, image_url: typeof image === 'string' ? image : null, image_variants: [], image_width: null, image_height: null, updated_at: '', pending: mark(entry, 'create') })
       continue
     }
     const index = rows.findIndex((r) => sameId(r.id, meta.id))
@@ -99,7 +99,7 @@ export function mergeAttractions(server: Attraction[], pending: OutboxEntry[]): 
     const meta = metaOf(entry)
     if (meta?.kind !== 'attraction') continue
     if (meta.op === 'create' && meta.attraction) {
-      rows.push({ id: meta.id, ...meta.attraction, imageUrl: '', width: 96, height: 72, updated_at: '', pending: mark(entry, 'create'), imageEntry: entry })
+      rows.push({ id: meta.id, ...meta.attraction, imageUrl: '', image_variants: [], width: 96, height: 72, updated_at: '', pending: mark(entry, 'create'), imageEntry: entry })
       continue
     }
     const index = rows.findIndex((r) => sameId(r.id, meta.id))

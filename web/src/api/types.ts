@@ -3,6 +3,8 @@ export type { VenueInfo } from '../../../api/src/features/venue/model'
 export type { OpeningTimes, HotelTimes, StablesTimes, TimeRange, UpdateTimesReply } from '../../../api/src/features/opening-times/model'
 export { GROUP_DAYS, GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS } from '../../../api/src/features/opening-times/groups'
 export type { LoginReply, DashboardReply } from '../../../api/src/auth/model'
+// Resized copies listed next to every uploaded image's URL.
+export type { ImageVariant } from '../../../api/src/files/model'
 // Public pages: events, attractions and menus.
 export type { VenueEvent, EventList } from '../../../api/src/features/events/model'
 export type { Attraction, AttractionList } from '../../../api/src/features/attractions/model'

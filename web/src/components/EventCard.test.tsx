@@ -11,6 +11,10 @@ const base: VenueEvent = {
   description: 'Fiddle, guitar and song by the fire.',
   start_datetime: '2026-12-05T20:00:00Z',
   image_url: '/files/0123456789abcdef0123456789abcdef.jpg',
+  image_variants: [
+    { url: '/files/0123456789abcdef0123456789abcdef-320.avif', type: 'image/avif', width: 320, height: 200 },
+    { url: '/files/0123456789abcdef0123456789abcdef-320.webp', type: 'image/webp', width: 320, height: 200 },
+  ],
   image_width: 1200,
   image_height: 750,
   ticket_url: 'https://tickets.example.org/folk',
@@ -39,6 +43,10 @@ describe('EventCard', () => {
     expect(img.getAttribute('width')).toBe('1200')
     expect(img.getAttribute('height')).toBe('750')
     expect(img.getAttribute('loading')).toBe('lazy')
+    expect([...img.parentElement!.querySelectorAll('source')].map((s) => s.getAttribute('srcset'))).toEqual([
+      '/files/0123456789abcdef0123456789abcdef-320.avif 320w',
+      '/files/0123456789abcdef0123456789abcdef-320.webp 320w',
+    ])
     const link = screen.getByRole('link', { name: /Buy tickets/ })
     expect(link.getAttribute('href')).toBe('https://tickets.example.org/folk')
     expect(link.getAttribute('target')).toBe('_blank')

@@ -16,7 +16,11 @@ import {
   type EventLike,
 } from '../lib/eventDisplay'
 import { telHref, venue } from '../lib/venue'
+import { ResponsiveImage } from './ResponsiveImage'
 import '../styles/events.css'
+
+/** Full width on a phone; two fifths of the page container (72rem) beside the text from 760 px. */
+const EVENT_IMAGE_SIZES = '(max-width: 759px) 100vw, (min-width: 1152px) 461px, 40vw'
 
 /** One upcoming event: picture, title, date (venue time), description, how to book, add to calendar. */
 export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLike | VenueEvent; origin?: string; headingLevel?: 2 | 3 }) {
@@ -32,14 +36,14 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
     <article className="event-card">
       <div className="event-card__media">
         {image && !imageFailed ? (
-          <img
+          <ResponsiveImage
             className="event-card__image"
             src={image.src}
+            variants={event.image_variants}
             width={image.width}
             height={image.height}
             alt={title}
-            loading="lazy"
-            decoding="async"
+            sizes={EVENT_IMAGE_SIZES}
             onError={() => setImageFailed(true)}
           />
         ) : (

@@ -13,6 +13,9 @@ function images(count: number, type: GalleryType = 'generic'): GalleryImage[] {
     id: i + 1,
     type,
     image_url: `/files/${String(i + 1).padStart(32, '0')}.jpg`,
+    image_variants: (['image/avif', 'image/webp'] as const).flatMap((format) =>
+      [320, 640].map((width) => ({ url: `/files/${String(i + 1).padStart(32, '0')}-${width}.${format.slice(6)}`, type: format, width, height: width * 0.625 })),
+    ),
     width: 1600,
     height: 1000,
     alt: `Photo ${i + 1}`,
@@ -41,6 +44,13 @@ describe('Gallery', () => {
     expect(img.getAttribute('width')).toBe('1600')
     expect(img.getAttribute('height')).toBe('1000')
     expect(img.getAttribute('loading')).toBe('lazy')
+    const sources = [...img.parentElement!.querySelectorAll('source')]
+    expect(img.parentElement!.tagName).toBe('PICTURE')
+    expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', `/files/${'1'.padStart(32, '0')}-320.avif 320w, /files/${'1'.padStart(32, '0')}-640.avif 640w`],
+      ['image/webp', `/files/${'1'.padStart(32, '0')}-320.webp 320w, /files/${'1'.padStart(32, '0')}-640.webp 640w`],
+    ])
+    expect(sources[0]!.getAttribute('sizes')).toContain('50vw')
   })
 
   test('count is honoured', async () => {
@@ -57,8 +67,15 @@ describe('Gallery', () => {
     expect(container.innerHTML).toBe('')
   })
 
-  test('renders nothing on the server (no data yet) and when the request fails', async () => {
-    expect(renderToString(<Gallery type="stables" />)).toBe('')
+  test('on the server (no data yet) it holds its place: the heading and empty tiles, no pictures', () => {
+    const html = renderToString(<Gallery type="stables" heading="Inside the Stables" />)
+    expect(html).toContain('Inside the Stables')
+    expect(html.match(/gallery__placeholder/g)).toHaveLength(6)
+    expect(html).not.toContain('<img')
+    expect(renderToString(<Gallery type="stables" count={3} />).match(/gallery__placeholder/g)).toHaveLength(3)
+  })
+
+  test('renders nothing when the request fails and nothing was saved', async () => {
     const errors = console.error
     console.error = () => {}
     try {

@@ -2,11 +2,17 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import type { GalleryImage, GalleryType } from '../api/types'
 import { prefersReducedMotion } from '../lib/hooks'
 import { galleryStore } from '../stores/galleries'
+import { ResponsiveImage } from './ResponsiveImage'
 import '../styles/gallery.css'
 
 /** SPEC.md: one random tile swapped every 5 s, with a 0.5 s fade. */
 export const GALLERY_SWAP_MS = 5000
 export const GALLERY_FADE_MS = 500
+
+/** Two columns on a phone, three from 720 px, in a page container at most 72rem (1152 px) wide. */
+const TILE_SIZES = '(max-width: 719px) 50vw, (min-width: 1152px) 384px, 33vw'
+/** The overlay shows the photo as large as the screen allows. */
+const OVERLAY_SIZES = '100vw'
 
 export interface GalleryProps {
   type: GalleryType
@@ -50,14 +56,14 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
     if (onShown) setTimeout(onShown, GALLERY_FADE_MS + 100)
   }
   return (
-    <img
+    <ResponsiveImage
       className={`gallery__img${loaded ? ' is-loaded' : ''}`}
       src={image.image_url}
+      variants={image.image_variants}
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading="lazy"
-      decoding="async"
+      sizes={TILE_SIZES}
       onLoad={shown}
       onError={shown}
     />
@@ -72,6 +78,7 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
 export function Gallery({ type, count = 6, heading, intro, className, intervalMs = GALLERY_SWAP_MS, random = Math.random }: GalleryProps) {
   const useGallery = galleryStore(type)
   const data = useGallery((s) => s.data)
+  const status = useGallery((s) => s.status)
   const load = useGallery((s) => s.load)
   const images = Array.isArray(data) ? data : []
   const [tiles, setTiles] = useState<Tile[]>([])
@@ -139,7 +146,11 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     }
   }, [openSlot, close])
 
-  if (images.length === 0 || tiles.length === 0) return null
+  // Until the first answer (the saved copy or the server's), the gallery holds its place with empty
+  // tiles, so nothing below it moves when the photos arrive; pre-rendered pages carry this placeholder.
+  const waiting = data === null && status !== 'error'
+  if (!waiting && images.length === 0) return null
+  const placeholders = tiles.length === 0 ? (waiting ? count : Math.min(count, images.length)) : 0
   const byId = new Map(images.map((image) => [image.id, image]))
   const openImage = openSlot !== null ? byId.get(tiles[openSlot]?.id ?? -1) : undefined
 
@@ -165,6 +176,11 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
           }}
         >
+          {Array.from({ length: placeholders }, (_, slot) => (
+            <li key={slot} className="gallery__item" aria-hidden="true">
+              <span className="gallery__placeholder" />
+            </li>
+          ))}
           {tiles.map((tile, slot) => {
             const image = byId.get(tile.id)
             if (!image) return null
@@ -184,12 +200,15 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
                 >
                   <span className="visually-hidden">View larger photo: </span>
                   {prev ? (
-                    <img
+                    <ResponsiveImage
                       className="gallery__img gallery__img--prev is-loaded"
                       src={prev.image_url}
+                      variants={prev.image_variants}
                       alt=""
                       width={prev.width}
                       height={prev.height}
+                      sizes={TILE_SIZES}
+                      loading="eager"
                       aria-hidden="true"
                     />
                   ) : null}
@@ -205,11 +224,14 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
               <span aria-hidden="true">×</span>
             </button>
             <figure className="gallery-overlay__figure">
-              <img
+              <ResponsiveImage
                 src={openImage.image_url}
+                variants={openImage.image_variants}
                 alt={openImage.alt}
                 width={openImage.width}
                 height={openImage.height}
+                sizes={OVERLAY_SIZES}
+                loading="eager"
                 className="gallery-overlay__img"
               />
               {openImage.alt ? <figcaption>{openImage.alt}</figcaption> : null}

@@ -10,6 +10,7 @@ const rooms: GalleryImage[] = Array.from({ length: 4 }, (_, i) => ({
   id: i + 1,
   type: 'rooms',
   image_url: `/files/${String(i + 1).repeat(32)}.jpg`,
+  image_variants: [{ url: `/files/${String(i + 1).repeat(32)}-320.webp`, type: 'image/webp', width: 320, height: 200 }],
   width: 1200,
   height: 750,
   alt: `Room ${i + 1}`,

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react'
 import type { GalleryImage } from '../api/types'
 import { useReducedMotion } from '../lib/hooks'
 import { galleryStore } from '../stores/galleries'
+import { ResponsiveImage } from './ResponsiveImage'
 import '../styles/stay.css'
+
+/** Full width on a phone and tablet; half the page container (72rem) from 960 px. */
+const ROOM_IMAGE_SIZES = '(max-width: 959px) 100vw, (min-width: 1152px) 540px, 50vw'
 
 /** SPEC.md §9: a new room picture every 5 s, faded in over 0.5 s (no fade under reduced motion). */
 export const ROOM_ROTATE_MS = 5000
@@ -84,15 +88,17 @@ export function RoomRotator() {
           // The picture on top fades in; the one it replaces stays opaque beneath it, so nothing shows through.
           const role = visible ? ' is-visible' : incoming === n ? ' is-incoming' : ' is-previous'
           return (
-            <img
+            <ResponsiveImage
               key={n}
               className={`room-rotator__image${role}`}
               src={image.image_url}
+              variants={image.image_variants}
               width={image.width}
               height={image.height}
               alt={visible ? image.alt || 'One of our guest rooms' : ''}
               aria-hidden={visible ? undefined : true}
-              decoding="async"
+              sizes={ROOM_IMAGE_SIZES}
+              loading="eager"
               onLoad={() => onLoaded(n as 0 | 1)}
               onError={() => {
                 // A picture that cannot load is skipped; the current one stays.

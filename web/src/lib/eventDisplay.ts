@@ -20,7 +20,7 @@ export const EVENT_LENGTH_MS = 2 * 60 * 60 * 1000
 export const NO_UPCOMING_EVENTS = 'Currently, there are no upcoming events scheduled. Please check back soon!'
 
 /** The fields a card reads; anything may be missing in an old saved copy or a hand-made record. */
-export type EventLike = Partial<Pick<VenueEvent, 'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_width' | 'image_height' | 'ticket_url'>> & {
+export type EventLike = Partial<Pick<VenueEvent, 'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_variants' | 'image_width' | 'image_height' | 'ticket_url'>> & {
   contact_to_book?: number | boolean | null
 }
 

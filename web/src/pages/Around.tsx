@@ -1,8 +1,12 @@
 import { useEffect } from 'react'
 import { Hero } from '../components/Hero'
 import { SavedCopyNotice } from '../components/OfflineNotice'
+import { ResponsiveImage } from '../components/ResponsiveImage'
 import { useAttractions } from '../stores/attractions'
 import '../styles/pages.css'
+
+/** One column on a phone, two from 680 px, three from 1080 px in a page container at most 72rem wide. */
+const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 384px'
 
 /** /around: places to visit nearby, each with a link to its own site. */
 export function Around() {
@@ -44,14 +48,14 @@ export function Around() {
             <ul className="place-grid">
               {places.map((place) => (
                 <li key={place.id} className="place-card">
-                  <img
+                  <ResponsiveImage
                     className="place-card__image"
                     src={place.imageUrl}
+                    variants={place.image_variants}
                     width={place.width}
                     height={place.height}
                     alt={place.name}
-                    loading="lazy"
-                    decoding="async"
+                    sizes={PLACE_IMAGE_SIZES}
                   />
                   <div className="place-card__body">
                     <h3 className="place-card__title">{place.name}</h3>

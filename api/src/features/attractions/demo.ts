@@ -41,11 +41,8 @@ export async function seedAttractions(ctx: AppContext): Promise<void> {
   if (countAttractions(ctx.db) > 0) return
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should stay quick.
   const images = await Promise.all(DEMO_ATTRACTIONS.map((place, index) => demoImage(place.name, place.palette, 1200, 800, index + 11)))
-  const rows: AttractionFields[] = []
-  for (const [index, place] of DEMO_ATTRACTIONS.entries()) {
-    const file = await ctx.files.save(images[index]!, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE_MAX_BYTES })
-    rows.push({ name: place.name, url: place.url, description: place.description, image: file.name })
-  }
+  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE_MAX_BYTES })))
+  const rows: AttractionFields[] = DEMO_ATTRACTIONS.map((place, index) => ({ name: place.name, url: place.url, description: place.description, image: files[index]!.name }))
   const now = ctx.now().toISOString()
   ctx.db.transaction(() => rows.forEach((row) => insertAttraction(ctx.db, row, now)))()
 }

@@ -60,6 +60,7 @@ const toReply = (files: FileStore, row: AttractionRow): Attraction => ({
   url: row.url,
   description: row.description,
   imageUrl: files.urlOf(row.image),
+  image_variants: files.variantsOf({ name: row.image, width: row.width, height: row.height, animated: row.animated }),
   width: row.width,
   height: row.height,
   updated_at: row.updated_at,

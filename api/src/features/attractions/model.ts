@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { ImageVariants } from '../../files/model'
 
 export const UPLOAD_AROUND_MISSING = 'Please fill in all fields and select an image to upload.'
 export const EDIT_AROUND_MISSING = 'Please fill in the name, web address and description.'
@@ -12,6 +13,8 @@ export const Attraction = t.Object({
   url: t.String(),
   description: t.String(),
   imageUrl: t.String(),
+  /** Resized AVIF and WebP copies of imageUrl, for a srcset. */
+  image_variants: ImageVariants,
   width: t.Integer(),
   height: t.Integer(),
   updated_at: t.String(),

@@ -8,6 +8,7 @@ export interface AttractionRow {
   image: string
   width: number
   height: number
+  animated: 0 | 1
   updated_at: string
 }
 
@@ -18,7 +19,7 @@ export interface AttractionFields {
   image: string
 }
 
-const SELECT = `SELECT a.id, a.name, a.url, a.description, a.image, a.updated_at, f.width, f.height
+const SELECT = `SELECT a.id, a.name, a.url, a.description, a.image, a.updated_at, f.width, f.height, f.animated
   FROM attractions a JOIN files f ON f.name = a.image`
 
 /** By name, ignoring case, as visitors scan the list. */

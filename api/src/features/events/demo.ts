@@ -95,12 +95,14 @@ function demoEvents(ctx: AppContext): DemoEvent[] {
 /** Demo content for the fictional venue; adds nothing when the table already has rows. */
 export async function seedEvents(ctx: AppContext): Promise<void> {
   if (countEvents(ctx.db) > 0) return
-  const prepared: { event: DemoEvent; image: string }[] = []
-  for (const event of demoEvents(ctx)) {
-    const bytes = await demoImage(event.image.caption, event.image.palette, 1200, 750, event.image.seed)
-    const image = await ctx.files.save(bytes, { label: 'Event image', accept: ['image/jpeg'], maxBytes: EVENT_IMAGE_MAX_BYTES })
-    prepared.push({ event, image: image.name })
-  }
+  // Drawn and stored in parallel, as the other demo pictures are, to keep a first start quick.
+  const prepared = await Promise.all(
+    demoEvents(ctx).map(async (event) => {
+      const bytes = await demoImage(event.image.caption, event.image.palette, 1200, 750, event.image.seed)
+      const image = await ctx.files.save(bytes, { label: 'Event image', accept: ['image/jpeg'], maxBytes: EVENT_IMAGE_MAX_BYTES })
+      return { event, image: image.name }
+    }),
+  )
   ctx.db.transaction(() => {
     for (const { event, image } of prepared) {
       insertEvent(ctx.db, {

@@ -39,6 +39,7 @@ export function toEventItem(files: FileStore, row: EventRow): VenueEvent {
     description: row.description,
     start_datetime: row.start_datetime,
     image_url: row.image ? files.urlOf(row.image) : null,
+    image_variants: row.image ? files.variantsOf({ name: row.image, width: row.image_width, height: row.image_height, animated: row.image_animated }) : [],
     image_width: row.image_width,
     image_height: row.image_height,
     ticket_url: row.ticket_url,

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { ImageVariants } from '../../files/model'
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (Title, Description, Start Date/Time).'
 export const IMAGE_REQUIRED_MESSAGE = 'Please select an image to upload.'
@@ -12,6 +13,8 @@ export const EventItem = t.Object({
   /** UTC instant, ISO 8601 with Z. */
   start_datetime: t.String(),
   image_url: t.Nullable(t.String()),
+  /** Resized AVIF and WebP copies of image_url, for a srcset; empty without an image. */
+  image_variants: ImageVariants,
   image_width: t.Nullable(t.Integer()),
   image_height: t.Nullable(t.Integer()),
   ticket_url: t.Nullable(t.String()),

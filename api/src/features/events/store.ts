@@ -8,6 +8,7 @@ export interface EventRow {
   image: string | null
   image_width: number | null
   image_height: number | null
+  image_animated: 0 | 1 | null
   ticket_url: string | null
   contact_to_book: 0 | 1
   updated_at: string
@@ -24,7 +25,7 @@ export interface EventFields {
 }
 
 const SELECT_EVENTS = `
-  SELECT e.id, e.title, e.description, e.start_datetime, e.image, f.width AS image_width, f.height AS image_height,
+  SELECT e.id, e.title, e.description, e.start_datetime, e.image, f.width AS image_width, f.height AS image_height, f.animated AS image_animated,
          e.ticket_url, e.contact_to_book, e.updated_at
   FROM events e LEFT JOIN files f ON f.name = e.image`
 

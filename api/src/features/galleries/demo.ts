@@ -62,11 +62,8 @@ export async function seedGalleries(ctx: AppContext): Promise<void> {
   const images = await Promise.all(
     pictures.map((picture, index) => demoImage(picture.caption, picture.palette, picture.width ?? 1200, picture.height ?? 750, index + 1)),
   )
-  const rows: NewGalleryImage[] = []
-  for (const [index, picture] of pictures.entries()) {
-    const file = await ctx.files.save(images[index]!, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE_MAX_BYTES })
-    rows.push({ type: picture.type, image: file.name, alt: picture.caption })
-  }
+  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE_MAX_BYTES })))
+  const rows: NewGalleryImage[] = pictures.map((picture, index) => ({ type: picture.type, image: files[index]!.name, alt: picture.caption }))
   // Inserted last-first so the first picture listed is the newest, and shown first.
   ctx.db.transaction(() => insertGalleryImages(ctx.db, rows.reverse()))()
 }

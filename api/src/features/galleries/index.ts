@@ -72,6 +72,7 @@ const toReply = (files: FileStore, row: GalleryRow): GalleryImage => ({
   id: row.id,
   type: row.type,
   image_url: files.urlOf(row.image),
+  image_variants: files.variantsOf({ name: row.image, width: row.width, height: row.height, animated: row.animated }),
   width: row.width,
   height: row.height,
   alt: row.alt,

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { ImageVariants } from '../../files/model'
 
 export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const
 export type GalleryType = (typeof GALLERY_TYPES)[number]
@@ -23,6 +24,8 @@ export const GalleryImage = t.Object({
   id: t.Integer(),
   type: GalleryTypeSchema,
   image_url: t.String(),
+  /** Resized AVIF and WebP copies of image_url, for a srcset. */
+  image_variants: ImageVariants,
   width: t.Integer(),
   height: t.Integer(),
   alt: t.String(),

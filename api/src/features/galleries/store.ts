@@ -8,6 +8,7 @@ export interface GalleryRow {
   alt: string
   width: number
   height: number
+  animated: 0 | 1
 }
 
 export interface NewGalleryImage {
@@ -16,7 +17,7 @@ export interface NewGalleryImage {
   alt: string
 }
 
-const SELECT = `SELECT g.id, g.type, g.image, g.alt, f.width, f.height
+const SELECT = `SELECT g.id, g.type, g.image, g.alt, f.width, f.height, f.animated
   FROM gallery_images g JOIN files f ON f.name = g.image`
 
 /** Newest first. */

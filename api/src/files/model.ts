@@ -1,0 +1,18 @@
+import { t } from 'elysia'
+
+/**
+ * A resized copy of an uploaded image, listed next to the image's own URL so pages can offer the
+ * browser a `srcset` and a phone downloads a small file instead of the original.
+ */
+export const ImageVariant = t.Object({
+  url: t.String(),
+  type: t.Union([t.Literal('image/avif'), t.Literal('image/webp')]),
+  width: t.Integer(),
+  height: t.Integer(),
+})
+export type ImageVariant = typeof ImageVariant.static
+
+export const ImageVariants = t.Array(ImageVariant)
+
+/** Decompression-bomb guard: no image may decode to more than this many pixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000

@@ -1,0 +1,50 @@
+import type { ImgHTMLAttributes } from 'react'
+import type { ImageVariant } from '../api/types'
+
+export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'> {
+  /** The original upload: what browsers without AVIF or WebP (and a failed variant list) get. */
+  src: string
+  /** The API's image_variants; a reply saved on the device by an older version may have none. */
+  variants?: readonly ImageVariant[] | null
+  width: number
+  height: number
+  alt: string
+  /** How wide the picture is drawn, as a `sizes` list, so the browser fetches the smallest variant that is sharp enough. */
+  sizes: string
+  loading?: 'lazy' | 'eager'
+  fetchPriority?: 'high' | 'low' | 'auto'
+  className?: string
+}
+
+const FORMATS = ['image/avif', 'image/webp'] as const
+
+/** `url 320w, url 640w, …` for one format, narrowest first. */
+export function srcSetOf(variants: readonly ImageVariant[], type: ImageVariant['type']): string {
+  return variants
+    .filter((variant) => variant.type === type)
+    .sort((a, b) => a.width - b.width)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(', ')
+}
+
+/**
+ * An uploaded picture as `<picture>` with AVIF and WebP sources at several widths and the original as
+ * the `<img>` fallback. The img keeps width and height (no layout shift) and every other attribute a
+ * caller gives it (class, handlers), so CSS and events work as on a plain img. The picture box is
+ * `display: contents`: it adds no layout box, so styles written for the img alone still apply.
+ */
+export function ResponsiveImage({ src, variants, width, height, alt, sizes, loading = 'lazy', fetchPriority, decoding = 'async', ...imgProps }: ResponsiveImageProps) {
+  const img = (
+    <img {...imgProps} src={src} width={width} height={height} alt={alt} loading={loading} decoding={decoding} fetchPriority={fetchPriority} />
+  )
+  const sources = FORMATS.map((type) => ({ type, srcSet: srcSetOf(variants ?? [], type) })).filter((source) => source.srcSet !== '')
+  if (sources.length === 0) return img
+  return (
+    <picture style={{ display: 'contents' }}>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  )
+}
