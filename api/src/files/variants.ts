@@ -109,6 +109,9 @@ export class VariantQueue {
     this.running = true
     // One libvips thread per image: the second core stays free for requests while variants are made.
     sharp.concurrency(1)
+    // libvips' operation cache keeps decoded images around (up to 50 MB by default) for repeats that
+    // never come here: every image is encoded once. Without it the server stays small.
+    sharp.cache(false)
     this.wake()
   }
 
