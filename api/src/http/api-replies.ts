@@ -6,9 +6,9 @@ const COMPRESSED_KEPT = 128
 
 const isPlainJson = (value: unknown) => Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
 
-const compressedByHash = new Map<string, Uint8Array>()
+const compressedByHash = new Map<string, Uint8Array<ArrayBuffer>>()
 
-function gzipOnce(hash: string, body: string): Uint8Array {
+function gzipOnce(hash: string, body: string): Uint8Array<ArrayBuffer> {
   let bytes = compressedByHash.get(hash)
   if (bytes) return bytes
   bytes = Bun.gzipSync(body)
