@@ -40,6 +40,8 @@ export function describeValidationError(error: ValidationError): string {
  */
 export const errorHandling = new Elysia({ name: 'http.errors' }).onError({ as: 'global' }, ({ code, error, request }) => {
   if (error instanceof HttpError) return json(error.status, error.message, error.headers)
+  // decodeURIComponent on a path with a broken %-escape (`/%E0%A4%A`): the address is the client's mistake.
+  if (error instanceof URIError) return json(400, 'The address is not valid: it has a broken %-escape.')
   switch (code) {
     case 'VALIDATION':
       return json(400, describeValidationError(error as ValidationError))

@@ -6,27 +6,40 @@ const KEY = /^[A-Za-z0-9_.:-]{8,200}$/
 /** Replies are kept this long, then pruned; the offline outbox never waits longer than this to replay. */
 export const IDEMPOTENCY_RETENTION_DAYS = 7
 
+/** Text to hash as is, queued between the values it separates. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Hashes the method, path and body. Walks the body with its own stack rather than recursion: a body
+ * nested a hundred thousand levels deep is valid JSON, and must get a reply rather than a stack overflow.
+ */
 async function fingerprint(request: Request, body: unknown): Promise<string> {
   const hash = createHash('sha256')
   hash.update(`${request.method} ${new URL(request.url).pathname}\n`)
-  const visit = async (value: unknown): Promise<void> => {
-    if (value instanceof Blob) {
+  const pending: unknown[] = [body]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (value instanceof Literal) {
+      hash.update(value.text)
+    } else if (value instanceof Blob) {
       hash.update(`blob:${value.size}:`)
       hash.update(new Uint8Array(await value.arrayBuffer()))
     } else if (Array.isArray(value)) {
       hash.update('[')
-      for (const item of value) await visit(item)
-      hash.update(']')
+      pending.push(new Literal(']'))
+      for (let i = value.length - 1; i >= 0; i--) pending.push(value[i])
     } else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value).sort()) {
-        hash.update(`${JSON.stringify(key)}:`)
-        await visit((value as Record<string, unknown>)[key])
+      const keys = Object.keys(value).sort()
+      for (let i = keys.length - 1; i >= 0; i--) {
+        pending.push((value as Record<string, unknown>)[keys[i]!])
+        pending.push(new Literal(`${JSON.stringify(keys[i])}:`))
       }
     } else {
       hash.update(JSON.stringify(value ?? null))
     }
   }
-  await visit(body)
   return hash.digest('hex')
 }
 

@@ -18,16 +18,17 @@ export function venueName(venue: Venue, key: VenueKey): string {
 export function parseVenueName(venue: Venue, value: string): VenueKey {
   const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim()
   const given = norm(value)
-  const names: Record<string, VenueKey> = {
-    [norm(venue.hotelName)]: 'hotel',
-    [norm(venue.barName)]: 'stables',
-    hotel: 'hotel',
-    monsal: 'hotel',
-    stables: 'stables',
-    'the stables': 'stables',
-    'the stables bar': 'stables',
-  }
-  const key = names[given]
+  // A Map, not an object: a name such as '__proto__' or 'constructor' must not find Object.prototype's members.
+  const names = new Map<string, VenueKey>([
+    [norm(venue.hotelName), 'hotel'],
+    [norm(venue.barName), 'stables'],
+    ['hotel', 'hotel'],
+    ['monsal', 'hotel'],
+    ['stables', 'stables'],
+    ['the stables', 'stables'],
+    ['the stables bar', 'stables'],
+  ])
+  const key = names.get(given)
   if (!key) throw badRequest(`Unknown business '${value}'. Use '${venue.hotelName}' or '${venue.barName}'.`)
   return key
 }

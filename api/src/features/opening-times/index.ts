@@ -27,7 +27,8 @@ const LEGACY_DAYS: Record<VenueKey, Record<string, HotelGroup | StablesGroup>> =
 function parseGroup(venue: VenueKey, day: string): HotelGroup | StablesGroup {
   const groups: readonly string[] = venue === 'hotel' ? HOTEL_GROUPS : STABLES_GROUPS
   const given = day.trim().toLowerCase()
-  const group = groups.includes(given) ? given : LEGACY_DAYS[venue][given]
+  // Object.hasOwn: a day such as 'constructor' must not find Object.prototype's members.
+  const group = groups.includes(given) ? given : Object.hasOwn(LEGACY_DAYS[venue], given) ? LEGACY_DAYS[venue][given] : undefined
   if (!group) throw badRequest(`Unknown days '${day}' for this business. Use one of: ${groups.join(', ')}.`)
   return group as HotelGroup | StablesGroup
 }
