@@ -288,6 +288,38 @@ describe('DELETE /api/delete-gallery/:id', () => {
   })
 })
 
+describe('an upload in progress and a delete of the same picture', () => {
+  const rules = { label: 'Image', accept: ['image/jpeg'] as const, maxBytes: 10 * 1024 * 1024 }
+
+  test('a file saved by an upload that has not committed yet survives the delete of the last record using it', async () => {
+    const bytes = await makeImage('jpeg', 70, 50, '#123456')
+    const [first] = (await jsonOf(await upload('generic', [fileOf(bytes, 'a.jpg')]))).images as { id: number; image_url: string }[]
+    // A second upload of the same picture has saved its file and is about to record it...
+    const inFlight = await t.ctx.files.save(bytes, rules)
+    expect(inFlight.name).toBe(nameOf(first!.image_url))
+    // ...when staff delete the first record: the file must stay for the upload's commit.
+    expect((await t.call('DELETE', `/api/delete-gallery/${first!.id}`, { token })).status).toBe(200)
+    expect(onDisk(first!.image_url)).toBe(true)
+    const id = t.ctx.files.recordWith([inFlight], () =>
+      (t.ctx.db.query("INSERT INTO gallery_images (type, image, alt) VALUES ('generic', ?, 'x') RETURNING id").get(inFlight.name) as { id: number }).id,
+    )
+    // Once recorded, the file is an ordinary file again: deleting its record removes it.
+    expect((await t.call('DELETE', `/api/delete-gallery/${id}`, { token })).status).toBe(200)
+    expect(onDisk(first!.image_url)).toBe(false)
+  })
+
+  test('a file saved for a change that then fails is removed again', async () => {
+    const saved = await t.ctx.files.save(await makeImage('jpeg', 72, 50, '#654321'), rules)
+    expect(() =>
+      t.ctx.files.recordWith([saved], () => {
+        throw new Error('refused')
+      }),
+    ).toThrow('refused')
+    expect(onDisk(`/files/${saved.name}`)).toBe(false)
+    expect(fileRows()).not.toContainEqual({ name: saved.name })
+  })
+})
+
 describe('demo gallery', () => {
   test('seeds every category once, with captions as alt text', async () => {
     const demo = await makeTestApp()

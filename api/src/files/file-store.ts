@@ -63,6 +63,13 @@ const describeTypes = (types: readonly ContentType[]) =>
  * re-encoded before they are named, and their resized variants are made by the variant queue.
  */
 export class FileStore {
+  /**
+   * Files saved by requests that have not recorded them yet. Between save() and the commit that
+   * refers to a file, nothing points at it; a concurrent delete of another record using the same
+   * (content-addressed) file must not remove it then.
+   */
+  private readonly held = new Map<string, number>()
+
   constructor(
     private readonly db: Database,
     readonly dir: string,
@@ -123,12 +130,44 @@ export class FileStore {
     this.db
       .query('INSERT OR IGNORE INTO files (name, content_type, bytes, width, height, animated) VALUES (?, ?, ?, ?, ?, ?)')
       .run(name, contentType, bytes.byteLength, width, height, animated ? 1 : 0)
+    this.held.set(name, (this.held.get(name) ?? 0) + 1)
     return { name, contentType, bytes: bytes.byteLength, width, height, animated }
+  }
+
+  /**
+   * Runs `change`, which records the files this request saved. Afterwards they are no longer held;
+   * if the change failed they are released again, so a refused change leaves nothing on disk.
+   */
+  recordWith<T>(saved: readonly (StoredFile | string | null)[], change: () => T): T {
+    const names = saved.flatMap((file) => (file === null ? [] : [typeof file === 'string' ? file : file.name]))
+    try {
+      const result = change()
+      this.letGo(names)
+      return result
+    } catch (error) {
+      this.discard(names)
+      throw error
+    }
+  }
+
+  /** Releases files this request saved but will not record (it was refused after saving them). */
+  discard(saved: readonly (StoredFile | string)[]): void {
+    const names = saved.map((file) => (typeof file === 'string' ? file : file.name))
+    this.letGo(names)
+    for (const name of names) this.release(name)
+  }
+
+  private letGo(names: readonly string[]): void {
+    for (const name of names) {
+      const count = (this.held.get(name) ?? 0) - 1
+      if (count > 0) this.held.set(name, count)
+      else this.held.delete(name)
+    }
   }
 
   /** Forgets a file once no record refers to it, and removes it and its variants from disk. Returns whether it went. */
   release(name: string | null | undefined): boolean {
-    if (!name) return false
+    if (!name || this.held.has(name)) return false
     let removed: VariantSource | null
     try {
       removed = this.db.query('DELETE FROM files WHERE name = ? RETURNING name, width, height, animated').get(name) as VariantSource | null

@@ -66,16 +66,6 @@ const toReply = (files: FileStore, row: AttractionRow): Attraction => ({
   updated_at: row.updated_at,
 })
 
-/** Runs the change; when it fails, the file saved for it is released so no orphan is left on disk. */
-function releasingOnFailure<T>(files: FileStore, saved: StoredFile | null, change: () => T): T {
-  try {
-    return change()
-  } catch (error) {
-    if (saved) files.release(saved.name)
-    throw error
-  }
-}
-
 export function attractionsRoutes(ctx: AppContext) {
   const { db, files } = ctx
   const now = () => ctx.now().toISOString()
@@ -89,7 +79,7 @@ export function attractionsRoutes(ctx: AppContext) {
         const image = chosenImage(body.image)
         if (!image) throw badRequest(UPLOAD_AROUND_MISSING)
         const saved = await saveImage(files, image)
-        const reply = releasingOnFailure(files, saved, () =>
+        const reply = files.recordWith([saved], () =>
           commit(() => {
             const id = insertAttraction(db, { ...fields, image: saved.name }, now())
             return { message: 'Attraction uploaded successfully!', attraction: toReply(files, findAttraction(db, id)!) }
@@ -113,7 +103,7 @@ export function attractionsRoutes(ctx: AppContext) {
         let replacedImage: string | null = null
         let reply: AttractionReply
         try {
-          reply = releasingOnFailure(files, saved, () =>
+          reply = files.recordWith([saved], () =>
             commit(() => {
               const current = findAttraction(db, params.id)
               if (!current) throw missing()

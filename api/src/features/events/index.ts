@@ -98,16 +98,6 @@ export function eventsRoutes(ctx: AppContext) {
     if (!row) throw notFound('Event not found.')
     return item(row)
   }
-  /** A file saved for a change that then failed is forgotten again (kept if anything else uses it). */
-  const releaseOnFailure = <T>(saved: string | null, change: () => T): T => {
-    try {
-      return change()
-    } catch (error) {
-      ctx.files.release(saved)
-      throw error
-    }
-  }
-
   return new Elysia({ name: 'feature.events', prefix: '/api' })
     .use(adminGuard(ctx))
     .get('/events', () => listEvents(ctx.db, startOfVenueDay(venueDate(ctx.now()))).map(item), { response: EventList })
@@ -126,7 +116,7 @@ export function eventsRoutes(ctx: AppContext) {
         const bytes = decodeImageBase64(body.image_base64!)
         const image = await ctx.files.save(bytes, { label: 'Event image', accept: UPLOAD_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })
         set.status = 201
-        return releaseOnFailure(image.name, () =>
+        return ctx.files.recordWith([image], () =>
           commit(() => {
             const id = insertEvent(ctx.db, { title, description, startDatetime, image: image.name, ticketUrl, contactToBook })
             return { message: 'Event uploaded successfully!', event: readEvent(id) }
@@ -155,7 +145,7 @@ export function eventsRoutes(ctx: AppContext) {
         let replaced: string | null = null
         let reply: EventUpdatedReply
         try {
-          reply = releaseOnFailure(saved, () =>
+          reply = ctx.files.recordWith([saved], () =>
             commit(() => {
               // Read again inside the transaction: the event may have changed while the image was saved.
               const current = findEvent(ctx.db, body.id)

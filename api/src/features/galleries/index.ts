@@ -58,14 +58,10 @@ async function saveAllImages(files: FileStore, images: File[]): Promise<StoredFi
       saved.push(await files.save(image, { label: labelFor(image, index), accept: GALLERY_IMAGE_TYPES, maxBytes: GALLERY_IMAGE_MAX_BYTES }))
     }
   } catch (error) {
-    releaseAll(files, saved)
+    files.discard(saved)
     throw error
   }
   return saved
-}
-
-function releaseAll(files: FileStore, saved: StoredFile[]): void {
-  for (const file of saved) files.release(file.name)
 }
 
 const toReply = (files: FileStore, row: GalleryRow): GalleryImage => ({
@@ -104,16 +100,12 @@ export function galleriesRoutes(ctx: AppContext) {
         }
         const saved = await saveAllImages(files, body.images)
         const alt = defaultAlt(type, ctx.config.venue)
-        let reply: UploadGalleryReply
-        try {
-          reply = commit(() => {
+        const reply: UploadGalleryReply = files.recordWith(saved, () =>
+          commit(() => {
             const rows = insertGalleryImages(db, saved.map((file) => ({ type, image: file.name, alt })))
             return { message: 'Upload successful!', images: rows.map((row) => toReply(files, row)) }
-          }, 201)
-        } catch (error) {
-          releaseAll(files, saved)
-          throw error
-        }
+          }, 201),
+        )
         set.status = 201
         return reply
       },

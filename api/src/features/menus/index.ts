@@ -26,16 +26,6 @@ function parseTypeId(value: string | number | undefined): string {
   return id
 }
 
-/** A file saved for a change that then failed is forgotten again (kept if anything else uses it). */
-function releaseOnFailure<T>(files: FileStore, saved: string, change: () => T): T {
-  try {
-    return change()
-  } catch (error) {
-    files.release(saved)
-    throw error
-  }
-}
-
 export function menusRoutes(ctx: AppContext) {
   return new Elysia({ name: 'feature.menus', prefix: '/api' })
     .use(adminGuard(ctx))
@@ -59,7 +49,7 @@ export function menusRoutes(ctx: AppContext) {
         const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: ['application/pdf'], maxBytes: MENU_PDF_MAX_BYTES })
         set.status = 201
         let replacedFiles: string[] = []
-        const reply = releaseOnFailure(ctx.files, saved.name, () =>
+        const reply = ctx.files.recordWith([saved], () =>
           commit(() => {
             const result = replaceMenu(ctx.db, businessId, typeId, saved.name)
             replacedFiles = result.replacedFiles
