@@ -50,6 +50,12 @@ describe('GET /api/gallery/:type', () => {
     expect(res.status).toBe(400)
     expect((await jsonOf(res)).error).toBe('Unknown gallery type. Use one of: generic, cafe, rooms, stables, events.')
   })
+
+  test('a type that cannot be decoded is refused too, not read as the default gallery', async () => {
+    const res = await t.call('GET', '/api/gallery/%E0')
+    expect(res.status).toBe(400)
+    expect((await jsonOf(res)).error).toStartWith('Unknown gallery type.')
+  })
 })
 
 describe('POST /api/upload-gallery', () => {

@@ -16,7 +16,10 @@ export const MAX_IMAGES_PER_UPLOAD = 20
 
 export const UPLOAD_GALLERY_MISSING = 'Please select images and provide a type.'
 
-const GalleryTypeSchema = t.UnionEnum(GALLERY_TYPES, {
+// A union of literals rather than t.UnionEnum: when a path parameter cannot be decoded (`/gallery/%E0`),
+// UnionEnum's default value ('generic') would stand in for it instead of the request being refused.
+const [GENERIC, CAFE, ROOMS, STABLES, EVENTS] = GALLERY_TYPES
+const GalleryTypeSchema = t.Union([t.Literal(GENERIC), t.Literal(CAFE), t.Literal(ROOMS), t.Literal(STABLES), t.Literal(EVENTS)], {
   error: `Unknown gallery type. Use one of: ${GALLERY_TYPES.join(', ')}.`,
 })
 
