@@ -4,9 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../api/test/server-process'
+
+export { freePort }
 
 /** Each running child with the signal that stops it cleanly. */
 const children = new Map<ChildProcess, NodeJS.Signals>()
@@ -16,17 +18,6 @@ export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `bench-${prefix}-`))
   dirs.add(dir)
   return dir
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }
 
 export interface Started {

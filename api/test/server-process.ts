@@ -11,7 +11,8 @@ export interface ServerProcess {
 
 const root = join(import.meta.dir, '..', '..')
 
-function freePort(): number {
+/** A port nothing listens on now (the OS picks it); shared by the API, browser and bench harnesses. */
+export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
   const port = probe.port!
   probe.stop(true)

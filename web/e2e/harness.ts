@@ -3,10 +3,10 @@
  * DATA_DIR and a free port, and Debian's Chromium driven by playwright-core.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
+import { freePort } from '../../api/test/server-process'
 
 const root = join(import.meta.dir, '..', '..')
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -24,17 +24,6 @@ export const CHROMIUM_ARGS = [
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
 export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 export interface RunningServer {
   url: string
