@@ -3,20 +3,27 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { loadConfig } from '../api/src/config'
+import { chunkModules } from './build/chunk-modules'
 import { ICONS, pwaIcons } from './build/pwa-icons'
 import { precompress } from './build/precompress'
+import { prerender } from './build/prerender'
+import { staticImages } from './build/static-images'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
 const { venue } = loadConfig()
 const THEME = '#2f4a3a'
 const BACKGROUND = '#f7f2e8'
+const define = { __VENUE__: JSON.stringify(venue) }
 
 export default defineConfig({
   root,
   plugins: [
     react(),
     pwaIcons(`${root}public/logo.svg`, THEME),
+    staticImages(),
+    chunkModules(fileURLToPath(new URL('..', import.meta.url))),
+    prerender({ entry: 'src/entry-server.tsx', define }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/offline',
@@ -26,8 +33,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,jpg,webp,avif,woff2}'],
-        // pdf.js (1.6 MB) is cached by the service worker when a menu is first opened, not downloaded up front.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker*'],
+        // pdf.js (1.6 MB) is cached by the service worker when a menu is first opened, not downloaded up front;
+        // so are the pictures' AVIF/WebP copies (offline, the precached original stands in for one never seen).
+        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {
@@ -52,11 +60,23 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  define: { __VENUE__: JSON.stringify(venue) },
+  define,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Read by the pre-render step (each page's chunk is preloaded) and by the bundle test.
+    manifest: true,
+    // No preload helper around dynamic imports: a pre-rendered page lists its chunks in its HTML
+    // (web/build/prerender.ts), and every other chunk is fetched while the page is idle (main.tsx).
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically stays in the entry: the first render of a page is one
+        // JS file (Rolldown would otherwise split out what the entry shares with lazy chunks, like React).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     // `npm run dev:web` talks to `npm run dev:api` on port 3000.

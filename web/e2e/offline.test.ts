@@ -591,12 +591,12 @@ describe('updates', () => {
         await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
         expect(await page.locator('meta[name="venue-build"]').count()).toBe(0)
 
-        // The new build: a changed index.html (with its new precache revision) and a changed service worker.
-        const indexPath = join(copy, 'index.html')
+        // The new build: a changed page, the one open here (with its new precache revision), and a changed service worker.
+        const indexPath = join(copy, 'events', 'index.html')
         writeFileSync(indexPath, readFileSync(indexPath, 'utf8').replace('</head>', '<meta name="venue-build" content="second"></head>'))
         const swPath = join(copy, 'sw.js')
         const sw = readFileSync(swPath, 'utf8')
-        const revised = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1second-build$2`)
+        const revised = sw.replace(/("revision":")[0-9a-f]+(","url":"events\/index\.html")/, `$1second-build$2`)
         expect(revised).not.toBe(sw)
         writeFileSync(
           swPath,

@@ -152,6 +152,9 @@ describe.each(SIZES)('at $name size', (size) => {
   test('/menu/nope: "Menu not found!"', async () => {
     const { context, page, errors } = await open(size)
     await page.goto(`${server.url}/menu/nope`)
+    // The app shell renders this page once its chunk arrives, after the load event. A plain await lets
+    // Playwright route that request; inside expect().resolves Bun does not service the routing in time.
+    await page.locator('main h1').waitFor()
     await expect(page.locator('main h1').textContent()).resolves.toBe('Menu not found!')
     expect(await page.locator('canvas').count()).toBe(0)
     await axe(page, `/menu/nope ${size.name}`)

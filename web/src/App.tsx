@@ -1,48 +1,73 @@
-import { lazy, Suspense } from 'react'
-import { Redirect, Route, Switch } from 'wouter'
+import { Component, lazy, Suspense, type ReactNode } from 'react'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './components/Layout'
+import { OfflineNotice } from './components/OfflineNotice'
 import { ADMIN_PATHS } from './lib/routes'
-import { About } from './pages/About'
-import { Around } from './pages/Around'
-import { Contact } from './pages/Contact'
-import { Drink } from './pages/Drink'
-import { Eat } from './pages/Eat'
-import { Events } from './pages/Events'
-import { Home } from './pages/Home'
-import { Login } from './pages/Login'
-import { Menu } from './pages/Menu'
 import { NotFound } from './pages/NotFound'
-import { Stay } from './pages/Stay'
+import { PUBLIC_ROUTES } from './pages/publicRoutes'
 
 /** Staff screens are a separate chunk: public pages never download them. */
 const AdminRoutes = lazy(() => import('./admin/AdminRoutes'))
 
+/**
+ * While a page's chunk downloads (the first visit to it within the app): an empty main as tall as the
+ * screen, so the footer does not jump up and back.
+ */
+function PageLoading() {
+  return <main id="main" className="page-pending" aria-busy="true" />
+}
+
+/**
+ * A page whose code could not be downloaded (no signal, and the service worker has not saved it yet)
+ * says so, with the phone number, instead of leaving a blank screen; the next route tries again.
+ */
+class PageUnavailable extends Component<{ location: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('This page could not be shown:', error)
+  }
+  override componentDidUpdate(previous: { location: string }) {
+    if (this.state.failed && previous.location !== this.props.location) this.setState({ failed: false })
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <main id="main" className="page-pending">
+        <div className="container section">
+          <OfflineNotice lead="This page needs a connection the first time you open it." action="if there is anything we can help with" />
+        </div>
+      </main>
+    )
+  }
+}
+
 export function App() {
+  const [location] = useLocation()
   return (
     <Layout>
-      <Switch>
-        <Route path="/" component={Home} />
-        <Route path="/about" component={About} />
-        <Route path="/eat" component={Eat} />
-        <Route path="/drink" component={Drink} />
-        <Route path="/stay" component={Stay} />
-        <Route path="/events" component={Events} />
-        <Route path="/around" component={Around} />
-        <Route path="/contact" component={Contact} />
-        <Route path="/menu/:menuId" component={Menu} />
-        <Route path="/login" component={Login} />
-        <Route path="/adminDashboard">
-          <Redirect to="/admin" replace />
-        </Route>
-        {ADMIN_PATHS.map((path) => (
-          <Route key={path} path={path}>
-            <Suspense fallback={<p className="page-loading">Loading…</p>}>
-              <AdminRoutes />
-            </Suspense>
-          </Route>
-        ))}
-        <Route component={NotFound} />
-      </Switch>
+      <PageUnavailable location={location}>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            {PUBLIC_ROUTES.map(({ path, page }) => (
+              <Route key={path} path={path} component={page} />
+            ))}
+            <Route path="/adminDashboard">
+              <Redirect to="/admin" replace />
+            </Route>
+            {ADMIN_PATHS.map((path) => (
+              <Route key={path} path={path}>
+                <Suspense fallback={<p className="page-loading">Loading…</p>}>
+                  <AdminRoutes />
+                </Suspense>
+              </Route>
+            ))}
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </PageUnavailable>
     </Layout>
   )
 }

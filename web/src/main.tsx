@@ -1,19 +1,67 @@
+import './styles/site'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { Router } from 'wouter'
 import { App } from './App'
-import { startOfflineSupport } from './offline/registerServiceWorker'
-import { startOutboxSync } from './offline/sync'
-import './styles/global.css'
+import { watchConnectivity } from './offline/connectivity'
+import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
 
 const root = document.getElementById('root')!
 const app = (
   <StrictMode>
-    <App />
+    <Router>
+      <App />
+    </Router>
   </StrictMode>
 )
-// Pre-rendered pages arrive with markup to hydrate; the plain app shell arrives empty.
-if (root.hasChildNodes()) hydrateRoot(root, app)
-else createRoot(root).render(app)
 
-startOfflineSupport()
-startOutboxSync()
+/** After the first paint and hydration, when the main thread is free: nothing here is needed to show the page. */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 })
+  else setTimeout(task, 200)
+}
+
+/** Resolves once the browser has painted what it already has: in the next frame's callback, then a task after that paint. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}
+
+async function start() {
+  // From the start: the browser's install offer comes once. (The banner reads `online` only after
+  // hydration, as zustand gives React the initial state to hydrate with.)
+  watchConnectivity()
+  // Pre-rendered pages arrive with markup (web/build/prerender.ts); the app shell for other paths arrives empty.
+  const prerendered = root.hasChildNodes()
+  const startOutbox = () => import('./offline/sync').then(({ startOutboxSync }) => startOutboxSync())
+  await Promise.all([
+    // The page's own chunk first: hydration then finds the same tree the build rendered (not a loading
+    // state), and the app shell's first render shows the page rather than an empty moment.
+    routeAt(location.pathname)
+      ?.page.load()
+      .catch(() => undefined),
+    // The pre-rendered page is on screen before hydration takes the main thread. The app shell serves
+    // the staff screens, whose changes go through the outbox from the first click: it starts first.
+    prerendered ? afterNextPaint() : startOutbox().catch(() => undefined),
+  ])
+  if (prerendered) {
+    hydrateRoot(root, app, {
+      // React recovers from a mismatch by rendering afresh; the console says so plainly (browser tests look for it).
+      onRecoverableError: (error) => console.error('Hydration mismatch, rendered on the client instead:', error),
+    })
+  } else {
+    createRoot(root).render(app)
+  }
+  // The service worker (with its Workbox helper) and the outbox are chunks of their own, fetched once the
+  // page is up. Then the other pages' code (a few KB each) and the contact form's sending code, so moving
+  // around the site and writing to the venue work without a signal even before the service worker has
+  // saved them. One idle period each, so none of it makes a long task.
+  const later: (() => Promise<unknown>)[] = [
+    () => import('./offline/registerServiceWorker').then(({ startOfflineSupport }) => startOfflineSupport()),
+    ...(prerendered ? [startOutbox] : []),
+    ...PUBLIC_ROUTES.map(({ page }) => () => page.load()),
+    () => import('./lib/contact'),
+  ]
+  for (const task of later) whenIdle(() => void task().catch(() => undefined))
+}
+
+void start()

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { QUEUED_MESSAGE, sendEnquiry, type Enquiry } from '../lib/contact'
+import type { Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
@@ -30,6 +30,8 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     setSending(true)
     setResult(null)
     try {
+      // Sending (and keeping a message offline) is code a page only needs once someone writes: its own chunk.
+      const { QUEUED_MESSAGE, sendEnquiry } = await import('../lib/contact')
       const result = await sendEnquiry(values)
       setResult({ ok: true, text: result.queued ? QUEUED_MESSAGE : result.reply?.message || 'Thank you — your message has been sent.' })
       setValues(EMPTY)

@@ -1,9 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import { preload } from 'react-dom'
 import { prefersReducedMotion } from '../lib/hooks'
+import { ResponsiveImage, srcSetOf } from './ResponsiveImage'
+import { staticImageVariants } from './staticImages'
 import '../styles/hero.css'
 
 export interface HeroImage {
-  /** Public path, e.g. '/images/hero-eat.jpg' (the heroes are 1600x1000). */
+  /** Public path, e.g. '/images/hero-eat.jpg' (the heroes are 1600x1000); its AVIF and WebP copies are made at build. */
   src: string
   width: number
   height: number
@@ -29,16 +32,32 @@ export interface HeroProps {
 const PARALLAX = 0.35
 
 /**
+ * How wide the photo is drawn. It covers the hero (object-fit: cover) and the photos are 16:10, so on
+ * a tall phone screen it is drawn wider than the screen: a full hero is at least 100vh tall (160vh
+ * wide), a page hero clamp(24rem, 62vh, 34rem) tall (hero.css).
+ */
+export const HERO_SIZES = {
+  full: 'max(100vw, 160vh)',
+  page: 'max(100vw, 38rem, min(99vh, 54rem))',
+} as const
+
+/**
  * A photo header with the page title. The photo moves at a fraction of the scroll speed (parallax),
  * driven by a requestAnimationFrame loop in an effect; under reduced motion it stays still.
  */
 export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: HeroProps) {
   const rootRef = useRef<HTMLDivElement>(null)
-  const imageRef = useRef<HTMLImageElement>(null)
+  const mediaRef = useRef<HTMLDivElement>(null)
+  const variants = staticImageVariants(image.src, image.width, image.height)
+  const sizes = HERO_SIZES[size]
+  // The photo is the page's largest paint. In pre-rendered HTML React puts this hint in <head>, so the
+  // browser asks for the right width before it has parsed the CSS and scripts; in the browser it adds
+  // the same hint at most once.
+  preload(image.src, { as: 'image', imageSrcSet: srcSetOf(variants, 'image/avif'), imageSizes: sizes, type: 'image/avif', fetchPriority: 'high' })
 
   useEffect(() => {
     const root = rootRef.current
-    const img = imageRef.current
+    const img = mediaRef.current?.querySelector('img')
     if (!root || !img || prefersReducedMotion() || typeof requestAnimationFrame !== 'function') return
     let frame = 0
     const update = () => {
@@ -64,17 +83,18 @@ export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: 
 
   return (
     <div ref={rootRef} className={`hero hero--${size}`}>
-      <div className="hero__media">
-        <img
-          ref={imageRef}
+      <div ref={mediaRef} className="hero__media">
+        <ResponsiveImage
           className="hero__image"
           src={image.src}
+          variants={variants}
           alt={image.alt}
           width={image.width}
           height={image.height}
+          sizes={sizes}
           loading="eager"
           fetchPriority="high"
-          decoding="async"
+          decoding="auto"
         />
       </div>
       <div className="hero__content container">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
 import { oldestSavedAt, useSavedData } from '../stores/resource'
 import { CookieNotice } from './CookieNotice'
@@ -7,7 +7,14 @@ import { Navbar } from './Navbar'
 import { Splash } from './Splash'
 import '../styles/layout.css'
 
-/** Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice. */
+/**
+ * Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice.
+ *
+ * On a pre-rendered page React hydrates each Suspense boundary as a separate, interruptible piece of
+ * work after the rest, so the navbar and the footer (like the page, in App) are boundaries of their
+ * own: no single long task holds the main thread while the page becomes interactive. They never
+ * suspend, so there is no fallback.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const savedAt = useSavedData(oldestSavedAt)
   return (
@@ -15,9 +22,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <Navbar />
+      <Suspense>
+        <Navbar />
+      </Suspense>
       {children}
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <OfflineBanner savedAt={savedAt} />
       <UpdatePrompt />
       <CookieNotice />

@@ -17,9 +17,9 @@ function sincePageLoad(): number {
 
 /**
  * The logo over the page on each full page load (the Layout mounts once per load, so in-app
- * navigation never shows it again). The page renders and fetches beneath it from the start; while
- * fading it lets clicks through, then it is removed. Under reduced motion it simply goes at 3 s.
- * A CSS fail-safe hides it even if scripts never run.
+ * navigation never shows it again): a card in the middle of the screen that never takes a click, so
+ * the pre-rendered page is readable and usable beneath it from the first paint. Under reduced motion
+ * it simply goes at 3 s. A CSS fail-safe hides it even if scripts never run.
  */
 export function Splash() {
   const [phase, setPhase] = useState<Phase>('shown')
@@ -42,7 +42,7 @@ export function Splash() {
   if (phase === 'gone') return null
   return (
     <div className={`splash${phase === 'fading' ? ' splash--fading' : ''}`} aria-hidden="true" data-testid="splash">
-      <img src="/logo.svg" alt="" width={160} height={160} className="splash__logo" fetchPriority="high" />
+      <img src="/logo.svg" alt="" width={160} height={160} className="splash__logo" />
       <p className="splash__name">{venue.hotelName}</p>
     </div>
   )

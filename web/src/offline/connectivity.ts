@@ -16,3 +16,19 @@ export const useConnectivity = create<Connectivity>(() => ({
   installPrompt: null,
   applyUpdate: () => {},
 }))
+
+/**
+ * Keeps `online` current and catches the browser's install offer. Called as the page starts: Chromium
+ * makes its offer once per page load, possibly before the service worker's code has arrived.
+ */
+export function watchConnectivity(): void {
+  const setOnline = () => useConnectivity.setState({ online: navigator.onLine })
+  setOnline()
+  window.addEventListener('online', setOnline)
+  window.addEventListener('offline', setOnline)
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    useConnectivity.setState({ installPrompt: event as unknown as Connectivity['installPrompt'] })
+  })
+  window.addEventListener('appinstalled', () => useConnectivity.setState({ installPrompt: null }))
+}

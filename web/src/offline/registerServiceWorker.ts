@@ -17,19 +17,10 @@ function loadedRuntimeUrls(): string[] {
 
 /**
  * Registers the service worker in prompt mode: a new version waits until the visitor chooses
- * "Reload", then takes over and the page reloads once. Also tracks online/offline and the install offer.
+ * "Reload", then takes over and the page reloads once. (Online/offline and the install offer are
+ * watched from the start, by connectivity.ts.)
  */
 export function startOfflineSupport(): void {
-  const setOnline = () => useConnectivity.setState({ online: navigator.onLine })
-  setOnline()
-  window.addEventListener('online', setOnline)
-  window.addEventListener('offline', setOnline)
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault()
-    useConnectivity.setState({ installPrompt: event as unknown as Connectivity['installPrompt'] })
-  })
-  window.addEventListener('appinstalled', () => useConnectivity.setState({ installPrompt: null }))
-
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const container = navigator.serviceWorker
 
@@ -97,5 +88,3 @@ export function startOfflineSupport(): void {
     })
     .catch((error: unknown) => console.error('The service worker could not be registered:', error))
 }
-
-type Connectivity = import('./connectivity').Connectivity

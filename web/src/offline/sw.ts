@@ -1,28 +1,31 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: the app shell is precached so every route opens without a connection; public
- * API replies are network-first with a short timeout, falling back to the last saved reply; uploaded
- * images and menu PDFs are kept once seen.
+ * The service worker: every pre-rendered page and the app shell are precached so every route opens
+ * without a connection; public API replies are network-first with a short timeout, falling back to
+ * the last saved reply; uploaded images, the shipped pictures' copies and menu PDFs are kept once seen.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
-export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
+export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', staticImages: 'static-images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
 
-precacheAndRoute(self.__WB_MANIFEST)
+// Pre-rendered pages are precached as /eat/index.html (web/build/prerender.ts): /eat and /eat/ open it.
+precacheAndRoute(self.__WB_MANIFEST, {
+  urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/+$/, '')}/index.html`, url)],
+})
 cleanupOutdatedCaches()
 // The first install takes charge of the open page at once, so the data it loads is saved for offline
 // use from the very first visit. Later versions still wait for the visitor's "Reload".
 clientsClaim()
 
-// Client-side routes get the app shell; API and file URLs never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/files(\/|$)/] }))
+// Every other client-side route gets the app shell; API and file URLs never do.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api(\/|$)/, /^\/files(\/|$)/] }))
 
 const onlySuccess = () => new CacheableResponsePlugin({ statuses: [200] })
 
@@ -80,6 +83,33 @@ registerRoute(
 )
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
+
+/** The AVIF/WebP copies of the shipped pictures (web/build/static-images.ts): /images/hero-eat-1024.avif. */
+const STATIC_VARIANT = /^\/images\/([\w-]+)-\d+\.(avif|webp)$/
+const ORIGINAL_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const
+
+// Kept once seen, and dropped when a new version takes over (the pictures may have changed with it). A copy
+// never seen is not there offline: the precached original stands in (browsers read the picture's bytes, not its name).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && STATIC_VARIANT.test(url.pathname),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.staticImages,
+    plugins: [
+      onlySuccess(),
+      {
+        async handlerDidError({ request }) {
+          const name = STATIC_VARIANT.exec(new URL(request.url).pathname)?.[1]
+          for (const extension of ORIGINAL_EXTENSIONS) {
+            const original = name ? await matchPrecache(`/images/${name}.${extension}`) : undefined
+            if (original) return original
+          }
+          return undefined
+        },
+      },
+    ],
+  }),
+)
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(CACHE_NAMES.staticImages)))
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && /^\/files\/[a-f0-9]+\.pdf$/.test(url.pathname),

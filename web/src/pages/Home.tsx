@@ -7,6 +7,8 @@ import { Hero } from '../components/Hero'
 import { JsonLd } from '../components/JsonLd'
 import { MapSection } from '../components/MapSection'
 import { OpenStatus } from '../components/OpenStatus'
+import { ResponsiveImage } from '../components/ResponsiveImage'
+import { staticImageVariants } from '../components/staticImages'
 import { localBusinessData } from '../lib/structuredData'
 import { venue } from '../lib/venue'
 import '../styles/home.css'
@@ -34,6 +36,13 @@ const TILES = [
     text: 'Seven quiet rooms with views of the hills. Dogs very welcome.',
   },
 ] as const
+
+/**
+ * The tile photos are 4:3 and cover a tile 116% of its height (home.css): one full-width landscape
+ * tile on a phone, three portrait tiles side by side from 760 px, where each is drawn about twice as
+ * wide as the tile.
+ */
+const TILE_SIZES = '(min-width: 760px) min(66vw, 48rem), 116vw'
 
 export function Home() {
   return (
@@ -73,7 +82,15 @@ export function Home() {
           {TILES.map((tile, index) => (
             <FadeIn as="li" key={tile.href} className="tiles__item" delay={index * 120}>
               <Link href={tile.href} className="tile">
-                <img src={tile.image} alt={tile.alt} width={800} height={600} loading="lazy" decoding="async" className="tile__image" />
+                <ResponsiveImage
+                  src={tile.image}
+                  variants={staticImageVariants(tile.image, 800, 600)}
+                  alt={tile.alt}
+                  width={800}
+                  height={600}
+                  sizes={TILE_SIZES}
+                  className="tile__image"
+                />
                 <div className="tile__body">
                   <h3 className="tile__title">{tile.title}</h3>
                   <p className="tile__text">{tile.text}</p>

@@ -109,16 +109,19 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
             </Link>
           </p>
           <h1>{title}</h1>
-          {data?.menu && pdf.kind !== 'offline' ? (
-            <p className="menu-page__actions">
-              <a className="button button--light button--small" href={data.menu.pdf_url} target="_blank" rel="noopener">
-                Open the PDF<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              <a className="menu-page__download" href={data.menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
-                Download
-              </a>
-            </p>
-          ) : null}
+          {/* Its room is kept while the menu loads (and in the pre-rendered page), so the page does not move when the links appear. */}
+          <p className="menu-page__actions">
+            {data?.menu && pdf.kind !== 'offline' ? (
+              <>
+                <a className="button button--light button--small" href={data.menu.pdf_url} target="_blank" rel="noopener">
+                  Open the PDF<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+                <a className="menu-page__download" href={data.menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
+                  Download
+                </a>
+              </>
+            ) : null}
+          </p>
         </div>
       </header>
       <div className="container menu-page__body">{body}</div>

@@ -1,0 +1,114 @@
+import react from '@vitejs/plugin-react'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, type Manifest, type Plugin } from 'vite'
+import type { PrerenderedPage } from '../src/entry-server'
+
+/** The HTML for paths without a pre-rendered page (staff screens, login, unknown paths): the empty app shell. */
+export const APP_SHELL = 'app-shell.html'
+const ROOT = '<div id="root"></div>'
+
+interface ServerEntry {
+  prerenderedPages(): PrerenderedPage[]
+  render(path: string): Promise<string>
+}
+
+/** Where a page is written: / is index.html, /eat is eat/index.html (served for /eat and /eat/). */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`
+}
+
+/**
+ * React puts the hints it emits while rendering (the hero's preload, images it can preload) at the
+ * start of its output; they belong in <head>.
+ */
+export function splitHints(markup: string): { hints: string; body: string } {
+  const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? ''
+  return { hints, body: markup.slice(hints.length) }
+}
+
+/** The chunks a page's module needs beyond the entry's, for <link rel="modulepreload">. */
+function pageChunks(manifest: Manifest, module: string): string[] {
+  const key = `src/pages/${module}.tsx`
+  const page = manifest[key]
+  if (!page) return [] // in the entry chunk (the home page)
+  const entryChunks = new Set<string>()
+  const collect = (name: string, into: Set<string>) => {
+    const chunk = manifest[name]
+    if (!chunk || into.has(chunk.file)) return
+    into.add(chunk.file)
+    for (const imported of chunk.imports ?? []) collect(imported, into)
+  }
+  for (const [name, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(name, entryChunks)
+  const chunks = new Set<string>()
+  collect(key, chunks)
+  return [...chunks].filter((file) => !entryChunks.has(file))
+}
+
+/** The built index.html with one page's markup in its root, its hints in <head>, and its chunk preloaded. */
+export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[]): string {
+  if (!template.includes(ROOT)) throw new Error(`prerender: the HTML template has no ${ROOT}`)
+  const { hints, body } = splitHints(markup)
+  const preloads = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
+  // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
+  const head = template.replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
+  return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)
+}
+
+/**
+ * After the client build: renders each public page with react-dom/server (src/entry-server.tsx, built
+ * for Node into a temporary folder) into dist/<path>/index.html, so the first paint never waits for
+ * JavaScript, and keeps the empty shell as app-shell.html for every other path. Runs before the
+ * service worker's precache list is made, so the pages are precached too.
+ */
+export function prerender(options: { entry: string; define: Record<string, string> }): Plugin {
+  let root = ''
+  let outDir = ''
+  let mode = 'production'
+  let isServerBuild = false
+  return {
+    name: 'venue:prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+      mode = config.mode
+      isServerBuild = Boolean(config.build.ssr)
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (isServerBuild) return
+        const serverDir = mkdtempSync(join(tmpdir(), 'venue-prerender-'))
+        try {
+          await build({
+            configFile: false,
+            root,
+            mode,
+            logLevel: 'warn',
+            plugins: [react()],
+            define: options.define,
+            // Everything in one file, so it runs from a folder outside the project.
+            ssr: { noExternal: true },
+            build: { ssr: options.entry, outDir: serverDir, emptyOutDir: true, minify: false, rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } } },
+          })
+          const server = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as ServerEntry
+          const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+          const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+          writeFileSync(join(outDir, APP_SHELL), template)
+          for (const page of server.prerenderedPages()) {
+            const file = join(outDir, prerenderedFile(page.path))
+            mkdirSync(dirname(file), { recursive: true })
+            writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module)))
+          }
+        } finally {
+          rmSync(serverDir, { recursive: true, force: true })
+        }
+      },
+    },
+  }
+}

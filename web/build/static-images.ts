@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import type { Plugin } from 'vite'
+import { STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/components/staticImages'
+
+const SOURCE = /\.(jpe?g|png)$/i
+/** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */
+const ENCODE = { avif: { quality: 50, effort: 4 }, webp: { quality: 75, effort: 4 } } as const
+type Extension = keyof typeof ENCODE
+const VARIANT_URL = /^\/images\/([\w-]+)-(\d+)\.(avif|webp)$/
+
+interface Variant {
+  /** Where it is served, e.g. /images/hero-eat-1024.avif */
+  url: string
+  width: number
+  extension: Extension
+}
+
+async function variantsOf(path: string, url: string): Promise<Variant[]> {
+  const { width } = await sharp(path).metadata()
+  if (!width) throw new Error(`static-images: cannot read the width of ${path}`)
+  return STATIC_IMAGE_FORMATS.flatMap(({ extension }) =>
+    staticVariantWidths(width).map((variantWidth) => ({ url: staticVariantUrl(url, variantWidth, extension), width: variantWidth, extension })),
+  )
+}
+
+/**
+ * Encodes one variant, or takes it from the cache (keyed by the source's content and the settings):
+ * AVIF is slow to encode, and most builds change no picture.
+ */
+async function encode(source: Buffer, variant: Variant, cacheDir: string): Promise<Buffer> {
+  const settings = ENCODE[variant.extension]
+  const key = createHash('sha256').update(source).update(JSON.stringify([variant.width, variant.extension, settings])).digest('hex').slice(0, 32)
+  const cached = join(cacheDir, `${key}.${variant.extension}`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const resized = sharp(source).rotate().resize({ width: variant.width, withoutEnlargement: true })
+  const bytes = await (variant.extension === 'avif' ? resized.avif(settings) : resized.webp(settings)).toBuffer()
+  mkdirSync(cacheDir, { recursive: true })
+  // Written under a temporary name first: builds running side by side share the cache.
+  const temporary = `${cached}.${process.pid}.tmp`
+  writeFileSync(temporary, bytes)
+  renameSync(temporary, cached)
+  return bytes
+}
+
+/**
+ * AVIF and WebP copies of the pictures shipped in public/images (heroes and tiles), at the widths
+ * src/components/staticImages.ts names, so pages can offer them in a <picture> and a phone downloads
+ * a small file. Written next to the originals in the build; made on request by the dev server.
+ */
+export function staticImages(): Plugin {
+  let imagesDir = ''
+  let outDir = ''
+  let cacheDir = ''
+  return {
+    name: 'venue:static-images',
+    configResolved(config) {
+      imagesDir = resolve(config.publicDir, 'images')
+      outDir = resolve(config.root, config.build.outDir)
+      cacheDir = join(config.cacheDir, 'venue-static-images')
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const match = VARIANT_URL.exec(request.url?.split('?')[0] ?? '')
+        const source = match && readdirSync(imagesDir).find((name) => SOURCE.test(name) && name.replace(SOURCE, '') === match[1])
+        if (!match || !source) return next()
+        const sourceBytes = readFileSync(join(imagesDir, source))
+        const variant = (await variantsOf(join(imagesDir, source), `/images/${source}`)).find((v) => v.url === match[0])
+        if (!variant) return next()
+        response.setHeader('content-type', `image/${variant.extension}`)
+        response.end(await encode(sourceBytes, variant, cacheDir))
+      })
+    },
+    // Before the service worker's precache list is made (it leaves these out: they are cached once seen).
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        if (!existsSync(imagesDir)) return
+        mkdirSync(join(outDir, 'images'), { recursive: true })
+        const sources = readdirSync(imagesDir).filter((name) => SOURCE.test(name))
+        await Promise.all(
+          sources.map(async (name) => {
+            const path = join(imagesDir, name)
+            const bytes = readFileSync(path)
+            for (const variant of await variantsOf(path, `/images/${name}`)) {
+              writeFileSync(join(outDir, variant.url), await encode(bytes, variant, cacheDir))
+            }
+          }),
+        )
+      },
+    },
+  }
+}

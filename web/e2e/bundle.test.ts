@@ -1,0 +1,143 @@
+/**
+ * The build output (npm run build, or WEB_DIST_DIR): what a public page downloads before it is
+ * interactive, read from Vite's manifest and the list of modules in each chunk
+ * (web/build/chunk-modules.ts). Staff screens and pdf.js must only ever be reachable through a
+ * dynamic import; every public page must be pre-rendered with its h1, its hero and the hero's preload.
+ * Prints the sizes of what the first render of / needs (the targets live in the benchmark).
+ */
+import { describe, expect, test } from 'bun:test'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Manifest } from 'vite'
+import { CHUNK_MODULES_FILE } from '../build/chunk-modules'
+import { APP_SHELL, prerenderedFile } from '../build/prerender'
+
+const dist = process.env.WEB_DIST_DIR || join(import.meta.dir, '..', 'dist')
+const read = (file: string) => readFileSync(join(dist, file), 'utf8')
+const manifest = JSON.parse(read('.vite/manifest.json')) as Manifest
+const chunkModules = JSON.parse(read(CHUNK_MODULES_FILE)) as Record<string, string[]>
+
+/** Each public page, its module under src/pages, and the hero it must carry in its HTML. */
+const PAGES = [
+  { path: '/', module: 'Home', hero: 'hero-home' },
+  { path: '/about', module: 'About', hero: 'hero-drink' },
+  { path: '/eat', module: 'Eat', hero: 'hero-eat' },
+  { path: '/drink', module: 'Drink', hero: 'hero-drink' },
+  { path: '/stay', module: 'Stay', hero: 'hero-stay' },
+  { path: '/events', module: 'Events', hero: 'hero-events' },
+  { path: '/around', module: 'Around', hero: 'hero-around' },
+  { path: '/contact', module: 'Contact', hero: 'hero-contact' },
+  { path: '/menu/menu1', module: 'Menu', hero: null },
+  { path: '/menu/menu2', module: 'Menu', hero: null },
+] as const
+
+const ADMIN_CODE = /^web\/src\/admin\//
+const PDF_JS = /(^|\/)node_modules\/pdfjs-dist\/|^web\/src\/lib\/pdf\.ts$/
+
+/** Every chunk a manifest entry loads through static imports (itself included), as manifest keys. */
+function staticClosure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into
+  into.add(key)
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, into)
+  return into
+}
+
+/** The source modules in those chunks. */
+function modulesOf(keys: Iterable<string>): string[] {
+  return [...keys].flatMap((key) => chunkModules[manifest[key]!.file] ?? [])
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+const pageKey = (module: string) => `src/pages/${module}.tsx`
+
+describe('what public pages download', () => {
+  test('the build has one entry, and the list of modules covers every chunk', () => {
+    expect(entryKey).toBe('index.html')
+    for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.js')) expect(chunkModules[chunk.file], chunk.file).toBeDefined()
+  })
+
+  test('no staff code and no pdf.js is reachable through static imports from the entry or any public page', () => {
+    const publicKeys = new Set([entryKey, ...PAGES.map((page) => pageKey(page.module)).filter((key) => key in manifest)])
+    for (const key of publicKeys) {
+      const modules = modulesOf(staticClosure(key))
+      expect(modules.length, key).toBeGreaterThan(0)
+      expect(modules.filter((id) => ADMIN_CODE.test(id)), `staff code loaded by ${key}`).toEqual([])
+      expect(modules.filter((id) => PDF_JS.test(id)), `pdf.js loaded by ${key}`).toEqual([])
+    }
+    // They do exist, behind dynamic imports only (the staff screens from the app, pdf.js from the menu page).
+    expect(manifest[entryKey]!.dynamicImports).toContain('src/admin/AdminRoutes.tsx')
+    expect(manifest[pageKey('Menu')]!.dynamicImports).toContain('src/lib/pdf.ts')
+  })
+
+  test('the first render of / is one JS file and one CSS file, nothing else', () => {
+    const html = read('index.html')
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1])
+    const styles = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1])
+    const modulePreloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])
+    expect(scripts).toEqual([`/${manifest[entryKey]!.file}`])
+    expect(styles).toEqual(manifest[entryKey]!.css!.map((file) => `/${file}`))
+    expect(styles).toHaveLength(1)
+    expect(modulePreloads).toEqual([])
+    // The entry imports nothing else statically.
+    expect(manifest[entryKey]!.imports ?? []).toEqual([])
+
+    const sizes = [scripts[0]!, styles[0]!].map((url) => {
+      const bytes = readFileSync(join(dist, url))
+      const br = existsSync(join(dist, `${url}.br`)) ? readFileSync(join(dist, `${url}.br`)).byteLength : NaN
+      return `${url} ${(bytes.byteLength / 1024).toFixed(1)} KB (gzip ${(gzipSync(bytes, { level: 9 }).byteLength / 1024).toFixed(1)} KB, br ${(br / 1024).toFixed(1)} KB)`
+    })
+    console.log(`first render of /: ${sizes.join('; ')}`)
+  })
+
+  test('page chunks bring no stylesheet of their own: the one CSS file styles every pre-rendered page', () => {
+    for (const page of PAGES) {
+      const chunk = manifest[pageKey(page.module)]
+      if (!chunk) continue // Home lives in the entry
+      for (const key of staticClosure(pageKey(page.module))) {
+        if (key === entryKey) continue
+        expect(manifest[key]!.css ?? [], `${key} (${page.path})`).toEqual([])
+      }
+    }
+  })
+})
+
+describe('pre-rendered pages', () => {
+  test.each(PAGES.map((page) => [page.path, page] as const))('%s: its own HTML with the page markup, its h1, hero and chunk preload', (_path, page) => {
+    const file = prerenderedFile(page.path)
+    expect(existsSync(join(dist, file)), file).toBe(true)
+    const html = read(file)
+    expect(html).toContain(`<div id="root" data-page="${page.module}">`)
+    expect(html.match(/<h1[\s>]/g), 'exactly one h1').toHaveLength(1)
+    expect(/<h1[^>]*>[^<]+/.test(html), 'the h1 has text').toBe(true)
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(1)
+    // The page reads without its script, which therefore waits behind the stylesheet and the hero.
+    expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/')
+    if (page.hero) {
+      // The hero as a <picture> with AVIF and WebP widths, its img eager and high priority.
+      expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/images/${page.hero}-480\\.avif 480w, [^"]*/images/${page.hero}-1600\\.avif 1600w"`))
+      expect(html).toMatch(new RegExp(`<source type="image/webp" srcSet="/images/${page.hero}-480\\.webp 480w`))
+      expect(html).toMatch(new RegExp(`<img class="hero__image" src="/images/${page.hero}\\.jpg"[^>]*loading="eager"[^>]*fetchPriority="high"`))
+      // Preloaded from <head>, ahead of the entry script, with the same candidates and sizes as the picture.
+      const preload = new RegExp(`<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="/images/${page.hero}-480\\.avif 480w`)
+      expect(head).toMatch(preload)
+      expect(head.search(preload)).toBeLessThan(head.indexOf('<script type="module"'))
+      for (const variant of [480, 640, 1024, 1600].flatMap((w) => [`${page.hero}-${w}.avif`, `${page.hero}-${w}.webp`])) {
+        expect(existsSync(join(dist, 'images', variant)), variant).toBe(true)
+      }
+    }
+    // The page's own chunk is preloaded so it is there before hydration (the home page is in the entry).
+    const chunk = manifest[pageKey(page.module)]
+    if (chunk) expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`)
+  })
+
+  test('the app shell for every other path is the empty root, and the service worker precaches every page', () => {
+    expect(read(APP_SHELL)).toContain('<div id="root"></div>')
+    const sw = read('sw.js')
+    for (const page of PAGES) expect(sw, page.path).toContain(`"url":"${prerenderedFile(page.path)}"`)
+    expect(sw).toContain(`"url":"${APP_SHELL}"`)
+    // The pictures' copies are cached when seen, not downloaded up front.
+    expect(sw).not.toMatch(/"url":"images\/[^"]+\.(avif|webp)"/)
+  })
+})

@@ -1,0 +1,41 @@
+/**
+ * The build renders every public page to HTML with this module (web/build/prerender.ts), so a visitor
+ * sees the page before any script has run. It renders the same tree as main.tsx, at a given path, with
+ * every store empty: the browser starts from that same state, hydrates, then loads saved and fresh data.
+ */
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
+import { App } from './App'
+import { PUBLIC_ROUTES } from './pages/publicRoutes'
+import { menuPath, MENU_ROUTE_IDS } from './stores/menus'
+
+export interface PrerenderedPage {
+  path: string
+  /** The page module it shows (see PageComponent.module); the pre-rendered root carries it as data-page. */
+  module: string
+}
+
+/** Every path rendered at build time: each public route, and one page per menu for the menu route. */
+export function prerenderedPages(): PrerenderedPage[] {
+  return PUBLIC_ROUTES.filter((route) => route.prerender).flatMap(({ path, page }) => {
+    if (path === '/menu/:menuId') return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module }))
+    if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
+    return [{ path, module: page.module }]
+  })
+}
+
+/**
+ * The markup of the app at `path`. React puts its resource hints (the hero's preload) at the start;
+ * the build moves them into <head>.
+ */
+export async function render(path: string): Promise<string> {
+  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  return renderToString(
+    <StrictMode>
+      <Router ssrPath={path}>
+        <App />
+      </Router>
+    </StrictMode>,
+  )
+}
