@@ -34,20 +34,62 @@ const IMAGE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/
 /** The most pictures one API reply may fetch ahead (a gallery's rotation, a page of events). */
 const MAX_WARM_PER_REPLY = 60
 
+/** The width of the one variant saved ahead per picture: what a phone's <picture> picks for a tile or card. */
+const WARM_VARIANT_WIDTH = 640
+
+/**
+ * Offline, a picture whose chosen size was never saved shows another saved copy of the same picture
+ * (any size or format, or the original): all share the content hash in their names.
+ */
+const sameImageFallback: WorkboxPlugin = {
+  async handlerDidError({ request }) {
+    const hash = /^\/files\/([a-f0-9]+)/.exec(new URL(request.url).pathname)?.[1]
+    if (!hash) return undefined
+    const cache = await caches.open(CACHE_NAMES.images)
+    const prefix = `${self.location.origin}/files/${hash}`
+    const copies = (await cache.keys()).filter((key) => key.url.startsWith(prefix))
+    return copies.length ? cache.match(copies[0]!) : undefined
+  },
+}
+
 const images = new CacheFirst({
   cacheName: CACHE_NAMES.images,
-  plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }), sameImageFallback],
 })
 
-/** Every uploaded picture a JSON reply names (`image_url`, `imageUrl`, …), same-origin only. */
+interface VariantLike {
+  url: string
+  type: string
+  width: number
+}
+
+/** Of a picture's variants, the one to save ahead: the AVIF nearest WARM_VARIANT_WIDTH without going over. */
+function variantToWarm(variants: VariantLike[]): string | undefined {
+  const avif = variants.filter((v) => v.type === 'image/avif').sort((a, b) => a.width - b.width)
+  const pick = avif.filter((v) => v.width <= WARM_VARIANT_WIDTH).pop() ?? avif[0] ?? variants[0]
+  return pick?.url
+}
+
+/**
+ * The uploaded pictures a JSON reply names, same-origin only: one small variant per picture when it
+ * has variants (saving all eight sizes would cost a phone far more than the page shows), otherwise
+ * its original (`image_url`, `imageUrl`, …).
+ */
 function imageUrlsIn(value: unknown, found = new Set<string>()): Set<string> {
   if (found.size >= MAX_WARM_PER_REPLY) return found
-  if (typeof value === 'string') {
-    if (IMAGE_PATH.test(value)) found.add(value)
-  } else if (Array.isArray(value)) {
+  if (Array.isArray(value)) {
     for (const item of value) imageUrlsIn(item, found)
   } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) imageUrlsIn(item, found)
+    const record = value as Record<string, unknown>
+    const variants = Array.isArray(record.image_variants) ? (record.image_variants as VariantLike[]) : []
+    const warm = variantToWarm(variants)
+    if (warm && IMAGE_PATH.test(warm)) found.add(warm)
+    for (const [key, item] of Object.entries(record)) {
+      if (key === 'image_variants') continue
+      if (typeof item === 'string') {
+        if (!warm && IMAGE_PATH.test(item)) found.add(item)
+      } else imageUrlsIn(item, found)
+    }
   }
   return found
 }
