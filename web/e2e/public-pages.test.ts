@@ -187,12 +187,13 @@ describe.each(SIZES)('at $name size', (size) => {
     expect(logged.some((line) => line.includes('booking widget could not load'))).toBe(true)
     await axe(page, `/stay ${size.name}`)
     await shoot(page, `stay-${size.name}`)
-    // The rotating picture changes within a few seconds.
+    // The rotating picture changes. The swap waits for the next picture to load, and on a freshly seeded
+    // server that picture's size may still be being made on demand, so allow several rotations.
     const before = await page.locator('.room-rotator__image.is-visible').getAttribute('src')
     await page.waitForFunction(
       (src) => document.querySelector('.room-rotator__image.is-visible')?.getAttribute('src') !== src,
       before,
-      { timeout: 12_000 },
+      { timeout: 30_000 },
     )
     // Leave by an in-app link: nothing from the booking origin stays behind.
     if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click()

@@ -89,7 +89,9 @@ export function RoomRotator() {
           const role = visible ? ' is-visible' : incoming === n ? ' is-incoming' : ' is-previous'
           return (
             <ResponsiveImage
-              key={n}
+              // A new element per picture: browsers do not reliably reload an <img> inside <picture> when
+              // only its sources change, and the swap waits for this element's load event.
+              key={`${n}:${image.id}`}
               className={`room-rotator__image${role}`}
               src={image.image_url}
               variants={image.image_variants}
