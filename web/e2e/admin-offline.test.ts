@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchPersistent, PHONE, startServer, useServerAndBrowser, type RunningServer } from './harness'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
 const QUEUED = 'Saved on this device — will sync when you’re back online'
@@ -251,18 +251,10 @@ describe('a morning of edits with the network off', () => {
 })
 
 describe('the server dies in the middle of a replay', () => {
-  let server: RunningServer
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   test('after a crash and restart on the same DATA_DIR the replay finishes: nothing duplicated, nothing lost', async () => {
+    const { server, browser } = suite
     const token = await server.token()
     const stablesBefore = (await getJson<unknown[]>(server, '/api/gallery/stables')).length
     const eventsBefore = (await getJson<EventItem[]>(server, '/api/admin/events', token)).length
@@ -310,18 +302,10 @@ describe('the server dies in the middle of a replay', () => {
 })
 
 describe('an offline edit meets a change made elsewhere', () => {
-  let server: RunningServer
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   test('on sync staff see a conflict with both versions; nothing is overwritten until they choose', async () => {
+    const { server, browser } = suite
     const token = await server.token()
     const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 90, b: 60 } } }).png().toBuffer()
     const created = await server.api('/api/upload-event', {

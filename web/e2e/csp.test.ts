@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, startServer, type RunningServer } from './harness'
+import { expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { blockThirdParties, DESKTOP, useServerAndBrowser } from './harness'
 
-let server: RunningServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const suite = useServerAndBrowser()
 
 /** Collects every Content-Security-Policy violation the page reports. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -29,6 +20,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test('every page works under the Content-Security-Policy, with no violation reported', async () => {
+  const { server, browser } = suite
   const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' })
   await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
@@ -60,6 +52,7 @@ test('every page works under the Content-Security-Policy, with no violation repo
 })
 
 test('an injected inline script is blocked', async () => {
+  const { server, browser } = suite
   const context = await browser.newContext()
   const page = await context.newPage()
   const violations = await watchViolations(page)

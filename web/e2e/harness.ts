@@ -2,6 +2,7 @@
  * Browser-test harness: the real server (as `npm start` runs it, on the built web app) on a temp
  * DATA_DIR and a free port, and Debian's Chromium driven by playwright-core.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -122,3 +123,26 @@ export async function launchPersistent(viewport = PHONE): Promise<{ context: Bro
 export async function blockThirdParties(context: BrowserContext, origin: string): Promise<void> {
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort('internetdisconnected')))
 }
+
+export interface ServerAndBrowser {
+  readonly server: RunningServer
+  readonly browser: Browser
+}
+
+/**
+ * A server with demo content and a browser for the tests of one file or describe block: started
+ * before its first test, stopped after its last. Read `server` and `browser` inside the tests.
+ */
+export function useServerAndBrowser(): ServerAndBrowser {
+  const suite = {} as { server: RunningServer; browser: Browser }
+  beforeAll(async () => {
+    suite.server = await startServer()
+    suite.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.server?.stop()
+  })
+  return suite
+}
+

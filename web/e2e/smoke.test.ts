@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { expect, test } from 'bun:test'
+import { blockThirdParties, PHONE, useServerAndBrowser } from './harness'
 
-let server: RunningServer
-let browser: Browser
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const suite = useServerAndBrowser()
 
 test('the built app is served on one port with the API', async () => {
+  const { server, browser } = suite
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
   await blockThirdParties(context, server.url)
   const page = await context.newPage()
