@@ -245,6 +245,8 @@ describe('staff screens', () => {
     await page.getByLabel('Closes').fill('10:45')
     await page.getByRole('button', { name: 'Save times' }).click()
     await page.locator('.admin-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 – 10:45').waitFor()
+    // The table shows a change as soon as it is queued; wait until it has reached the server.
+    await page.locator('.admin-times__venue [data-pending-state]').first().waitFor({ state: 'detached' })
 
     const times = await getJson<{ stables: { saturday: { hours: unknown } }; monsal: { sunday: { breakfast: unknown } } }>('/api/opening-times')
     expect(times.stables.saturday.hours).toEqual({ open_time: '10:15', close_time: '23:45' })

@@ -25,14 +25,17 @@ export function Splash() {
   const [phase, setPhase] = useState<Phase>('shown')
 
   useEffect(() => {
-    // Timed from the start of the page load (not from when scripts ran), where the browser says so.
-    const show = Math.max(0, SPLASH_SHOW_MS - sincePageLoad())
+    // Both moments are timed from the start of the page load, not from when scripts ran: on a slow
+    // phone hydration can come late, and the splash must still be gone by 4 s.
+    const since = sincePageLoad()
+    const show = Math.max(0, SPLASH_SHOW_MS - since)
+    const end = Math.max(0, SPLASH_SHOW_MS + SPLASH_FADE_MS - since)
     if (prefersReducedMotion()) {
       const timer = setTimeout(() => setPhase('gone'), show)
       return () => clearTimeout(timer)
     }
     const fade = setTimeout(() => setPhase('fading'), show)
-    const gone = setTimeout(() => setPhase('gone'), show + SPLASH_FADE_MS)
+    const gone = setTimeout(() => setPhase('gone'), end)
     return () => {
       clearTimeout(fade)
       clearTimeout(gone)
