@@ -20,6 +20,7 @@ import { apiReplies } from './http/api-replies'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
+import { currentStructuredData } from './http/current-structured-data'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
@@ -77,7 +78,7 @@ export function createApp(ctx: AppContext) {
     .use(menusRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(uploadedFiles(ctx.files))
-    .use(webApp(ctx.config.webDistDir))
+    .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
 }
 
 export type App = ReturnType<typeof createApp>

@@ -26,6 +26,8 @@ export interface Config {
   /** Resized copies of uploaded images: derived data, made again when missing, so not backed up. */
   variantsDir: string
   webDistDir: string
+  /** The site's public address (scheme, host, optional path; no trailing slash): absolute URLs in structured data. */
+  siteUrl: string
   jwtSecret: string | undefined
   jwtTtlSeconds: number
   adminUsername: string | undefined
@@ -88,6 +90,21 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n
 }
 
+/** SITE_URL as `https://host[/path]` without a trailing slash; unset, this server on localhost. */
+function publicAddress(value: string | undefined, port: number): string {
+  if (value === undefined || value === '') return `http://localhost:${port}`
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`SITE_URL must be the site's public http(s) address, such as https://www.example.com, got '${value}'`)
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
 // Works under Bun (the server) and Node (the Vite build reads the venue identity too).
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -95,15 +112,17 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || join(repoRoot, 'data'))
   const production = env.NODE_ENV === 'production'
+  const port = positiveInt(env.PORT, 3000, 'PORT')
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
   return {
-    port: positiveInt(env.PORT, 3000, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: join(dataDir, 'venue.sqlite'),
     uploadsDir: join(dataDir, 'uploads'),
     variantsDir: join(dataDir, 'variants'),
     webDistDir: resolve(env.WEB_DIST_DIR || join(repoRoot, 'web', 'dist')),
+    siteUrl: publicAddress(env.SITE_URL, port),
     jwtSecret: env.JWT_SECRET || undefined,
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
     adminUsername: env.ADMIN_USERNAME || undefined,

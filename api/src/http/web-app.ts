@@ -1,8 +1,11 @@
 import { Elysia } from 'elysia'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { join, normalize } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants } from 'node:zlib'
 import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
 import { VARIANT_NAME, variantContentType } from '../files/variants'
+import { hasStructuredData, withStructuredData } from '../shared/structured-data'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -38,29 +41,108 @@ function jsonNotFound(error: string) {
   return new Response(JSON.stringify({ error }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
 }
 
+type Encoding = 'br' | 'gzip'
+/** Best first, each with the extension of the build's copies. */
+const ENCODINGS = [
+  { name: 'br', accepted: /\bbr\b/, extension: 'br' },
+  { name: 'gzip', accepted: /\bgzip\b/, extension: 'gz' },
+] as const
+
+const acceptedEncodings = (request: Request) => ENCODINGS.filter(({ accepted }) => accepted.test(request.headers.get('accept-encoding') ?? ''))
+
 /** The build writes .br and .gz copies of text files; send the smallest the browser accepts. */
-function precompressedVariant(request: Request, path: string): { name: 'br' | 'gzip'; path: string } | null {
-  const accepted = request.headers.get('accept-encoding') ?? ''
-  if (/\bbr\b/.test(accepted) && existsSync(`${path}.br`)) return { name: 'br', path: `${path}.br` }
-  if (/\bgzip\b/.test(accepted) && existsSync(`${path}.gz`)) return { name: 'gzip', path: `${path}.gz` }
-  return null
+function precompressedVariant(request: Request, path: string): { name: Encoding; path: string } | null {
+  const encoding = acceptedEncodings(request).find(({ extension }) => existsSync(`${path}.${extension}`))
+  return encoding ? { name: encoding.name, path: `${path}.${encoding.extension}` } : null
+}
+
+/**
+ * Paths the build makes for itself, never for visitors: dot folders and files (Vite's .vite/manifest.json
+ * and chunk list) except .well-known, and the precompressed copies (sent in place of their originals).
+ */
+const BUILD_INTERNAL = /(^|\/)\.(?!well-known(\/|$))|\.(br|gz)$/
+
+/** A pre-rendered page whose structured data the server keeps current, as last sent. */
+interface LivePage {
+  /** The built file it was made from (size and modification time), so a new build is picked up. */
+  built: string
+  template: string
+  /** The structured-data block it carries (compared by value: an unchanged block keeps page and ETag). */
+  script: string
+  body: string
+  hash: string
+  /** Compressed once per body, on the first request that accepts each encoding (later ones share it). */
+  compressed: Partial<Record<Encoding, Promise<Uint8Array>>>
+}
+
+const brotli = promisify(brotliCompress)
+/** Brotli as strong as the build's copies, off the main thread (it takes tens of milliseconds); gzip is quick. */
+const compress: Record<Encoding, (body: string) => Promise<Uint8Array>> = {
+  br: (body) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } }),
+  gzip: async (body) => Bun.gzipSync(body),
+}
+
+/**
+ * The pre-rendered pages that carry structured data (the build marks them), sent with the block the
+ * server has now in place of the build's. A page is rebuilt only when that block or the file changes,
+ * so serving it is a lookup; its ETag is its content's hash, so it changes exactly when the page does.
+ */
+function livePages(currentStructuredData: () => string) {
+  const pages = new Map<string, LivePage | null>()
+  return (path: string, stat: Stats): LivePage | null => {
+    const built = `${stat.size}-${stat.mtimeMs}`
+    let page = pages.get(path)
+    if (page === undefined || (page && page.built !== built)) {
+      const template = readFileSync(path, 'utf8')
+      page = hasStructuredData(template) ? { built, template, script: '', body: '', hash: '', compressed: {} } : null
+      pages.set(path, page)
+    }
+    if (!page) return null
+    const script = currentStructuredData()
+    if (script !== page.script) {
+      page.body = withStructuredData(page.template, script)
+      page.hash = Bun.hash(page.body).toString(36)
+      page.script = script
+      page.compressed = {}
+    }
+    return page
+  }
+}
+
+async function sendLivePage(request: Request, page: LivePage): Promise<Response> {
+  const encoding = acceptedEncodings(request)[0]?.name
+  const headers: Record<string, string> = {
+    'cache-control': 'no-cache',
+    etag: `W/"${page.hash}${encoding ? `-${encoding}` : ''}"`,
+    'content-type': 'text/html;charset=utf-8',
+    vary: 'accept-encoding',
+  }
+  if (encoding) headers['content-encoding'] = encoding
+  if (notModified(request, headers.etag!)) return new Response(null, { status: 304, headers })
+  if (!encoding) return new Response(page.body, { headers })
+  const bytes = await (page.compressed[encoding] ??= compress[encoding](page.body))
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
 }
 
 /**
  * The built web app: hashed assets are immutable, everything else revalidates. A path with a page
  * rendered at build time (dist/eat/index.html for /eat and /eat/) gets that page; any other path that
  * is not an API or file URL gets the app shell (app-shell.html; index.html in a build without
- * pre-rendered pages), so client-side routes work on reload.
+ * pre-rendered pages), so client-side routes work on reload. Pages the build gave structured data get
+ * the current data from `currentStructuredData` (the block is the same on every such page). Files the
+ * build keeps for itself answer 404.
  */
-export function webApp(distDir: string) {
+export function webApp(distDir: string, currentStructuredData?: () => string) {
   const indexFile = join(distDir, 'index.html')
   const appShell = join(distDir, 'app-shell.html')
   const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
+  const livePage = currentStructuredData ? livePages(currentStructuredData) : () => null
   return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request }) => {
     const pathname = decodeURIComponent(new URL(request.url).pathname)
     if (pathname.startsWith('/api/') || pathname === '/api') return jsonNotFound(`No such endpoint: ${request.method} ${pathname}`)
     if (pathname.startsWith('/files/')) return jsonNotFound('No such file.')
     const relative = normalize(pathname).replace(/^(\.\.[/\\])+/, '')
+    if (BUILD_INTERNAL.test(relative)) return jsonNotFound('No such file.')
     const candidate = join(distDir, relative)
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
@@ -73,6 +155,10 @@ export function webApp(distDir: string) {
     }
     const file = Bun.file(path)
     const stat = statSync(path)
+    if (path.endsWith('.html')) {
+      const page = livePage(path, stat)
+      if (page) return sendLivePage(request, page)
+    }
     const encoding = precompressedVariant(request, path)
     const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${encoding ? `-${encoding.name}` : ''}"`
     const hashed = isFile && relative.startsWith('/assets/')

@@ -1,0 +1,132 @@
+/**
+ * schema.org LocalBusiness data for the two venues, written once for the web build (which puts it in
+ * the <head> of the pages that carry it) and for the server (which replaces that block with one built
+ * from the database whenever it serves such a page, so search engines read the hours staff set a
+ * minute ago rather than those known at build time). Plain data in, plain data out: no server imports.
+ */
+import type { Venue } from '../config'
+import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from '../features/opening-times/groups'
+import type { OpeningTimes } from '../features/opening-times/model'
+import type { VenueKey } from './venues'
+
+/** The id of the block in <head>: the build writes it, the server finds and replaces it. */
+export const STRUCTURED_DATA_ID = 'venue-structured-data'
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** One bank-holiday exception, as GET /api/bank-holiday-exceptions lists it. */
+export interface OpeningException {
+  venue: VenueKey
+  holiday_date: string
+  open_time: string | null
+  close_time: string | null
+  closed: boolean
+}
+
+export interface StructuredDataSource {
+  venue: Venue
+  /** SITE_URL: every URL in the data is absolute, from this address. */
+  siteUrl: string
+  /** The weekly hours; null at build time, when only the server's database knows them. */
+  openingTimes: OpeningTimes | null
+  exceptions: OpeningException[]
+  /** The venue's date today (YYYY-MM-DD): exceptions before it are over and left out. */
+  today: string
+}
+
+type GroupTimes = { closed: boolean; hours: { open_time: string; close_time: string } | null }
+
+/** One specification per group of days; a closed group is left out (schema.org: days not listed are closed). */
+function weeklyHours(groups: Record<string, GroupTimes>, order: readonly (HotelGroup | StablesGroup)[]) {
+  return order.flatMap((key) => {
+    const group = groups[key]
+    if (!group || group.closed || !group.hours) return []
+    return [{ '@type': 'OpeningHoursSpecification', dayOfWeek: GROUP_DAYS[key].map((day) => DAY_NAMES[day]), opens: group.hours.open_time, closes: group.hours.close_time }]
+  })
+}
+
+/** A day with other hours; closed all day is opens = closes = 00:00, as search engines read it. */
+function exceptionHours(exceptions: OpeningException[], venue: VenueKey, today: string) {
+  return exceptions
+    .filter((day) => day.venue === venue && day.holiday_date >= today)
+    .sort((a, b) => a.holiday_date.localeCompare(b.holiday_date))
+    .map((day) => {
+      const closed = day.closed || !day.open_time || !day.close_time
+      return {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: day.holiday_date,
+        validThrough: day.holiday_date,
+        opens: closed ? '00:00' : day.open_time,
+        closes: closed ? '00:00' : day.close_time,
+      }
+    })
+}
+
+/** The hotel (with its cafe) as a Hotel and the Stables as a BarOrPub, each with its own hours and exceptions. */
+export function localBusinessData(source: StructuredDataSource): Record<string, unknown>[] {
+  const { venue, siteUrl, openingTimes, exceptions, today } = source
+  const absolute = (path: string) => `${siteUrl}${path}`
+  const common = {
+    telephone: venue.phone,
+    email: venue.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: venue.address.street,
+      addressLocality: venue.address.locality,
+      addressRegion: venue.address.region,
+      postalCode: venue.address.postcode,
+      addressCountry: venue.address.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: venue.geo.latitude, longitude: venue.geo.longitude },
+    sameAs: [venue.instagramUrl],
+  }
+  const hoursOf = (key: VenueKey) => {
+    const hours: Record<string, unknown> = {}
+    if (openingTimes) {
+      hours.openingHoursSpecification = key === 'hotel' ? weeklyHours(openingTimes.monsal, HOTEL_GROUPS) : weeklyHours(openingTimes.stables, STABLES_GROUPS)
+    }
+    const special = exceptionHours(exceptions, key, today)
+    if (special.length > 0) hours.specialOpeningHoursSpecification = special
+    return hours
+  }
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Hotel',
+      '@id': absolute('/#hotel'),
+      name: venue.hotelName,
+      url: absolute('/'),
+      image: absolute('/images/hero-home.jpg'),
+      ...common,
+      ...hoursOf('hotel'),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BarOrPub',
+      '@id': absolute('/drink#stables'),
+      name: venue.barName,
+      url: absolute('/drink'),
+      image: absolute('/images/tile-drink.jpg'),
+      ...common,
+      ...hoursOf('stables'),
+    },
+  ]
+}
+
+/** The <script> block for <head>. No '<' is left in the JSON, so no value can close the script early. */
+export function structuredDataScript(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  return `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${json}</script>`
+}
+
+const BLOCK = new RegExp(`<script type="application/ld\\+json" id="${STRUCTURED_DATA_ID}">[\\s\\S]*?</script>`)
+
+/** Whether a page carries the block (only those the build gave one get the current data). */
+export function hasStructuredData(html: string): boolean {
+  return BLOCK.test(html)
+}
+
+/** The page with its block replaced by `script` (a function replacement: `$` in the data stays as it is). */
+export function withStructuredData(html: string, script: string): string {
+  return html.replace(BLOCK, () => script)
+}
