@@ -11,7 +11,7 @@ import { staticImages } from './build/static-images'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
-const { venue } = loadConfig()
+const { venue, siteUrl } = loadConfig()
 const THEME = '#2f4a3a'
 const BACKGROUND = '#f7f2e8'
 const define = { __VENUE__: JSON.stringify(venue) }
@@ -23,7 +23,7 @@ export default defineConfig({
     pwaIcons(`${root}public/logo.svg`, THEME),
     staticImages(),
     chunkModules(fileURLToPath(new URL('..', import.meta.url))),
-    prerender({ entry: 'src/entry-server.tsx', define }),
+    prerender({ entry: 'src/entry-server.tsx', define, venue, siteUrl }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/offline',

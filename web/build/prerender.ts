@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Manifest, type Plugin } from 'vite'
+import type { Venue } from '../../api/src/config'
+import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
+import { PAGES_WITH_VENUE_DATA } from '../src/lib/structuredData'
 
 /** The HTML for paths without a pre-rendered page (staff screens, login, unknown paths): the empty app shell. */
 export const APP_SHELL = 'app-shell.html'
@@ -47,14 +50,28 @@ function pageChunks(manifest: Manifest, module: string): string[] {
   return [...chunks].filter((file) => !entryChunks.has(file))
 }
 
-/** The built index.html with one page's markup in its root, its hints in <head>, and its chunk preloaded. */
-export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[]): string {
+/**
+ * The venues' structured data as the build knows it: names, addresses and absolute URLs, but no hours
+ * (only the server's database has them; it puts the current ones in each time it serves the page).
+ */
+export function buildTimeStructuredData(venue: Venue, siteUrl: string): string {
+  return structuredDataScript(localBusinessData({ venue, siteUrl, openingTimes: null, exceptions: [], today: '' }))
+}
+
+/**
+ * The built index.html with one page's markup in its root, its hints in <head>, its chunk preloaded,
+ * and, for the pages that carry it, the structured-data block at the end of <head> (outside the root).
+ */
+export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[], structuredData = ''): string {
   if (!template.includes(ROOT)) throw new Error(`prerender: the HTML template has no ${ROOT}`)
+  if (!template.includes('</head>')) throw new Error('prerender: the HTML template has no </head>')
   const { hints, body } = splitHints(markup)
   const preloads = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
   // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
-  const head = template.replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
+  const head = template
+    .replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
+    .replace('</head>', () => `${PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''}</head>`)
   return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)
 }
 
@@ -64,7 +81,7 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
  * JavaScript, and keeps the empty shell as app-shell.html for every other path. Runs before the
  * service worker's precache list is made, so the pages are precached too.
  */
-export function prerender(options: { entry: string; define: Record<string, string> }): Plugin {
+export function prerender(options: { entry: string; define: Record<string, string>; venue: Venue; siteUrl: string }): Plugin {
   let root = ''
   let outDir = ''
   let mode = 'production'
@@ -99,11 +116,12 @@ export function prerender(options: { entry: string; define: Record<string, strin
           const server = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as ServerEntry
           const template = readFileSync(join(outDir, 'index.html'), 'utf8')
           const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+          const structuredData = buildTimeStructuredData(options.venue, options.siteUrl)
           writeFileSync(join(outDir, APP_SHELL), template)
           for (const page of server.prerenderedPages()) {
             const file = join(outDir, prerenderedFile(page.path))
             mkdirSync(dirname(file), { recursive: true })
-            writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module)))
+            writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData))
           }
         } finally {
           rmSync(serverDir, { recursive: true, force: true })

@@ -1,39 +1,9 @@
-import { venue } from './venue'
-
-const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-
 /**
- * schema.org LocalBusiness data for both venues (SPEC §2: phone, opening hours daily 08:00-22:00).
- * `url` is relative: schema.org defines it as an IRI, resolved against the page's address.
+ * The pages whose <head> carries both venues' schema.org LocalBusiness data: the home page and the
+ * contact page (where the hours are). The block is not part of the React tree: the build writes it
+ * with what it knows (web/build/prerender.ts, no hours), and the server replaces it with the current
+ * hours and exceptions on every page it serves (api/src/http/web-app.ts). Both build it with the one
+ * builder in api/src/shared/structured-data.ts. Being outside the hydrated root, data that changed
+ * since the build can never make hydration mismatch.
  */
-export function localBusinessData() {
-  const address = {
-    '@type': 'PostalAddress',
-    streetAddress: venue.address.street,
-    addressLocality: venue.address.locality,
-    addressRegion: venue.address.region,
-    postalCode: venue.address.postcode,
-    addressCountry: venue.address.country,
-  }
-  const geo = { '@type': 'GeoCoordinates', latitude: venue.geo.latitude, longitude: venue.geo.longitude }
-  const openingHoursSpecification = [{ '@type': 'OpeningHoursSpecification', dayOfWeek: EVERY_DAY, opens: '08:00', closes: '22:00' }]
-  const common = { telephone: venue.phone, email: venue.email, address, geo, openingHoursSpecification, sameAs: [venue.instagramUrl] }
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Hotel',
-      name: venue.hotelName,
-      url: '/',
-      image: '/images/hero-home.jpg',
-      ...common,
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BarOrPub',
-      name: venue.barName,
-      url: '/drink',
-      image: '/images/tile-drink.jpg',
-      ...common,
-    },
-  ]
-}
+export const PAGES_WITH_VENUE_DATA: readonly string[] = ['/', '/contact']

@@ -4,12 +4,10 @@ import { FadeIn } from '../components/FadeIn'
 import { Gallery } from '../components/Gallery'
 import { GiftCardBlock } from '../components/GiftCardBlock'
 import { Hero } from '../components/Hero'
-import { JsonLd } from '../components/JsonLd'
 import { MapSection } from '../components/MapSection'
 import { OpenStatus } from '../components/OpenStatus'
 import { ResponsiveImage } from '../components/ResponsiveImage'
 import { staticImageVariants } from '../components/staticImages'
-import { localBusinessData } from '../lib/structuredData'
 import { venue } from '../lib/venue'
 import '../styles/home.css'
 
@@ -47,7 +45,6 @@ const TILE_SIZES = '(min-width: 760px) min(66vw, 48rem), 116vw'
 export function Home() {
   return (
     <main id="main" tabIndex={-1} className="home">
-      <JsonLd data={localBusinessData()} />
       <Hero
         size="full"
         title={venue.hotelName}
