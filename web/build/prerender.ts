@@ -69,9 +69,10 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   const preloads = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
   // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
+  const data = PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''
   const head = template
     .replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
-    .replace('</head>', () => `${PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''}</head>`)
+    .replace('</head>', () => `${data}</head>`)
   return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)
 }
 
