@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { loadConfig } from '../src/config'
@@ -256,6 +257,26 @@ describe('SITE_URL', () => {
   test('anything but an http(s) address is refused with a clear message', () => {
     for (const bad of ['larkdale.example', 'ftp://larkdale.example', 'https://larkdale.example/?a=1', 'https://larkdale.example/#x']) {
       expect(() => loadConfig({ SITE_URL: bad }), bad).toThrow(/SITE_URL/)
+    }
+  })
+})
+
+describe('venue names that look like markup', () => {
+  test("a name with '</script>' or '$&' stays data: one block, read back exactly", async () => {
+    const hotelName = `Larkdale </script><script>alert(1)</script> $& $' Inn`
+    const venueDir = mkdtempSync(join(tmpdir(), 'venue-file-'))
+    const venueFile = join(venueDir, 'venue.json')
+    writeFileSync(venueFile, JSON.stringify({ hotelName }))
+    const odd = await makeTestApp({ env: { SITE_URL, VENUE_FILE: venueFile } })
+    try {
+      mkdirSync(odd.ctx.config.webDistDir, { recursive: true })
+      writeFileSync(join(odd.ctx.config.webDistDir, 'index.html'), page('Home', true))
+      const html = await (await odd.call('GET', '/')).text()
+      expect(html.match(/<script/g)).toHaveLength(2) // the block and the entry script: nothing injected
+      expect(businesses(html)[0]!.name).toBe(hotelName)
+    } finally {
+      odd.close()
+      rmSync(venueDir, { recursive: true, force: true })
     }
   })
 })
