@@ -13,6 +13,7 @@ import { countAdmins } from '../src/auth/admin-store'
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { MAX_CONCURRENT_LOGIN_CHECKS } from '../src/auth/login-throttle'
 import { loadConfig } from '../src/config'
+import { rememberPeer } from '../src/http/client-address'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
 
 const open: TestApp[] = []
@@ -140,6 +141,40 @@ describe('locking staff out from rotating addresses (item 10)', () => {
     const refused = await login(t, DEMO_ADMIN.password, '203.0.113.9')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60)
+  })
+})
+
+describe('staff routes and request bodies (item 11)', () => {
+  test('every staff route that takes a body refuses an anonymous request 401 without pulling a byte of it', async () => {
+    const t = await testApp()
+    const refused: string[] = []
+    for (const route of t.app.routes as { method: string; path: string }[]) {
+      if (route.method === 'GET' || route.path.includes('*')) continue
+      const path = route.path.replace(/:[A-Za-z]+/g, '1')
+      // A staff route is one that refuses an anonymous request (as the fuzz test finds them).
+      if ((await t.call(route.method, path)).status !== 401) continue
+      let pulled = 0
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (++pulled > 16) controller.close()
+            else controller.enqueue(new Uint8Array(1024).fill(32)) // spaces: JSON whitespace, never a complete body
+          },
+        },
+        { highWaterMark: 0 },
+      )
+      const request = new Request(`http://localhost${path}`, { method: route.method, body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+      rememberPeer(request, '127.0.0.1')
+      const res = await t.app.handle(request)
+      refused.push(`${route.method} ${route.path}`)
+      expect(res.status, `${route.method} ${route.path}`).toBe(401)
+      expect(pulled, `${route.method} ${route.path}`).toBe(0)
+    }
+    // Every change staff can make is among them (the list is the app's own, not this test's).
+    expect(refused).toContain('POST /api/upload-gallery')
+    expect(refused).toContain('PUT /api/update-times')
+    expect(refused).toContain('POST /api/admin/logout')
+    expect(refused.length).toBeGreaterThanOrEqual(10)
   })
 })
 
