@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { countAdmins, createAdmin } from './auth/admin-store'
+import { countAdmins, createAdmin, DEMO_ADMIN } from './auth/admin-store'
 import { staffGate } from './auth/guard'
 import { authRoutes } from './auth/index'
 import { loadSigningSecret } from './auth/signing-secret'
@@ -26,8 +26,7 @@ import { seedDemoContent } from './seed/demo'
 
 export const MIN_PASSWORD_LENGTH = 12
 
-/** The development account created with the demo content, never in production; the README tells staff to change it. */
-export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+export { DEMO_ADMIN }
 
 /** Opens the database, applies migrations and prepares everything a request handler needs. */
 export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'now' | 'mailer'>> = {}): Promise<AppContext> {
@@ -47,6 +46,9 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     if (config.adminUsername && config.adminPassword) {
       if (config.adminPassword.length < MIN_PASSWORD_LENGTH) {
         throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+      }
+      if (config.production && config.adminPassword === DEMO_ADMIN.password) {
+        throw new Error('ADMIN_PASSWORD is the published demo password. Choose another one for production.')
       }
       await createAdmin(db, config.adminUsername, config.adminPassword)
     }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp, createContext, DEMO_ADMIN } from '../src/app'
-import { countAdmins } from '../src/auth/admin-store'
+import { countAdmins, createAdmin } from '../src/auth/admin-store'
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { MAX_CONCURRENT_LOGIN_CHECKS } from '../src/auth/login-throttle'
 import { loadConfig } from '../src/config'
@@ -215,6 +215,25 @@ describe('the demo account and the listening address (item 13)', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   }, 60_000)
+
+  test('in production the demo password is refused: as ADMIN_PASSWORD at start-up, and at login for an account an older version made', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'venue-prod-'))
+    try {
+      const env = { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), NODE_ENV: 'production', LOG_REQUESTS: 'false' }
+      await expect(createContext(loadConfig({ ...env, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_ADMIN.password }))).rejects.toThrow('published demo password')
+      const ctx = await createContext(loadConfig(env))
+      await createAdmin(ctx.db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+      const lines = captureLog()
+      const res = await createApp(ctx).handle(
+        new Request('http://localhost/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) }),
+      )
+      expect(res.status).toBe(401)
+      expect(lines.find((l) => l.msg === 'login failed')).toMatchObject({ username: 'admin', reason: 'the published demo password is refused in production' })
+      ctx.db.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
 
   test('HOST defaults to 127.0.0.1 outside production and 0.0.0.0 in production; HOST overrides both', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1')

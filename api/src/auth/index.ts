@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { clientAddress } from '../http/client-address'
 import { HttpError, unauthorized } from '../http/errors'
-import { findAdmin, revokeTokens } from './admin-store'
+import { DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
 import { LoginThrottle } from './login-throttle'
 import { DashboardReply, LoginBody, LoginReply } from './model'
@@ -34,17 +34,20 @@ export function authRoutes(ctx: AppContext) {
             if (error instanceof HttpError) logLogin('warn', 'login refused', { username, address, retry_after: Number(error.headers['retry-after']), reason: error.message })
             throw error
           }
+          // An account an older version made with the published demo password stays shut in production.
+          const demoPassword = ctx.config.production && body.password === DEMO_ADMIN.password
           let admin: ReturnType<typeof findAdmin> = null
           let valid = false
           try {
             admin = findAdmin(ctx.db, username)
             valid = await Bun.password.verify(body.password, admin?.password_hash ?? (await dummyHash))
           } finally {
-            if (admin && valid) attempt.succeeded()
+            if (admin && valid && !demoPassword) attempt.succeeded()
             else attempt.failed()
           }
-          if (!admin || !valid) {
-            logLogin('warn', 'login failed', { username, address, reason: admin ? 'wrong password' : 'unknown username' })
+          if (!admin || !valid || demoPassword) {
+            const reason = !admin ? 'unknown username' : !valid ? 'wrong password' : 'the published demo password is refused in production'
+            logLogin('warn', 'login failed', { username, address, reason })
             throw unauthorized('Invalid username or password.')
           }
           logLogin('info', 'login succeeded', { username: admin.username, address })
