@@ -51,13 +51,14 @@ export interface Idempotency {
 }
 
 /**
- * The Idempotency-Key of a request, within its caller's own space: `caller` is `staff:<username>` or
- * `anonymous:<address>`, and method and path are part of it too, so nobody can claim a key before
- * someone else uses it, or be handed another caller's stored reply.
+ * The Idempotency-Key of a request, within its caller's own space (`caller` is `staff:<username>` or
+ * `anonymous:<address>`), so nobody can claim a key before someone else uses it, or be handed another
+ * caller's stored reply. Method and path are bound to the key through the request hash: the same
+ * caller reusing a key for another request gets 422 rather than a reply meant for something else.
  */
 export async function idempotencyFor(db: Database, request: Request, body: unknown, caller: string): Promise<Idempotency> {
   const key = request.headers.get('idempotency-key')
-  const scope = `${caller} ${request.method} ${new URL(request.url).pathname}`
+  const scope = caller
   const run = <T>(change: () => T, status = 200): T => {
     try {
       return db.transaction(() => {

@@ -1,7 +1,7 @@
--- Idempotency-Keys belong to whoever sent them: the same key from another caller, or on another
--- method and path, is a different request. `scope` is "<caller> <METHOD> <path>", the caller being
--- `staff:<username>` or `anonymous:<address>`. Keys stored before this had no owner; they are
--- kept under a scope no request has, so they are never replayed to anyone and are pruned in a week.
+-- Idempotency-Keys belong to whoever sent them: the same key from another caller is a different
+-- request. `scope` is the caller, `staff:<username>` or `anonymous:<address>` (method and path are
+-- in request_hash). Keys stored before this had no owner; they are kept under a scope no request
+-- has, so they are never replayed to anyone, and are pruned within a week.
 CREATE TABLE idempotency_keys_scoped (
   scope        TEXT NOT NULL,
   key          TEXT NOT NULL,
