@@ -12,8 +12,8 @@ import { createApp, createContext, DEMO_ADMIN } from '../src/app'
 import { countAdmins, createAdmin } from '../src/auth/admin-store'
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { MAX_CONCURRENT_LOGIN_CHECKS } from '../src/auth/login-throttle'
-import { loadConfig } from '../src/config'
-import { rememberPeer } from '../src/http/client-address'
+import { loadConfig, parseTrustedProxies } from '../src/config'
+import { clientAddress, fromTrustedProxy, rememberPeer } from '../src/http/client-address'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
 
 const open: TestApp[] = []
@@ -175,6 +175,38 @@ describe('staff routes and request bodies (item 11)', () => {
     expect(refused).toContain('PUT /api/update-times')
     expect(refused).toContain('POST /api/admin/logout')
     expect(refused.length).toBeGreaterThanOrEqual(10)
+  })
+})
+
+describe('whose X-Forwarded-For is believed (item 14)', () => {
+  const from = (peer: string, forwarded?: string) => {
+    const request = new Request('http://localhost/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} })
+    rememberPeer(request, peer)
+    return request
+  }
+  const config = { trustedProxies: parseTrustedProxies('127.0.0.1, 10.0.0.0/8, fd00::/8') }
+
+  test('only from a listed proxy, read from the right past every listed proxy', () => {
+    expect(clientAddress(from('203.0.113.9', '198.51.100.1'), config)).toBe('203.0.113.9')
+    expect(clientAddress(from('127.0.0.1', '198.51.100.1'), config)).toBe('198.51.100.1')
+    expect(clientAddress(from('::ffff:127.0.0.1', 'forged, 198.51.100.1'), config)).toBe('198.51.100.1')
+    expect(clientAddress(from('127.0.0.1', 'forged, 198.51.100.1, 10.1.2.3'), config)).toBe('198.51.100.1')
+    expect(clientAddress(from('fd00::5', '2001:db8::7'), config)).toBe('2001:db8::7')
+    expect(clientAddress(from('127.0.0.1', 'not-an-address'), config)).toBe('127.0.0.1')
+    expect(clientAddress(from('127.0.0.1'), config)).toBe('127.0.0.1')
+    expect(clientAddress(from('127.0.0.1', '198.51.100.1'), { trustedProxies: [] })).toBe('127.0.0.1')
+    expect(fromTrustedProxy(from('10.9.9.9'), config)).toBe(true)
+    expect(fromTrustedProxy(from('11.0.0.1'), config)).toBe(false)
+  })
+
+  test('TRUST_PROXY: true means this machine; lists are checked; anything else is refused at start-up', () => {
+    expect(parseTrustedProxies('true')).toEqual(['127.0.0.0/8', '::1/128'])
+    expect(parseTrustedProxies('')).toEqual([])
+    expect(parseTrustedProxies('false')).toEqual([])
+    expect(parseTrustedProxies('192.0.2.1,10.0.0.0/8')).toEqual(['192.0.2.1/32', '10.0.0.0/8'])
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', '127.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY')
+    }
   })
 })
 

@@ -55,3 +55,8 @@ export function clientAddress(request: Request, config: Pick<Config, 'trustedPro
   }
   return address
 }
+
+/** Whether the request's connection comes from a configured proxy (so its X-Forwarded-* headers may be read). */
+export function fromTrustedProxy(request: Request, config: Pick<Config, 'trustedProxies'>): boolean {
+  return isTrustedProxy(withoutIpv4Prefix(peers.get(request) ?? ''), config)
+}
