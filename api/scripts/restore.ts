@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { extract } from 'tar'
 import { loadConfig } from '../src/config'
+import { dropSigningSecret } from './backup'
 
 export async function restore(archive: string, dataDir: string): Promise<void> {
   if (!existsSync(archive)) throw new Error(`No archive at ${archive}`)
@@ -14,6 +15,8 @@ export async function restore(archive: string, dataDir: string): Promise<void> {
   const present = readdirSync(dataDir).filter((name) => name !== 'README.md' && name !== 'venue.example.json')
   if (present.length) throw new Error(`${dataDir} is not empty (${present.join(', ')}). Restore into an empty DATA_DIR.`)
   await extract({ file: archive, cwd: dataDir, strict: true, filter: (path) => /^(venue\.sqlite|venue\.json|uploads(\/[a-f0-9]{32}\.(jpg|png|gif|webp|pdf))?\/?)$/.test(path.replace(/^\.\//, '')) })
+  // Archives made by older versions carry the signing secret in the database; it is not brought back.
+  dropSigningSecret(join(dataDir, 'venue.sqlite'))
   const db = new Database(join(dataDir, 'venue.sqlite'))
   const check = db.query('PRAGMA integrity_check').get() as { integrity_check: string }
   db.close()

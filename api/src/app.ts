@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
-import { randomBytes } from 'node:crypto'
-import { countAdmins, createAdmin, getSetting, setSetting } from './auth/admin-store'
+import { countAdmins, createAdmin, DEMO_ADMIN } from './auth/admin-store'
+import { staffGate } from './auth/guard'
 import { authRoutes } from './auth/index'
+import { loadSigningSecret } from './auth/signing-secret'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/database'
@@ -26,17 +27,12 @@ import { seedDemoContent } from './seed/demo'
 
 export const MIN_PASSWORD_LENGTH = 12
 
-/** The development account created with the demo content; the README tells staff to change it. */
-export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+export { DEMO_ADMIN }
 
 /** Opens the database, applies migrations and prepares everything a request handler needs. */
 export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'now' | 'mailer'>> = {}): Promise<AppContext> {
   const db = openDatabase(config.databaseFile)
-  let jwtSecret = config.jwtSecret ?? getSetting(db, 'jwt_secret')
-  if (!jwtSecret) {
-    jwtSecret = randomBytes(48).toString('base64url')
-    setSetting(db, 'jwt_secret', jwtSecret)
-  }
+  const jwtSecret = loadSigningSecret(config, db)
   const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir)
   const ctx: AppContext = {
     config,
@@ -52,9 +48,13 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       if (config.adminPassword.length < MIN_PASSWORD_LENGTH) {
         throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
       }
+      if (config.production && config.adminPassword === DEMO_ADMIN.password) {
+        throw new Error('ADMIN_PASSWORD is the published demo password. Choose another one for production.')
+      }
       await createAdmin(db, config.adminUsername, config.adminPassword)
     }
-    else if (config.seedDemo) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+    // A published password on a public server is an open door: in production there is no demo account, ever.
+    else if (config.seedDemo && !config.production) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
     else console.warn(JSON.stringify({ level: 'warn', msg: 'no staff account: set ADMIN_USERNAME and ADMIN_PASSWORD and restart' }))
   }
   if (config.seedDemo) await seedDemoContent(ctx)
@@ -63,9 +63,11 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
 
 /** The whole HTTP application. The server and the tests both build it here. */
 export function createApp(ctx: AppContext) {
-  return new Elysia()
+  const app = new Elysia()
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
+    // Before any route reads a body: staff routes without a valid token are refused here.
+    .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(apiReplies)
     .use(authRoutes(ctx))
     .use(healthRoutes(ctx))
@@ -79,6 +81,7 @@ export function createApp(ctx: AppContext) {
     .use(contactRoutes(ctx))
     .use(uploadedFiles(ctx.files))
     .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
+  return app
 }
 
 export type App = ReturnType<typeof createApp>

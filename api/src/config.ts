@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,19 +29,28 @@ export interface Config {
   webDistDir: string
   /** The site's public address (scheme, host, optional path; no trailing slash): absolute URLs in structured data. */
   siteUrl: string
+  /** JWT_SECRET; unset, the secret lives in `jwtSecretFile` (never in the database, never in a backup). */
   jwtSecret: string | undefined
+  jwtSecretFile: string
   jwtTtlSeconds: number
   adminUsername: string | undefined
   adminPassword: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  /** Believe X-Forwarded-For for the client's address (only behind a reverse proxy you run). */
+  /**
+   * Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY).
+   * Empty: the header is ignored and the client is the connection's own address.
+   */
+  trustedProxies: string[]
+  /** Whether any proxy is trusted at all (trustedProxies is not empty). */
   trustProxy: boolean
   /** Contact messages accepted from one address per 10 minutes. */
   contactRateLimit: number
+  /** Contact messages accepted per hour from everyone together, so no one can flood the venue's inbox. */
+  contactHourlyLimit: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
-  /** When true the demo content and development admin account are created on an empty database. */
+  /** When true the demo content is created on an empty database (and, outside production only, the development admin account). */
   seedDemo: boolean
   production: boolean
   version: string
@@ -105,6 +115,31 @@ function publicAddress(value: string | undefined, port: number): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
+/** What TRUST_PROXY=true meant before addresses could be listed: a proxy on this machine. */
+const LOOPBACK = ['127.0.0.0/8', '::1/128']
+
+/**
+ * Reads TRUST_PROXY: a comma-separated list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`).
+ * `true`/`1` keeps its old meaning of "a proxy on this machine" (loopback only); `false`/`0`/empty
+ * trusts none. Anything else stops the server at start-up rather than trusting the wrong senders.
+ */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  const text = (value ?? '').trim()
+  if (text === '' || text === 'false' || text === '0') return []
+  if (text === 'true' || text === '1') return LOOPBACK
+  return text.split(',').map((entry) => {
+    const item = entry.trim()
+    const [address = '', bits, extra] = item.split('/')
+    const family = isIP(address)
+    const max = family === 4 ? 32 : 128
+    const valid = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max))
+    if (!valid) {
+      throw new Error(`TRUST_PROXY: '${item}' is not an IP address or CIDR range. List your reverse proxies' addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8 (or true for a proxy on this machine).`)
+    }
+    return bits === undefined ? `${address}/${max}` : item
+  })
+}
+
 // Works under Bun (the server) and Node (the Vite build reads the venue identity too).
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -113,10 +148,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(env.DATA_DIR || join(repoRoot, 'data'))
   const production = env.NODE_ENV === 'production'
   const port = positiveInt(env.PORT, 3000, 'PORT')
+  const trustedProxies = parseTrustedProxies(env.TRUST_PROXY)
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Development is reachable from this machine only; production listens on every interface unless HOST says otherwise.
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseFile: join(dataDir, 'venue.sqlite'),
     uploadsDir: join(dataDir, 'uploads'),
@@ -124,13 +161,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: resolve(env.WEB_DIST_DIR || join(repoRoot, 'web', 'dist')),
     siteUrl: publicAddress(env.SITE_URL, port),
     jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecretFile: join(dataDir, 'secrets', 'jwt.key'),
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Website <website@localhost>',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustedProxies,
+    trustProxy: trustedProxies.length > 0,
     contactRateLimit: positiveInt(env.CONTACT_RATE_LIMIT, 5, 'CONTACT_RATE_LIMIT'),
+    contactHourlyLimit: positiveInt(env.CONTACT_HOURLY_LIMIT, 30, 'CONTACT_HOURLY_LIMIT'),
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,

@@ -14,6 +14,6 @@ export interface AppContext {
   mailer: Mailer
   /** The current time; tests pin it so "upcoming" is predictable. */
   now: () => Date
-  /** The resolved JWT signing secret (from env, or generated once and kept in the database). */
+  /** The resolved JWT signing secret (JWT_SECRET, or generated once into DATA_DIR/secrets/jwt.key; never in the database). */
   jwtSecret: string
 }

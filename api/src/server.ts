@@ -2,6 +2,7 @@ import { createApp, createContext } from './app'
 import { loadConfig } from './config'
 import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
+import { rememberPeer } from './http/client-address'
 import { pruneIdempotencyKeys } from './http/idempotency'
 
 const config = loadConfig()
@@ -36,7 +37,11 @@ const server = Bun.serve({
   port: config.port,
   hostname: config.host,
   maxRequestBodySize: 64 * 1024 * 1024,
-  fetch: config.logRequests ? (request) => handleLogged(request) : (request) => app.handle(request),
+  fetch(request, server) {
+    // Rate limits need the caller's address; Elysia's own `server` is unset when called through handle().
+    rememberPeer(request, server.requestIP(request)?.address)
+    return config.logRequests ? handleLogged(request) : app.handle(request)
+  },
 })
 
 console.log(

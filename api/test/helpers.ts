@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { createApp, createContext, DEMO_ADMIN, type App } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { AppContext } from '../src/context'
+import { rememberPeer } from '../src/http/client-address'
 
 export interface TestApp {
   app: App
@@ -24,6 +25,8 @@ export interface CallOptions {
   body?: BodyInit
   token?: string
   headers?: Record<string, string>
+  /** The connection's address, as the real server records it; in-process calls come from loopback. */
+  peer?: string
 }
 
 /**
@@ -42,6 +45,7 @@ export async function makeTestApp(
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     // In-process requests have no client address, so they all share one; tests of the limit set it back.
     CONTACT_RATE_LIMIT: '1000',
+    CONTACT_HOURLY_LIMIT: '100000',
     LOG_REQUESTS: 'false',
     ...options.env,
   })
@@ -58,7 +62,9 @@ export async function makeTestApp(
       body = o.form
     }
     if (o.token) headers.authorization = `Bearer ${o.token}`
-    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
+    const request = new Request(`http://localhost${path}`, { method, headers, body })
+    rememberPeer(request, o.peer ?? '127.0.0.1')
+    return app.handle(request)
   }
   return {
     app,

@@ -1,5 +1,8 @@
 import type { Database } from 'bun:sqlite'
 
+/** The development account created with the demo content, never in production; the README tells staff to change it. */
+export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+
 export interface AdminUser {
   id: number
   username: string

@@ -1,5 +1,6 @@
 import { jwt } from '@elysiajs/jwt'
 import { Elysia, status } from 'elysia'
+import { parse } from 'regexparam'
 import type { AppContext } from '../context'
 import { HttpError } from '../http/errors'
 import { idempotencyFor } from '../http/idempotency'
@@ -11,50 +12,122 @@ export const JWT_AUDIENCE = 'venue-admin'
 const unauthorized = (message: string) =>
   new HttpError(401, message, { 'www-authenticate': 'Bearer realm="admin"' })
 
+export interface StaffMember {
+  id: number
+  username: string
+}
+
+/** Requests whose token was checked already (by the gate, before the body was read). */
+const verified = new WeakMap<Request, StaffMember>()
+
+/** The one JWT configuration: the guard verifies with it, the login signs with it. */
+const staffJwt = (ctx: AppContext) =>
+  jwt({
+    name: 'jwt',
+    secret: ctx.jwtSecret,
+    alg: 'HS256',
+    iss: JWT_ISSUER,
+    aud: JWT_AUDIENCE,
+    exp: `${ctx.config.jwtTtlSeconds}s`,
+  })
+
+type Verifier = { verify(token: string, options: object): Promise<false | Record<string, unknown>> }
+
+/** Checks the bearer token of a request and returns who sent it; throws 401 otherwise. */
+async function verifyStaff(ctx: AppContext, verifier: Verifier, request: Request): Promise<StaffMember> {
+  const done = verified.get(request)
+  if (done) return done
+  const header = request.headers.get('authorization') ?? ''
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim())
+  if (!match) throw unauthorized(header ? 'Malformed authorization header.' : 'Authentication required.')
+  // The plugin's verify checks neither issuer nor audience unless told to; the allowlist refuses any
+  // other algorithm, even one signed with our own secret. A token must say when it was issued and
+  // when it ends, and may not be older than a login lasts, whatever its own expiry claims.
+  const claims = await verifier
+    .verify(match[1]!, {
+      algorithms: ['HS256'],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: `${ctx.config.jwtTtlSeconds}s`,
+    })
+    .catch(() => false as const)
+  if (!claims) throw unauthorized('Your session is invalid or has expired. Please log in again.')
+  const admin = findAdminById(ctx.db, Number(claims.sub))
+  if (!admin || admin.token_version !== Number(claims.tv)) {
+    throw unauthorized('Your session is no longer valid. Please log in again.')
+  }
+  const member = { id: admin.id, username: admin.username }
+  verified.set(request, member)
+  return member
+}
+
+/** Marks the guard's own hook, so the gate can tell staff routes from the app's route table. */
+const STAFF_ROUTE = Symbol('staff route')
+
 /**
  * The admin guard. A route with `{ admin: true }` answers 401 unless it carries a valid bearer token,
  * and gets `admin` (who) and `commit` (run the change in a transaction that also records the reply
  * under the request's Idempotency-Key, so a replayed request changes nothing twice).
  */
-const verified = new WeakMap<Request, { id: number; username: string }>()
-
 export function adminGuard(ctx: AppContext) {
-  return new Elysia({ name: 'auth.guard', seed: ctx.jwtSecret })
-    .use(
-      jwt({
-        name: 'jwt',
-        secret: ctx.jwtSecret,
-        alg: 'HS256',
-        iss: JWT_ISSUER,
-        aud: JWT_AUDIENCE,
-        exp: `${ctx.config.jwtTtlSeconds}s`,
-      }),
-    )
-    .macro({
-      admin: {
-        // Runs before the body is validated, so a caller without a valid token learns nothing but 401.
-        async transform({ headers, jwt, request }) {
-          const header = headers.authorization ?? ''
-          const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim())
-          if (!match) throw unauthorized(header ? 'Malformed authorization header.' : 'Authentication required.')
-          // The plugin's verify checks neither issuer nor audience unless told to; the allowlist
-          // refuses any other algorithm, even one signed with our own secret.
-          const claims = await jwt.verify(match[1], { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }).catch(() => false as const)
-          if (!claims) throw unauthorized('Your session is invalid or has expired. Please log in again.')
-          const admin = findAdminById(ctx.db, Number(claims.sub))
-          if (!admin || admin.token_version !== Number(claims.tv)) {
-            throw unauthorized('Your session is no longer valid. Please log in again.')
-          }
-          verified.set(request, { id: admin.id, username: admin.username })
-        },
-        async resolve({ request, body }) {
-          const admin = verified.get(request)
-          if (!admin) throw unauthorized('Authentication required.')
-          const idempotency = await idempotencyFor(ctx.db, request, body)
-          const replay = idempotency.replay()
-          if (replay) return status(replay.status as 200, replay.body)
-          return { admin, commit: idempotency.commit }
-        },
+  const requireStaff = Object.assign(
+    // Runs before the body is validated, so a caller without a valid token learns nothing but 401.
+    // (The gate has usually checked already, before the body was even read.)
+    async ({ jwt, request }: { jwt: Verifier; request: Request }) => {
+      await verifyStaff(ctx, jwt, request)
+    },
+    { [STAFF_ROUTE]: true },
+  )
+  return new Elysia({ name: 'auth.guard', seed: ctx.jwtSecret }).use(staffJwt(ctx)).macro({
+    admin: {
+      transform: requireStaff,
+      async resolve({ request, body }) {
+        const admin = verified.get(request)
+        if (!admin) throw unauthorized('Authentication required.')
+        const idempotency = await idempotencyFor(ctx.db, request, body, `staff:${admin.username.toLowerCase()}`)
+        const replay = idempotency.replay()
+        if (replay) return status(replay.status as 200, replay.body)
+        return { admin, commit: idempotency.commit }
       },
-    })
+    },
+  })
+}
+
+interface RouteInfo {
+  method: string
+  path: string
+  hooks?: { transform?: unknown }
+}
+
+const isStaffRoute = (route: RouteInfo) =>
+  Array.isArray(route.hooks?.transform) && route.hooks.transform.some((hook) => (hook?.fn ?? hook)?.[STAFF_ROUTE] === true)
+
+/**
+ * Refuses requests to staff routes without a valid token before anything reads their body: Elysia
+ * parses the body before any route hook runs, so without this an anonymous 60 MB upload is read
+ * whole before its 401. Which routes are staff routes comes from the app's own route table (the
+ * routes that use `{ admin: true }`), so there is one definition of a staff route, not two lists.
+ */
+export function staffGate(ctx: AppContext, routes: () => readonly RouteInfo[]) {
+  let staffPaths: { method: string; pattern: RegExp }[] | undefined
+  const matches = (method: string, path: string) => {
+    staffPaths ??= routes()
+      .filter(isStaffRoute)
+      .map((route) => ({ method: route.method, pattern: parse(route.path).pattern }))
+    const wanted = method === 'HEAD' ? 'GET' : method
+    return staffPaths.some((route) => (route.method === wanted || route.method === 'ALL') && route.pattern.test(path))
+  }
+  return new Elysia({ name: 'auth.staff-gate', seed: ctx.jwtSecret }).use(staffJwt(ctx)).onRequest(async ({ request, jwt }) => {
+    const raw = new URL(request.url).pathname
+    // Both spellings of the path: however the router reads `%2F` or a trailing slash, the gate is no laxer.
+    const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
+    let decoded = raw
+    try {
+      decoded = decodeURI(raw)
+    } catch {
+      // A broken %-escape: the router answers 400, and the route hook still checks the token.
+    }
+    if (matches(request.method, trimmed(raw)) || matches(request.method, trimmed(decoded))) await verifyStaff(ctx, jwt as Verifier, request)
+  })
 }

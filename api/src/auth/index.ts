@@ -1,51 +1,73 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
-import { unauthorized } from '../http/errors'
-import { clientAddress, RateLimiter } from '../http/rate-limit'
-import { findAdmin, revokeTokens } from './admin-store'
+import { clientAddress } from '../http/client-address'
+import { HttpError, unauthorized } from '../http/errors'
+import { DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
+import { LoginThrottle } from './login-throttle'
 import { DashboardReply, LoginBody, LoginReply } from './model'
 
 /** A real hash to compare against when the user does not exist, so both failures take the same time. */
 const dummyHash = Bun.password.hash('not-a-real-password', { algorithm: 'argon2id' })
 
-/** Guessing passwords: 5 failed logins in 15 minutes from one address, or for one username, then 429. */
-export const LOGIN_FAILURE_LIMIT = 5
-export const LOGIN_WINDOW_MS = 15 * 60_000
+/** One JSON line per login outcome, with who and from where, for whoever reads the logs after an incident. */
+const logLogin = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level, msg, ...fields }))
 
 export function authRoutes(ctx: AppContext) {
-  const failures = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS, () => ctx.now().getTime())
-  return new Elysia({ name: 'feature.auth', prefix: '/api' })
-    .use(adminGuard(ctx))
-    .post(
-      '/admin/login',
-      async ({ body, jwt, request, server }) => {
-        const username = body.username.trim()
-        const keys = [`ip:${clientAddress(request, server, ctx.config.trustProxy)}`, `user:${username.toLowerCase()}`]
-        failures.assertAllowed(keys, 'Too many failed logins. Please wait a few minutes and try again.')
-        const admin = findAdmin(ctx.db, username)
-        const valid = await Bun.password.verify(body.password, admin?.password_hash ?? (await dummyHash))
-        if (!admin || !valid) {
-          for (const key of keys) failures.record(key)
-          throw unauthorized('Invalid username or password.')
-        }
-        failures.reset(keys[1]!)
-        const expiresAt = new Date(ctx.now().getTime() + ctx.config.jwtTtlSeconds * 1000)
-        const token = await jwt.sign({ sub: String(admin.id), tv: admin.token_version, name: admin.username })
-        return { token, username: admin.username, expires_at: expiresAt.toISOString() }
-      },
-      { body: LoginBody, response: LoginReply },
-    )
-    .get('/admin/dashboard', ({ admin }) => ({ message: 'Access granted!', username: admin.username }), {
-      admin: true,
-      response: DashboardReply,
-    })
-    .post(
-      '/admin/logout',
-      ({ admin }) => {
-        revokeTokens(ctx.db, admin.id)
-        return { message: 'Logged out.' }
-      },
-      { admin: true },
-    )
+  const throttle = new LoginThrottle(() => ctx.now().getTime())
+  return (
+    new Elysia({ name: 'feature.auth', prefix: '/api' })
+      .use(adminGuard(ctx))
+      // Tokens and who is logged in are nobody's to keep: not the browser cache, not a proxy.
+      .onAfterHandle(({ set }) => {
+        set.headers['cache-control'] = 'no-store'
+      })
+      .post(
+        '/admin/login',
+        async ({ body, jwt, request }) => {
+          const username = body.username.trim()
+          const address = clientAddress(request, ctx.config)
+          let attempt
+          try {
+            attempt = throttle.begin(username, address)
+          } catch (error) {
+            if (error instanceof HttpError) logLogin('warn', 'login refused', { username, address, retry_after: Number(error.headers['retry-after']), reason: error.message })
+            throw error
+          }
+          // An account an older version made with the published demo password stays shut in production.
+          const demoPassword = ctx.config.production && body.password === DEMO_ADMIN.password
+          let admin: ReturnType<typeof findAdmin> = null
+          let valid = false
+          try {
+            admin = findAdmin(ctx.db, username)
+            valid = await Bun.password.verify(body.password, admin?.password_hash ?? (await dummyHash))
+          } finally {
+            if (admin && valid && !demoPassword) attempt.succeeded()
+            else attempt.failed()
+          }
+          if (!admin || !valid || demoPassword) {
+            const reason = !admin ? 'unknown username' : !valid ? 'wrong password' : 'the published demo password is refused in production'
+            logLogin('warn', 'login failed', { username, address, reason })
+            throw unauthorized('Invalid username or password.')
+          }
+          logLogin('info', 'login succeeded', { username: admin.username, address })
+          const expiresAt = new Date(ctx.now().getTime() + ctx.config.jwtTtlSeconds * 1000)
+          const token = await jwt.sign({ sub: String(admin.id), tv: admin.token_version, name: admin.username })
+          return { token, username: admin.username, expires_at: expiresAt.toISOString() }
+        },
+        { body: LoginBody, response: LoginReply },
+      )
+      .get('/admin/dashboard', ({ admin }) => ({ message: 'Access granted!', username: admin.username }), {
+        admin: true,
+        response: DashboardReply,
+      })
+      .post(
+        '/admin/logout',
+        ({ admin }) => {
+          revokeTokens(ctx.db, admin.id)
+          return { message: 'Logged out.' }
+        },
+        { admin: true },
+      )
+  )
 }

@@ -28,7 +28,9 @@ export const apiReplies = new Elysia({ name: 'http.api-replies' }).mapResponse({
   const hash = Bun.hash(body).toString(36)
   const status = typeof set.status === 'number' ? set.status : 200
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' }
-  if (request.method === 'GET' && status === 200) {
+  // A route that forbids keeping its reply (staff tokens, who is logged in) keeps that: no ETag, no-store.
+  if (set.headers['cache-control'] === 'no-store') headers['cache-control'] = 'no-store'
+  else if (request.method === 'GET' && status === 200) {
     const etag = `W/"${hash}"`
     headers.etag = etag
     headers['cache-control'] = 'no-cache'

@@ -50,14 +50,21 @@ export interface Idempotency {
   commit<T>(change: () => T, status?: number): T
 }
 
-export async function idempotencyFor(db: Database, request: Request, body: unknown): Promise<Idempotency> {
+/**
+ * The Idempotency-Key of a request, within its caller's own space (`caller` is `staff:<username>` or
+ * `anonymous:<address>`), so nobody can claim a key before someone else uses it, or be handed another
+ * caller's stored reply. Method and path are bound to the key through the request hash: the same
+ * caller reusing a key for another request gets 422 rather than a reply meant for something else.
+ */
+export async function idempotencyFor(db: Database, request: Request, body: unknown, caller: string): Promise<Idempotency> {
   const key = request.headers.get('idempotency-key')
+  const scope = caller
   const run = <T>(change: () => T, status = 200): T => {
     try {
       return db.transaction(() => {
         const reply = change()
         if (key) {
-          db.query('INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES (?, ?, ?, ?)').run(key, requestHash!, status, JSON.stringify(reply))
+          db.query('INSERT INTO idempotency_keys (scope, key, request_hash, status, body) VALUES (?, ?, ?, ?, ?)').run(scope, key, requestHash!, status, JSON.stringify(reply))
         }
         return reply
       })()
@@ -74,7 +81,7 @@ export async function idempotencyFor(db: Database, request: Request, body: unkno
   const requestHash = await fingerprint(request, body)
   return {
     replay() {
-      const stored = db.query('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?').get(key) as
+      const stored = db.query('SELECT request_hash, status, body FROM idempotency_keys WHERE scope = ? AND key = ?').get(scope, key) as
         | { request_hash: string; status: number; body: string }
         | null
       if (!stored) return null

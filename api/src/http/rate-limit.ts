@@ -44,16 +44,3 @@ export class RateLimiter {
     if (wait > 0) throw new HttpError(429, message, { 'retry-after': String(wait) })
   }
 }
-
-/**
- * The caller's address. Behind a reverse proxy every request comes from the proxy, so the
- * X-Forwarded-For header is believed only when TRUST_PROXY says a proxy is there.
- */
-export function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The proxy appends the address it saw; anything to the left of it came from the client and can be forged.
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()
-    if (forwarded) return forwarded
-  }
-  return server?.requestIP(request)?.address ?? 'unknown'
-}

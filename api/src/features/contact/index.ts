@@ -4,7 +4,8 @@ import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
-import { clientAddress, RateLimiter } from '../../http/rate-limit'
+import { clientAddress } from '../../http/client-address'
+import { RateLimiter } from '../../http/rate-limit'
 import type { Mail } from './mailer'
 import { ContactMessageList, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
 import { insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, type NewMessage } from './store'
@@ -107,25 +108,33 @@ export async function retryUnsentMessages(ctx: AppContext): Promise<RetryResult>
 }
 
 export const CONTACT_WINDOW_MS = 10 * 60_000
+export const CONTACT_HOURLY_WINDOW_MS = 60 * 60_000
+const EVERYONE = 'everyone'
 
 export function contactRoutes(ctx: AppContext) {
-  const recentMessages = new RateLimiter(ctx.config.contactRateLimit, CONTACT_WINDOW_MS, () => ctx.now().getTime())
+  const now = () => ctx.now().getTime()
+  const recentMessages = new RateLimiter(ctx.config.contactRateLimit, CONTACT_WINDOW_MS, now)
+  // However many addresses a sender has, the venue's inbox takes at most this many an hour.
+  const allMessages = new RateLimiter(ctx.config.contactHourlyLimit, CONTACT_HOURLY_WINDOW_MS, now)
   return new Elysia({ name: 'feature.contact', prefix: '/api' })
     .use(adminGuard(ctx))
     .post(
       '/email/send-email',
-      async ({ body, request, server }) => {
+      async ({ body, request }) => {
         // Bots fill every field, including one people never see: pretend all is well and keep nothing.
         if (body.website) return { message: REPLY_RECEIVED }
         const enquiry = readEnquiry(body)
         // Phones queue messages written offline and resend them when the signal returns; the key
         // they send makes a resend after a lost reply store nothing twice.
-        const idempotency = await idempotencyFor(ctx.db, request, body)
+        const address = clientAddress(request, ctx.config)
+        const idempotency = await idempotencyFor(ctx.db, request, body, `anonymous:${address}`)
         const replay = idempotency.replay()
         if (replay) return replay.body as SendEmailReply
-        const sender = `ip:${clientAddress(request, server, ctx.config.trustProxy)}`
+        const sender = `ip:${address}`
         recentMessages.assertAllowed([sender], 'You have sent several messages in a short time. Please wait a few minutes, or call us.')
+        allMessages.assertAllowed([EVERYONE], 'We are receiving a great many messages just now. Please try again later, or call us.')
         recentMessages.record(sender)
+        allMessages.record(EVERYONE)
         let stored!: ContactMessage
         idempotency.commit(() => {
           stored = insertMessage(ctx.db, enquiry, ctx.now().toISOString())

@@ -1,0 +1,111 @@
+import { HttpError } from '../http/errors'
+
+/** Failed (or still running) logins from one address, at any username, allowed per window. */
+export const LOGIN_FAILURE_LIMIT = 5
+export const LOGIN_WINDOW_MS = 15 * 60_000
+/** Failures at one username, from anywhere, before each further try must wait. */
+export const USERNAME_FREE_FAILURES = 5
+/** The wait doubles with every failure past the free ones, up to this: a delay, never a lock a stranger can hold. */
+export const USERNAME_MAX_DELAY_MS = 60_000
+/** Password hashes checked at once, whoever asks: argon2id is slow and memory-hungry on purpose. */
+export const MAX_CONCURRENT_LOGIN_CHECKS = 4
+/** An address that logged in as a username is known for it this long, and skips that username's delay. */
+export const KNOWN_ADDRESS_MS = 30 * 86_400_000
+
+export interface LoginAttempt {
+  /** The password was right: forget this attempt and remember the address for the username. */
+  succeeded(): void
+  /** The password was wrong: the attempt stays counted. */
+  failed(): void
+}
+
+const tooMany = (message: string, waitMs: number) =>
+  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) })
+
+/**
+ * Decides whether a login may have its password checked, before it is checked. Every attempt is
+ * counted the moment it starts (so a burst sent at once is counted as it arrives, not after the slow
+ * hash), and uncounted only if it succeeds. Three limits, in memory for this one process:
+ * - per address: 5 failures in 15 minutes at any usernames, then 429 for that address alone;
+ * - per username: past 5 failures from anywhere, each further try waits 1 s, 2 s, 4 s … at most a
+ *   minute after the last — except from an address that has logged in as that user before;
+ * - overall: at most 4 password checks at once; beyond that, 429 "try again in a moment".
+ */
+export class LoginThrottle {
+  private readonly byAddress = new Map<string, number[]>()
+  private readonly byUsername = new Map<string, number[]>()
+  private readonly knownAddresses = new Map<string, Map<string, number>>()
+  private checking = 0
+  private attempts = 0
+
+  constructor(private readonly now: () => number) {}
+
+  private recent(map: Map<string, number[]>, key: string): number[] {
+    const since = this.now() - LOGIN_WINDOW_MS
+    const times = (map.get(key) ?? []).filter((t) => t > since)
+    if (times.length) map.set(key, times)
+    else map.delete(key)
+    return times
+  }
+
+  private isKnown(username: string, address: string): boolean {
+    const seen = this.knownAddresses.get(username)?.get(address)
+    return seen !== undefined && this.now() - seen < KNOWN_ADDRESS_MS
+  }
+
+  /** Milliseconds the username must still wait, from this address; 0 when it may try now. */
+  private usernameDelay(username: string, address: string): number {
+    const times = this.recent(this.byUsername, username)
+    if (times.length < USERNAME_FREE_FAILURES || this.isKnown(username, address)) return 0
+    const delay = Math.min(USERNAME_MAX_DELAY_MS, 1000 * 2 ** (times.length - USERNAME_FREE_FAILURES))
+    return Math.max(0, times[times.length - 1]! + delay - this.now())
+  }
+
+  /** Forgets keys whose attempts are all outside the window, so guesses at random usernames cannot grow memory forever. */
+  private sweep(): void {
+    for (const map of [this.byAddress, this.byUsername]) for (const key of [...map.keys()]) this.recent(map, key)
+  }
+
+  /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
+  begin(rawUsername: string, address: string): LoginAttempt {
+    const username = rawUsername.toLowerCase()
+    if (++this.attempts % 1000 === 0) this.sweep()
+    const byAddress = this.recent(this.byAddress, address)
+    if (byAddress.length >= LOGIN_FAILURE_LIMIT) {
+      throw tooMany('Too many failed logins. Please wait a few minutes and try again.', byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now())
+    }
+    const wait = this.usernameDelay(username, address)
+    if (wait > 0) throw tooMany('Too many failed logins for this username. Please wait a little and try again.', wait)
+    if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS) throw tooMany('Too many logins at once. Please try again in a moment.', 1000)
+
+    const at = this.now()
+    const counted: [Map<string, number[]>, string][] = [
+      [this.byAddress, address],
+      [this.byUsername, username],
+    ]
+    for (const [map, key] of counted) map.set(key, [...(map.get(key) ?? []), at])
+    this.checking++
+    let settled = false
+    const settle = () => {
+      if (settled) return false
+      settled = true
+      this.checking--
+      return true
+    }
+    return {
+      succeeded: () => {
+        if (!settle()) return
+        for (const [map, key] of counted) {
+          const times = map.get(key) ?? []
+          const index = times.lastIndexOf(at)
+          if (index >= 0) times.splice(index, 1)
+          if (!times.length) map.delete(key)
+        }
+        const known = this.knownAddresses.get(username) ?? new Map<string, number>()
+        known.set(address, this.now())
+        this.knownAddresses.set(username, known)
+      },
+      failed: () => void settle(),
+    }
+  }
+}
