@@ -355,4 +355,13 @@ describe('a message resent from a phone that lost the reply', () => {
     expect(rowsOf(t).length).toBe(before + 1)
   })
 
+  test('a resend from another address (a phone that moved between networks) is still stored once', async () => {
+    const before = rowsOf(t).length
+    const headers = { 'idempotency-key': 'outbox-9a1b2c3d-moved' }
+    const first = await t.call('POST', '/api/email/send-email', { json: visitor, headers, peer: '198.51.100.7' })
+    const again = await t.call('POST', '/api/email/send-email', { json: visitor, headers, peer: '203.0.113.9' })
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(200)
+    expect(rowsOf(t).length).toBe(before + 1)
+  })
 })

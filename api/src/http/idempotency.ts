@@ -52,7 +52,7 @@ export interface Idempotency {
 
 /**
  * The Idempotency-Key of a request, within its caller's own space (`caller` is `staff:<username>` or
- * `anonymous:<address>`), so nobody can claim a key before someone else uses it, or be handed another
+ * `anonymous` for visitors), so nobody can claim a key before someone else uses it, or be handed another
  * caller's stored reply. Method and path are bound to the key through the request hash: the same
  * caller reusing a key for another request gets 422 rather than a reply meant for something else.
  */

@@ -125,9 +125,11 @@ export function contactRoutes(ctx: AppContext) {
         if (body.website) return { message: REPLY_RECEIVED }
         const enquiry = readEnquiry(body)
         // Phones queue messages written offline and resend them when the signal returns; the key
-        // they send makes a resend after a lost reply store nothing twice.
+        // they send makes a resend after a lost reply store nothing twice. Visitors share one key
+        // space apart from staff, not one per address: a phone in a valley changes address between
+        // the lost reply and the resend, and its random key is no one else's to guess.
         const address = clientAddress(request, ctx.config)
-        const idempotency = await idempotencyFor(ctx.db, request, body, `anonymous:${address}`)
+        const idempotency = await idempotencyFor(ctx.db, request, body, 'anonymous')
         const replay = idempotency.replay()
         if (replay) return replay.body as SendEmailReply
         const sender = `ip:${address}`
