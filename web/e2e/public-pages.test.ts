@@ -290,6 +290,11 @@ describe.each(SIZES)('at $name size', (size) => {
 
 /** Every page of the menu drawn onto a canvas as wide as its box, at the screen's pixel density, and not blank. */
 async function expectDrawnMenu(page: Page, size: Size) {
+  // A phone shows the menu as text first (menu-phone.test.ts checks it); the drawing is one tap away.
+  if (size.name === 'phone') {
+    await page.locator('.menu-text').waitFor({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Original PDF' }).click()
+  }
   await page.waitForSelector('.pdf-page[data-drawn="true"]', { timeout: 20_000 })
   const pages = await page.locator('.pdf-page canvas').evaluateAll((canvases) =>
     (canvases as HTMLCanvasElement[]).map((canvas) => {
