@@ -191,6 +191,30 @@ describe('menuSectionsFromText', () => {
     ])
   })
 
+  test('descriptions in the same face but indented, and a small allergy line at the end of the section', () => {
+    const items: MenuTextItem[] = [
+      text('Light bites', 50, 700, 16, 'bold'),
+      text('Welsh rarebit', 50, 680, 11),
+      text('£7.50', 500, 680, 11),
+      text('on sourdough, with a dressed salad', 62, 667, 11),
+      text('Smoked mackerel pâté', 50, 650, 11),
+      text('£8.00', 500, 650, 11),
+      text('oatcakes, pickled cucumber', 62, 637, 11),
+      text('Please tell us about any allergies before you order.', 50, 600, 8, 'light'),
+    ]
+    expect(menuSectionsFromText([page(items)])).toEqual([
+      {
+        heading: 'Light bites',
+        level: 1,
+        notes: ['Please tell us about any allergies before you order.'],
+        items: [
+          { name: 'Welsh rarebit', price: '£7.50', description: 'on sourdough, with a dressed salad' },
+          { name: 'Smoked mackerel pâté', price: '£8.00', description: 'oatcakes, pickled cucumber' },
+        ],
+      },
+    ])
+  })
+
   test('pdf.js splits a line into several items: they are joined back in order of x', () => {
     const items: MenuTextItem[] = [
       text('£8.50', 500, 700, 12),
