@@ -5,10 +5,8 @@ import '../styles/menu.css'
 export type MenuDocumentState = { kind: 'loading' } | { kind: 'ready'; document: MenuDocument } | { kind: 'failed' }
 
 /** Opens a menu PDF with pdf.js (imported on first use only) and reads its pages and its text. */
-export function useMenuDocument(bytes: Uint8Array, onError?: (error: unknown) => void): MenuDocumentState {
+export function useMenuDocument(bytes: Uint8Array): MenuDocumentState {
   const [state, setState] = useState<MenuDocumentState>({ kind: 'loading' })
-  const onErrorRef = useRef(onError)
-  onErrorRef.current = onError
 
   useEffect(() => {
     let cancelled = false
@@ -25,7 +23,6 @@ export function useMenuDocument(bytes: Uint8Array, onError?: (error: unknown) =>
       if (cancelled) return
       console.error('Could not display the menu PDF:', error)
       setState({ kind: 'failed' })
-      onErrorRef.current?.(error)
     })
     return () => {
       cancelled = true
