@@ -49,8 +49,8 @@ const PAGES: PublicPage[] = [
   { path: '/events', h1: () => "What's on", hero: 'hero-events', ready: ['.event-list .event-card'] },
   { path: '/around', h1: () => 'Around & about', hero: 'hero-around', ready: ['.place-card'] },
   { path: '/contact', h1: () => 'Contact & opening times', hero: 'hero-contact', ready: ['.opening-times__table'] },
-  { path: '/menu/menu1', h1: () => `${venue.barName} menu`, hero: null, ready: ['figure.pdf-page[data-drawn="true"]'] },
-  { path: '/menu/menu2', h1: () => `${venue.hotelName} cafe menu`, hero: null, ready: ['figure.pdf-page[data-drawn="true"]'] },
+  { path: '/menu/menu1', h1: () => `${venue.barName} menu`, hero: null, ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'] },
+  { path: '/menu/menu2', h1: () => `${venue.hotelName} cafe menu`, hero: null, ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'] },
 ]
 
 /** React's hydration complaints: main.tsx's own message, and React's (minified) errors 418-425. */

@@ -1,65 +1,45 @@
 import { useEffect, useRef, useState } from 'react'
-import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from '../lib/pdf'
+import type { MenuDocument, MenuPage, RenderTask } from '../lib/pdf'
 import '../styles/menu.css'
 
-interface PageInfo {
-  page: PDFPageProxy
-  /** Size at scale 1 (PDF points), for the box before the page is drawn. */
-  width: number
-  height: number
-  text: string
-}
+export type MenuDocumentState = { kind: 'loading' } | { kind: 'ready'; document: MenuDocument } | { kind: 'failed' }
 
-/**
- * Draws every page of a PDF on a <canvas> as wide as the container, sharp on high-density screens.
- * pdf.js is imported on first use only. The text of each page is kept for screen readers.
- */
-export function PdfViewer({ bytes, title, onError }: { bytes: Uint8Array; title: string; onError?: (error: unknown) => void }) {
-  const [pages, setPages] = useState<PageInfo[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [width, setWidth] = useState(0)
-  const boxRef = useRef<HTMLDivElement>(null)
-  const onErrorRef = useRef(onError)
-  onErrorRef.current = onError
+/** Opens a menu PDF with pdf.js (imported on first use only) and reads its pages and its text. */
+export function useMenuDocument(bytes: Uint8Array): MenuDocumentState {
+  const [state, setState] = useState<MenuDocumentState>({ kind: 'loading' })
 
   useEffect(() => {
     let cancelled = false
     let destroy: (() => Promise<void>) | null = null
-    setPages(null)
-    setFailed(false)
+    setState({ kind: 'loading' })
     ;(async () => {
-      const { getDocument } = await import('../lib/pdf')
+      const { readMenuDocument } = await import('../lib/pdf')
       if (cancelled) return
-      // pdf.js hands the buffer to its worker, so it gets a copy: `bytes` stays usable for the next render.
-      const task = getDocument(bytes.slice())
-      destroy = () => task.destroy()
-      const doc: PDFDocumentProxy = await task.promise
-      const infos: PageInfo[] = []
-      for (let n = 1; n <= doc.numPages; n++) {
-        const page = await doc.getPage(n)
-        const viewport = page.getViewport({ scale: 1 })
-        const content = await page.getTextContent().catch(() => null)
-        const text = content
-          ? content.items
-              .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-              .join('')
-              .replace(/[ \t]+/g, ' ')
-              .trim()
-          : ''
-        infos.push({ page, width: viewport.width, height: viewport.height, text })
-      }
-      if (!cancelled) setPages(infos)
+      const reading = readMenuDocument(bytes)
+      destroy = reading.destroy
+      const document = await reading.promise
+      if (!cancelled) setState({ kind: 'ready', document })
     })().catch((error: unknown) => {
       if (cancelled) return
       console.error('Could not display the menu PDF:', error)
-      setFailed(true)
-      onErrorRef.current?.(error)
+      setState({ kind: 'failed' })
     })
     return () => {
       cancelled = true
       void destroy?.().catch(() => undefined)
     }
   }, [bytes])
+
+  return state
+}
+
+/**
+ * Draws every page of a read PDF on a <canvas> as wide as the container, sharp on high-density
+ * screens. The text of each page is kept for screen readers.
+ */
+export function PdfViewer({ pages, title }: { pages: MenuPage[]; title: string }) {
+  const [width, setWidth] = useState(0)
+  const boxRef = useRef<HTMLDivElement>(null)
 
   // Redraw at the container's width, when it changes (rotation, window resize), a moment after it settles.
   useEffect(() => {
@@ -81,21 +61,20 @@ export function PdfViewer({ bytes, title, onError }: { bytes: Uint8Array; title:
   }, [])
 
   return (
-    <div className="pdf-viewer" ref={boxRef} aria-busy={!pages && !failed}>
-      {failed ? (
-        <p className="pdf-viewer__status">This menu could not be displayed here. Please use the link to open the PDF.</p>
-      ) : !pages ? (
-        <p className="pdf-viewer__status" role="status">
-          Loading menu...
-        </p>
-      ) : (
-        pages.map((info, index) => <PdfPage key={index} info={info} width={width} label={`${title}, page ${index + 1} of ${pages.length}`} />)
-      )}
+    <div className="pdf-viewer" ref={boxRef}>
+      {pages.map((info, index) => (
+        <PdfPage key={index} info={info} width={width} label={`${title}, page ${index + 1} of ${pages.length}`} />
+      ))}
     </div>
   )
 }
 
-function PdfPage({ info, width, label }: { info: PageInfo; width: number; label: string }) {
+function PdfPage({ info, width, label }: { info: MenuPage; width: number; label: string }) {
+  const text = info.text.items
+    .map((item) => item.str)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const [drawn, setDrawn] = useState(false)
 
@@ -131,7 +110,7 @@ function PdfPage({ info, width, label }: { info: PageInfo; width: number; label:
   return (
     <figure className="pdf-page" style={{ aspectRatio: `${info.width} / ${info.height}` }} data-drawn={drawn ? 'true' : undefined}>
       <canvas ref={canvasRef} className="pdf-page__canvas" role="img" aria-label={label} width={Math.floor(info.width)} height={Math.floor(info.height)} />
-      {info.text ? <figcaption className="visually-hidden">{info.text}</figcaption> : null}
+      {text ? <figcaption className="visually-hidden">{text}</figcaption> : null}
     </figure>
   )
 }

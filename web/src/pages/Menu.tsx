@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { OfflineNotice, SavedCopyNotice } from '../components/OfflineNotice'
-import { PdfViewer } from '../components/PdfViewer'
+import { MenuText } from '../components/MenuText'
+import { PdfViewer, useMenuDocument } from '../components/PdfViewer'
 import { venue } from '../lib/venue'
 import { loadMenuPdf, MENU_ROUTE_IDS, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
 import '../styles/menu.css'
@@ -75,7 +76,7 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
       pdf.kind === 'ready' ? (
         <>
           {pdf.pdf.fromCache ? <SavedCopyNotice what="menu" savedAt={pdf.pdf.savedAt} /> : null}
-          <PdfViewer bytes={pdf.pdf.bytes} title={title} />
+          <MenuViews bytes={pdf.pdf.bytes} title={title} />
         </>
       ) : pdf.kind === 'offline' ? (
         <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
@@ -126,5 +127,55 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
       </header>
       <div className="container menu-page__body">{body}</div>
     </main>
+  )
+}
+
+type View = 'text' | 'pdf'
+
+/**
+ * Below this width the drawn page's type is too small to read without zooming (7-8 px at 390 px), so
+ * the menu shows as text first; wider screens show the drawing first. Either is one tap away.
+ */
+const TEXT_FIRST_QUERY = '(max-width: 639px)'
+
+/** The menu read from its PDF: as text or as the drawn pages, with a two-way switch between them. */
+function MenuViews({ bytes, title }: { bytes: Uint8Array; title: string }) {
+  const state = useMenuDocument(bytes)
+  const [textFirst, setTextFirst] = useState<boolean | null>(null)
+  const [chosen, setChosen] = useState<View | null>(null)
+
+  // Decided once: turning the phone must not swap the view under the reader's thumb.
+  useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
+
+  if (state.kind === 'failed') return <p className="menu-page__status">This menu could not be displayed here. Please use the link above to open the PDF.</p>
+  if (state.kind === 'loading' || textFirst === null) {
+    return (
+      <p className="menu-page__status" role="status">
+        Loading menu...
+      </p>
+    )
+  }
+  const { pages, sections } = state.document
+  if (!sections) {
+    return (
+      <>
+        <p className="menu-page__note">This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.</p>
+        <PdfViewer pages={pages} title={title} />
+      </>
+    )
+  }
+  const view = chosen ?? (textFirst ? 'text' : 'pdf')
+  return (
+    <>
+      <div className="menu-view-switch" role="group" aria-label="Show the menu as">
+        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'text'} onClick={() => setChosen('text')}>
+          Text
+        </button>
+        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'pdf'} onClick={() => setChosen('pdf')}>
+          Original PDF
+        </button>
+      </div>
+      {view === 'text' ? <MenuText sections={sections} /> : <PdfViewer pages={pages} title={title} />}
+    </>
   )
 }

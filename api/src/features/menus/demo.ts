@@ -4,9 +4,9 @@ import { BUSINESS_IDS } from '../../shared/venues'
 import { MENU_PDF_MAX_BYTES } from './index'
 import { countMenus, replaceMenu } from './store'
 
-type Section = { heading: string; items: [string, string][] }
+export type Section = { heading: string; items: [string, string][] }
 
-const stablesMenu: Section[] = [
+export const stablesMenu: Section[] = [
   {
     heading: 'Pub Classics (served from noon)',
     items: [
@@ -38,7 +38,7 @@ const stablesMenu: Section[] = [
   },
 ]
 
-const cafeMenu: Section[] = [
+export const cafeMenu: Section[] = [
   {
     heading: 'Breakfast (from 8am)',
     items: [
