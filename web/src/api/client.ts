@@ -31,6 +31,14 @@ export interface RequestOptions {
 
 export const TIMED_OUT = 'The server did not answer in time.'
 
+const reachedListeners = new Set<() => void>()
+
+/** Told whenever a request is answered successfully: the server can be reached (again). Returns the unsubscribe. */
+export function onServerReached(listener: () => void): () => void {
+  reachedListeners.add(listener)
+  return () => reachedListeners.delete(listener)
+}
+
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
@@ -62,6 +70,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   } catch {
     data = null
   }
+  if (response.ok) for (const listener of reachedListeners) listener()
   if (!response.ok) {
     const message = (data as { error?: unknown } | null)?.error
     throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, data)
