@@ -9,8 +9,13 @@
  * Playwright routes only the page's requests.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+
+const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
 
 const SEND_FAILED = 'Failed to send email.'
 const DELIVERED = 'Thank you — your message has been received. We will reply soon.'
@@ -19,6 +24,7 @@ const SEND_PATH = '**/api/email/send-email'
 let server: RunningServer
 let browser: Browser
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
   // Several messages from one address within minutes: lift the per-address limit for this run.
   server = await startServer({ CONTACT_RATE_LIMIT: '100' })
   browser = await launchBrowser()
@@ -28,8 +34,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+async function newContext(viewport = PHONE): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
   await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   return context
@@ -101,7 +107,7 @@ async function closeAll(context: BrowserContext): Promise<void> {
 
 describe('contact form on a bad signal', () => {
   test('a server error (500) shows "Failed to send email.", keeps the fields, and queues nothing', async () => {
-    const context = await newContext()
+    const context = await newContext(DESKTOP)
     try {
       const page = await openContact(context)
       let answered = 0
@@ -116,6 +122,7 @@ describe('contact form on a bad signal', () => {
       expect(await page.locator('.contact-form').first().getByLabel('Message').inputValue()).toBe(text)
       expect(answered).toBe(1)
       expect(await queued(page)).toBe(0)
+      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-failed-1440.png') })
       // With the server healthy again, every trigger of the outbox sends nothing: nothing was kept.
       await context.unroute(SEND_PATH)
       await page.evaluate(() => {
@@ -150,6 +157,7 @@ describe('contact form on a bad signal', () => {
       expect(refused).toBe(1)
       expect(await queued(page)).toBe(1)
       expect(await stored(text)).toBe(0)
+      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-connection-failed-390.png') })
 
       // The signal comes back (no online event: the browser never thought it was gone). The outbox's
       // own retry sends it, and the form says it was delivered.
@@ -158,6 +166,7 @@ describe('contact form on a bad signal', () => {
       expect(await stored(text)).toBe(1)
       expect(await until(() => queued(page), 0, 10_000)).toBe(0)
       expect(await page.locator('.contact-form').first().textContent()).not.toMatch(/offline|connection failed/i)
+      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-delivered-390.png') })
     } finally {
       await closeAll(context)
     }
