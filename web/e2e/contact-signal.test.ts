@@ -172,6 +172,28 @@ describe('contact form on a bad signal', () => {
     }
   }, 90_000)
 
+  test('written offline: "You’re offline" while it waits, then the delivered message once the signal returns', async () => {
+    const context = await newContext()
+    try {
+      const page = await openContact(context)
+      // The page fetches the form's sending code when idle; without the (blocked) service worker it
+      // must have arrived before the signal goes.
+      await page.waitForLoadState('networkidle')
+      await context.setOffline(true)
+      const text = `Offline ${crypto.randomUUID()}`
+      await fillAndSend(page, text)
+      await page.locator('.contact-form .form__status--ok').first().waitFor({ timeout: 10_000 })
+      expect(await statusText(page)).toMatch(/^You’re offline — your message is saved on this device/)
+      expect(await queued(page)).toBe(1)
+      await context.setOffline(false)
+      expect(await until(() => statusText(page), DELIVERED, 30_000)).toBe(DELIVERED)
+      expect(await stored(text)).toBe(1)
+      expect(await until(() => queued(page), 0, 10_000)).toBe(0)
+    } finally {
+      await closeAll(context)
+    }
+  }, 60_000)
+
   test('a hanging send: the tab is closed mid-send and a later visit delivers the message', async () => {
     const context = await newContext()
     try {
