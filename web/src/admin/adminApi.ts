@@ -16,7 +16,7 @@
  */
 import { navigate } from 'wouter/use-browser-location'
 import { api, ApiError } from '../api/client'
-import { addSentListener, configureOutbox, discard, submit, useOutbox, type NewBody, type NewField, type OutboxEntry } from '../offline/outbox'
+import { addSentListener, configureOutbox, discard, submit, useOutbox, type NewBody, type NewField, type OutboxEntry, type SendRequest } from '../offline/outbox'
 import { requestBackgroundSync } from '../offline/sync'
 import { saveDrafts } from './drafts'
 import { currentToken, TOKEN_KEY, useAdminSession } from './session'
@@ -222,14 +222,15 @@ function sendWithProgress<T>(method: string, path: string, body: unknown, header
 }
 
 /** How the outbox sends an entry: forms through XMLHttpRequest (upload progress), JSON through the client. */
-function transport(entry: OutboxEntry, request: { body: unknown; token: string | null; idempotencyKey: string; headers: Record<string, string> }): Promise<unknown> {
+function transport(entry: OutboxEntry, request: SendRequest): Promise<unknown> {
   const onProgress = progressById.get(entry.id)
   if (onProgress || request.body instanceof FormData) {
     const headers: Record<string, string> = { ...request.headers, 'idempotency-key': request.idempotencyKey }
     if (request.token) headers.authorization = `Bearer ${request.token}`
     return sendWithProgress(entry.method, entry.path, request.body, headers, onProgress ?? (() => {}))
   }
-  return api.send(entry.method, entry.path, request.body, { token: request.token, idempotencyKey: request.idempotencyKey, headers: request.headers })
+  // (Uploads above may rightly take long on a weak signal; a JSON change that hangs is given up and retried.)
+  return api.send(entry.method, entry.path, request.body, { token: request.token, idempotencyKey: request.idempotencyKey, headers: request.headers, timeoutMs: request.timeoutMs })
 }
 
 let listening = false

@@ -109,10 +109,11 @@ export type DashboardState =
   | { status: 'offline' }
 
 /** The dashboard's server check: 401 is the dashboard's own business (it shows 'Access denied...'). */
-export const useDashboard = create<DashboardState & { check(): Promise<void> }>((set) => ({
+export const useDashboard = create<DashboardState & { check(options?: { quiet?: boolean }): Promise<void> }>((set) => ({
   status: 'loading',
-  async check() {
-    set({ status: 'loading' })
+  /** `quiet`: no "Loading…" in between (a re-check because the server answered something else). */
+  async check({ quiet = false } = {}) {
+    if (!quiet) set({ status: 'loading' })
     try {
       const reply = await adminGet<DashboardReply>('/api/admin/dashboard', { signOutOn401: false })
       if (reply?.message === 'Access granted!') set({ status: 'granted', message: reply.message, username: reply.username })

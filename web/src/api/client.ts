@@ -22,6 +22,21 @@ export interface RequestOptions {
   idempotencyKey?: string
   signal?: AbortSignal
   headers?: Record<string, string>
+  /**
+   * Give up when no complete answer came within this many ms (a weak signal can leave a request
+   * hanging for minutes): the request is aborted and fails like a network failure (status 0).
+   */
+  timeoutMs?: number
+}
+
+export const TIMED_OUT = 'The server did not answer in time.'
+
+const reachedListeners = new Set<() => void>()
+
+/** Told whenever a request is answered successfully: the server can be reached (again). Returns the unsubscribe. */
+export function onServerReached(listener: () => void): () => void {
+  reachedListeners.add(listener)
+  return () => reachedListeners.delete(listener)
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
@@ -34,25 +49,54 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     headers['content-type'] = 'application/json'
     payload = JSON.stringify(body)
   }
+  const deadline = options.timeoutMs ? withTimeout(options.timeoutMs, options.signal) : null
+  const signal = deadline?.signal ?? options.signal
   let response: Response
+  let text: string
   try {
-    response = await fetch(path, { method, headers, body: payload, signal: options.signal })
+    response = await fetch(path, { method, headers, body: payload, signal })
+    // The body too: an answer that stops halfway is as lost as one that never starts.
+    text = await response.text()
   } catch (error) {
+    if (deadline?.timedOut()) throw new ApiError(0, TIMED_OUT)
     if ((error as Error)?.name === 'AbortError') throw error
     throw new ApiError(0, 'You appear to be offline.')
+  } finally {
+    deadline?.done()
   }
-  const text = await response.text()
   let data: unknown = null
   try {
     data = text ? JSON.parse(text) : null
   } catch {
     data = null
   }
+  if (response.ok) for (const listener of reachedListeners) listener()
   if (!response.ok) {
     const message = (data as { error?: unknown } | null)?.error
     throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, data)
   }
   return data as T
+}
+
+/** A signal that aborts after `ms` or when the caller's own signal does, whichever comes first. */
+function withTimeout(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController()
+  let expired = false
+  const timer = setTimeout(() => {
+    expired = true
+    controller.abort()
+  }, ms)
+  const follow = () => controller.abort(outer?.reason)
+  if (outer?.aborted) follow()
+  else outer?.addEventListener('abort', follow, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done() {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', follow)
+    },
+  }
 }
 
 export const api = {

@@ -2,9 +2,13 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { json, restoreFetch, stubFetch } from '../../test/shell-helpers'
 import { venue } from '../lib/venue'
-import { QUEUED_MESSAGE } from '../lib/contact'
-import { replay, useOutbox } from '../offline/outbox'
+import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE } from '../lib/contact'
+import { discard, replay, useOutbox, wake } from '../offline/outbox'
 import { ContactForm } from './ContactForm'
+
+const discardAll = async () => {
+  for (const entry of useOutbox.getState().entries) await discard(entry.id)
+}
 
 afterEach(async () => {
   await Bun.sleep(30)
@@ -107,7 +111,44 @@ describe('ContactForm', () => {
     }
   })
 
-  test('without a connection the message is kept on the device, the visitor is told, and it is sent once when back online', async () => {
+  test('a server error (500) is a failure, not "offline": "Failed to send email.", the fields kept, nothing queued', async () => {
+    const calls = stubFetch({ 'POST /api/email/send-email': json({ error: 'The mail server is down.' }, 500) })
+    const original = console.error
+    console.error = () => {}
+    try {
+      render(<ContactForm />)
+      fill()
+      fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+      await screen.findByText('Failed to send email.')
+      expect(screen.queryByText(/offline/i)).toBeNull()
+      expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
+      expect(useOutbox.getState().entries).toHaveLength(0)
+      await replay()
+      expect(calls).toHaveLength(1)
+    } finally {
+      console.error = original
+    }
+  })
+
+  test('offline (as the browser says): kept on the device without trying, and the visitor is told so', async () => {
+    const calls = stubFetch({ 'POST /api/email/send-email': { message: 'Thanks' } })
+    const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine')
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      render(<ContactForm />)
+      fill()
+      fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+      await screen.findByText(QUEUED_MESSAGE)
+      expect(calls).toHaveLength(0)
+      expect(useOutbox.getState().entries.map((e) => e.channel)).toEqual(['public'])
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine
+      if (onLine && navigator.onLine !== true) Object.defineProperty(navigator, 'onLine', onLine)
+      await discardAll()
+    }
+  })
+
+  test('a failed connection keeps the message on the device (saying the connection failed, not "offline"); once it is sent, the status says so', async () => {
     const sent: unknown[] = []
     let online = false
     stubFetch({
@@ -120,15 +161,20 @@ describe('ContactForm', () => {
     render(<ContactForm />)
     fill()
     fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-    await screen.findByText(QUEUED_MESSAGE)
+    await screen.findByText(CONNECTION_FAILED_MESSAGE)
+    expect(screen.queryByText(/offline/i)).toBeNull()
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('')
     const [queued] = useOutbox.getState().entries
     expect(queued!.channel).toBe('public')
     expect(queued!.path).toBe('/api/email/send-email')
     online = true
+    // The connection comes back (sync.ts wakes the queue on 'online'; otherwise the backoff runs out).
+    await wake()
     await replay()
     await replay()
     expect(sent).toHaveLength(1)
     expect(useOutbox.getState().entries).toHaveLength(0)
+    await screen.findByText('Thank you — your message has been received. We will reply soon.')
+    expect(screen.queryByText(CONNECTION_FAILED_MESSAGE)).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
@@ -12,14 +12,17 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form: all four fields required, sent through the API client. The server's reply
- * `message` (or 'Failed to send email.') appears under the form; fields clear after a send.
+ * The contact form: all four fields required, sent through the outbox (../lib/contact.ts). The
+ * server's reply `message` (or 'Failed to send email.') appears under the form; fields clear after a
+ * send. A message kept on the device says why, and the status changes once it has been delivered.
  */
 export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProps) {
   const [values, setValues] = useState<Enquiry>(EMPTY)
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
   const id = useId()
+  /** Counts sends, so news of an earlier queued message never overwrites the status of a newer one. */
+  const latest = useRef(0)
 
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }))
@@ -29,11 +32,25 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     if (sending) return
     setSending(true)
     setResult(null)
+    const mine = ++latest.current
+    const sent = values
     try {
       // Sending (and keeping a message offline) is code a page only needs once someone writes: its own chunk.
-      const { QUEUED_MESSAGE, sendEnquiry } = await import('../lib/contact')
-      const result = await sendEnquiry(values)
-      setResult({ ok: true, text: result.queued ? QUEUED_MESSAGE : result.reply?.message || 'Thank you — your message has been sent.' })
+      const { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, sendEnquiry } = await import('../lib/contact')
+      const result = await sendEnquiry(sent)
+      if (!result.queued) setResult({ ok: true, text: result.reply?.message || SENT_MESSAGE })
+      else {
+        setResult({ ok: true, text: result.offline ? QUEUED_MESSAGE : CONNECTION_FAILED_MESSAGE })
+        // When the queued message lands later in this visit, the status says so (never "offline" once delivered).
+        void result.later.then((reply) => {
+          if (latest.current !== mine) return
+          if (reply) setResult({ ok: true, text: reply.message || SENT_MESSAGE })
+          else {
+            setResult({ ok: false, text: SEND_FAILED })
+            setValues((current) => (Object.values(current).some(Boolean) ? current : sent))
+          }
+        })
+      }
       setValues(EMPTY)
     } catch (error) {
       console.error('Failed to send email:', error)

@@ -58,7 +58,10 @@ export interface OutboxEntry {
    */
   record?: string
   versionField?: string
-  /** What screens need to show the change before it lands (plain data, stored as is). */
+  /**
+   * What screens need to show the change before it lands (plain data, stored as is). `op: 'delete'`
+   * marks a deletion (whatever its method): a 404 then means the goal is already reached.
+   */
   meta?: Record<string, unknown>
 }
 
@@ -99,7 +102,15 @@ export interface SendRequest {
   token: string | null
   idempotencyKey: string
   headers: Record<string, string>
+  /** Give up after this long without an answer (then the change waits and is tried again). */
+  timeoutMs: number
 }
+
+/**
+ * How long one send may take before it counts as a network failure: on a weak signal a request can
+ * hang for minutes, and the change is safer waiting on the device (its key makes a resend harmless).
+ */
+export const SEND_TIMEOUT_MS = 15_000
 
 /** A change that reached the server during this visit: shown as 'sent' in the pending-changes list. */
 export interface SentEntry {
@@ -107,7 +118,11 @@ export interface SentEntry {
   label: string
   channel: OutboxEntry['channel']
   sentAt: number
+  /** Why it counts as done without the server applying it (a deletion of a record already gone). */
+  note?: string
 }
+
+export const ALREADY_DELETED = 'Already deleted elsewhere — nothing left to do.'
 
 /** How many landed changes the list keeps showing. */
 export const SENT_SHOWN = 10
@@ -201,11 +216,29 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
 const waiters = new Map<string, (outcome: Outcome) => void>()
 const sentListeners = new Set<(entry: OutboxEntry, reply: unknown) => void>()
 
+/** Whoever follows an entry to its end, however many tries it takes (the contact form, still open). */
+const followers = new Map<string, ((outcome: Exclude<Outcome, { kind: 'queued' }>) => void)[]>()
+
 function settle(outcome: Outcome): void {
-  const waiter = waiters.get(outcome.entry.id)
-  if (!waiter) return
-  waiters.delete(outcome.entry.id)
-  waiter(outcome)
+  const id = outcome.entry.id
+  const waiter = waiters.get(id)
+  if (waiter) {
+    waiters.delete(id)
+    waiter(outcome)
+  }
+  if (outcome.kind === 'queued') return
+  const following = followers.get(id)
+  followers.delete(id)
+  for (const follower of following ?? []) follower(outcome)
+}
+
+/**
+ * Resolves when the entry with this id has landed (sent) or been refused (failed, conflict) — on
+ * this try or a later one during this visit; never while it waits. Call it before `submit` to hear
+ * about the first try too. A discarded entry never resolves.
+ */
+export function finalOutcome(id: string): Promise<Exclude<Outcome, { kind: 'queued' }>> {
+  return new Promise((resolve) => followers.set(id, [...(followers.get(id) ?? []), resolve]))
 }
 
 /** Also told about every entry that lands (the admin lists refresh from it). Returns the unsubscribe. */
@@ -291,16 +324,44 @@ const isKeyRace = (failure: ApiError) => failure.status === 409 && /Idempotency-
 async function sendOne(entry: OutboxEntry): Promise<unknown> {
   const headers: Record<string, string> = {}
   if (entry.baseVersion) headers['if-match'] = `"${entry.baseVersion}"`
-  const request: SendRequest = { body: toRequestBody(entry.body), token: entry.channel === 'admin' ? hooks.getToken() : null, idempotencyKey: entry.id, headers }
+  const request: SendRequest = {
+    body: toRequestBody(entry.body),
+    token: entry.channel === 'admin' ? hooks.getToken() : null,
+    idempotencyKey: entry.id,
+    headers,
+    timeoutMs: SEND_TIMEOUT_MS,
+  }
   if (hooks.send) return hooks.send(entry, request)
-  return api.send(entry.method, entry.path, request.body, { token: request.token, idempotencyKey: request.idempotencyKey, headers })
+  return api.send(entry.method, entry.path, request.body, { token: request.token, idempotencyKey: request.idempotencyKey, headers, timeoutMs: request.timeoutMs })
+}
+
+const isDeletion = (entry: OutboxEntry) => entry.method === 'DELETE' || (entry.meta as { op?: unknown } | undefined)?.op === 'delete'
+
+/** The change reached its goal: off the queue, onto the sent list, and everyone who waits for it is told. */
+async function landed(entry: OutboxEntry, reply: unknown, note?: string): Promise<void> {
+  await remove(entry.id)
+  const sent: SentEntry = { id: entry.id, label: entry.label, channel: entry.channel, sentAt: Date.now(), ...(note ? { note } : {}) }
+  useOutbox.setState((state) => ({ sent: [sent, ...state.sent].slice(0, SENT_SHOWN) }))
+  if (entry.creates) {
+    const realId = pick(reply, entry.creates.idField)
+    if (typeof realId === 'string' || typeof realId === 'number') {
+      for (const later of useOutbox.getState().entries) {
+        if (mentions(later, entry.creates.placeholder)) await save(substitute(later, entry.creates.placeholder, realId))
+      }
+    }
+  }
+  await carryVersion(entry, reply)
+  hooks.onSent(entry, reply)
+  for (const listener of sentListeners) listener(entry, reply)
+  settle({ kind: 'sent', reply, entry })
 }
 
 /**
- * Sends waiting entries one at a time, oldest first. A network failure or a server error stops the
- * run (so nothing overtakes it) and schedules a retry with backoff; a 401 pauses admin entries until
- * staff log in again; any other 4xx marks the entry failed with the server's reason and moves on;
- * a 409 marks a conflict for staff to settle.
+ * Sends waiting entries one at a time, oldest first, each given SEND_TIMEOUT_MS. A network failure
+ * (or no answer in time) or a server error stops the run (so nothing overtakes it) and schedules a
+ * retry with backoff; a 401 pauses admin entries until staff log in again; a 404 to a deletion means
+ * the record is already gone, which is what it wanted (done); any other 4xx marks the entry failed
+ * with the server's reason and moves on; a 409 marks a conflict for staff to settle.
  */
 export function replay(now: () => number = Date.now): Promise<void> {
   if (running) return running
@@ -321,26 +382,15 @@ export function replay(now: () => number = Date.now): Promise<void> {
         }
         await save({ ...next, state: 'sending' })
         try {
-          const reply = await sendOne(next)
-          await remove(next.id)
-          useOutbox.setState((state) => ({
-            sent: [{ id: next.id, label: next.label, channel: next.channel, sentAt: Date.now() }, ...state.sent].slice(0, SENT_SHOWN),
-          }))
-          if (next.creates) {
-            const realId = pick(reply, next.creates.idField)
-            if (typeof realId === 'string' || typeof realId === 'number') {
-              for (const later of useOutbox.getState().entries) {
-                if (mentions(later, next.creates.placeholder)) await save(substitute(later, next.creates.placeholder, realId))
-              }
-            }
-          }
-          await carryVersion(next, reply)
-          hooks.onSent(next, reply)
-          for (const listener of sentListeners) listener(next, reply)
-          settle({ kind: 'sent', reply, entry: next })
+          await landed(next, await sendOne(next))
         } catch (error) {
           const failure = error instanceof ApiError ? error : new ApiError(0, String(error))
           const attempts = next.attempts + 1
+          if (failure.status === 404 && isDeletion(next)) {
+            // Someone else deleted it first: what this change wanted is done, not failed.
+            await landed(next, null, ALREADY_DELETED)
+            continue
+          }
           if (failure.status === 0 || failure.status >= 500 || failure.status === 429 || isKeyRace(failure)) {
             const waiting: OutboxEntry = { ...next, state: 'waiting', attempts, nextAttemptAt: now() + backoffDelay(attempts), error: failure.message, status: failure.status }
             await save(waiting)
@@ -425,6 +475,7 @@ export async function discard(id: string): Promise<void> {
   if (!entry) return
   for (const dependent of dependentsOf(entry)) await remove(dependent.id)
   await remove(id)
+  followers.delete(id)
 }
 
 /** Settles a conflict: 'overwrite' sends the change again without the version check; 'discard' drops it. */
@@ -448,6 +499,7 @@ export function resetOutboxForTests(options: { wipe?: boolean } = {}): void {
   running = null
   lastSeq = 0
   waiters.clear()
+  followers.clear()
   useOutbox.setState({ entries: [], sent: [], pausedForAuth: false, replaying: false })
   loaded = options.wipe ? clear(idb()) : null
 }

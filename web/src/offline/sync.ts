@@ -46,9 +46,10 @@ export function startOutboxSync(): void {
   navigator.serviceWorker?.addEventListener('message', (event) => {
     if (event.data?.type === 'REPLAY_OUTBOX') kickNow()
   })
-  // Entries added or changed (a screen queued a change, staff pressed Retry): keep the timer right.
+  // Entries added or changed (a screen queued a change, staff pressed Retry), or a send started by a
+  // screen (not by this timer) ended with something still waiting: keep the timer right.
   useOutbox.subscribe((state, before) => {
-    if (state.entries !== before.entries && !state.replaying) schedule()
+    if (!state.replaying && (state.entries !== before.entries || before.replaying)) schedule()
   })
   // Staff logging in again (here or in another tab) lets paused admin changes go.
   window.addEventListener('storage', (event) => event.key === 'adminToken' && event.newValue && void resumeAfterLogin().then(schedule))

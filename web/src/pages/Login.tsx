@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { api, ApiError } from '../api/client'
 import type { LoginReply } from '../api/types'
-import { resumeAfterLogin } from '../offline/outbox'
+import { configureOutbox, resumeAfterLogin, useOutbox } from '../offline/outbox'
 import '../styles/forms.css'
 import '../styles/info-pages.css'
 
@@ -14,6 +14,11 @@ function loginError(error: unknown): string {
   return LOGIN_FAILED
 }
 
+/** What the login page says when staff changes wait on this device for a login. */
+export function waitingText(count: number): string {
+  return count === 1 ? '1 change is waiting and will be sent after you log in' : `${count} changes are waiting and will be sent after you log in`
+}
+
 export function Login() {
   const [, navigate] = useLocation()
   const [username, setUsername] = useState('')
@@ -21,6 +26,11 @@ export function Login() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const id = useId()
+  // Staff changes kept on this device (a session that ended mid-sync, or work done offline): they go after the login.
+  const waiting = useOutbox((state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length)
+  useEffect(() => {
+    void configureOutbox({})
+  }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -51,6 +61,11 @@ export function Login() {
       <div className="section">
         <div className="container container--narrow">
           <form className="form login__card" onSubmit={submit}>
+            {waiting > 0 ? (
+              <p className="form__status login__waiting" role="status">
+                {waitingText(waiting)}
+              </p>
+            ) : null}
             <div className="field">
               <label htmlFor={`${id}-username`}>Username</label>
               <input

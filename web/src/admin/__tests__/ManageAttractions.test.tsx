@@ -113,7 +113,7 @@ describe('Manage Attractions', () => {
       asked = text ?? ''
       return true
     }
-    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'DELETE /api/delete-around/4': { status: 404, body: { error: 'Attraction not found.' } } })
+    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'DELETE /api/delete-around/4': { status: 400, body: { error: 'Choose an attraction to delete.' } } })
     render(<ManageAttractions />)
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Hallow Castle' }))
     expect(await screen.findByText('Error deleting location')).toBeTruthy()

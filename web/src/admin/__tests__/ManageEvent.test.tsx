@@ -69,7 +69,7 @@ describe('Manage Events: table', () => {
   })
 
   test('a failed delete is logged and shows a short error', async () => {
-    mock = mockApi({ 'GET /api/admin/events': { body: EVENTS }, 'POST /api/delete-event': { status: 404, body: { error: 'Event not found.' } } })
+    mock = mockApi({ 'GET /api/admin/events': { body: EVENTS }, 'POST /api/delete-event': { status: 400, body: { error: 'Choose an event to delete.' } } })
     render(<ManageEvent />)
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Carols by Lantern' }))
     expect(await screen.findByText('The event could not be deleted.')).toBeTruthy()

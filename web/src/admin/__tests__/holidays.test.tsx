@@ -93,7 +93,7 @@ describe('Remove Opening Times Exception', () => {
   test("a failed removal says 'Failed to remove the holiday.'", async () => {
     mock = mockApi({
       'GET /api/bank-admin-holiday-exceptions': { body: HOLIDAYS },
-      'DELETE /api/remove-bank-holiday-times': { status: 404, body: { error: 'No exception for that venue on that date.' } },
+      'DELETE /api/remove-bank-holiday-times': { status: 400, body: { error: 'All fields are required' } },
     })
     render(<DeleteHoliday />)
     fireEvent.click(await screen.findByRole('button', { name: `Remove ${venue.hotelName} on Friday 25 December 2099` }))

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
+import { onServerReached } from '../../api/client'
+import { addSentListener } from '../../offline/outbox'
 import { adminPostNow } from '../adminApi'
 import { takeReturnTo } from '../drafts'
 import { useAdminSession } from '../session'
@@ -39,6 +41,27 @@ export function Dashboard() {
     const path = takeReturnTo()
     if (path && SCREEN_NAMES[path]) setReturnTo(path)
   }, [])
+
+  // "Cannot be reached" lasts only until the server answers anything: a list loading, a queued change
+  // landing (uploads too, which do not go through the client), or the browser saying it is back online.
+  useEffect(() => {
+    if (state.status !== 'offline') return
+    let checking = false
+    const recheck = () => {
+      if (checking) return
+      checking = true
+      void useDashboard
+        .getState()
+        .check({ quiet: true })
+        .finally(() => (checking = false))
+    }
+    const stops = [onServerReached(recheck), addSentListener(recheck)]
+    window.addEventListener('online', recheck)
+    return () => {
+      for (const stop of stops) stop()
+      window.removeEventListener('online', recheck)
+    }
+  }, [state.status])
 
   // Denied: say so, then go to /login after 2 s.
   useEffect(() => {

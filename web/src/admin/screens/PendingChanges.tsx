@@ -59,8 +59,9 @@ export function PendingChangesPanel() {
               <li key={entry.id} className="admin-pending__item admin-pending__item--sent" data-state="sent">
                 <div className="admin-pending__head">
                   <p className="admin-pending__label">{entry.label}</p>
-                  <span className="admin-badge admin-badge--pending admin-badge--sent">Sent</span>
+                  <span className="admin-badge admin-badge--pending admin-badge--sent">{entry.note ? 'Done' : 'Sent'}</span>
                 </div>
+                {entry.note ? <p className="admin-pending__meta">{entry.note}</p> : null}
               </li>
             ))}
           </ol>
