@@ -22,6 +22,33 @@ export interface RequestOptions {
   idempotencyKey?: string
   signal?: AbortSignal
   headers?: Record<string, string>
+  /**
+   * Give up when the whole reply has not arrived within this many milliseconds, as a network failure
+   * (status 0): a server that is down or hung then fails like one that cannot be reached at all.
+   */
+  timeoutMs?: number
+}
+
+/** A signal that aborts when the caller's does, or when `timeoutMs` passes (reported by `timedOut()`). */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+  if (!timeoutMs) return { signal, timedOut: () => false, done: () => {} }
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const forward = () => controller.abort()
+  if (signal?.aborted) controller.abort()
+  else signal?.addEventListener('abort', forward, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', forward)
+    },
+  }
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
@@ -34,14 +61,19 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     headers['content-type'] = 'application/json'
     payload = JSON.stringify(body)
   }
+  const deadline = withTimeout(options.signal, options.timeoutMs)
   let response: Response
+  let text: string
   try {
-    response = await fetch(path, { method, headers, body: payload, signal: options.signal })
+    response = await fetch(path, { method, headers, body: payload, signal: deadline.signal })
+    text = await response.text()
   } catch (error) {
+    if (deadline.timedOut()) throw new ApiError(0, 'The venue’s server did not answer in time.')
     if ((error as Error)?.name === 'AbortError') throw error
     throw new ApiError(0, 'You appear to be offline.')
+  } finally {
+    deadline.done()
   }
-  const text = await response.text()
   let data: unknown = null
   try {
     data = text ? JSON.parse(text) : null
