@@ -75,17 +75,19 @@ function updateShownData() {
 
 /** Loads of stores showing a saved copy: run again when the connection returns, so fresh data replaces it. */
 const refreshWhenOnline = new Set<() => Promise<void>>()
-let listeningForOnline = false
 function refreshOnReconnect(load: () => Promise<void>, waiting: boolean) {
-  if (!waiting) {
-    refreshWhenOnline.delete(load)
-    return
-  }
-  refreshWhenOnline.add(load)
-  if (listeningForOnline || typeof window === 'undefined') return
-  listeningForOnline = true
+  if (waiting) refreshWhenOnline.add(load)
+  else refreshWhenOnline.delete(load)
+}
+
+let watchingConnection = false
+/** From the first load on (never at import time): the connection's changes update the stores and the banner. */
+function watchConnection() {
+  if (watchingConnection || typeof window === 'undefined') return
+  watchingConnection = true
   window.addEventListener('online', () => {
     for (const reload of [...refreshWhenOnline]) void reload()
+    updateShownData()
   })
   window.addEventListener('offline', updateShownData)
 }
@@ -106,6 +108,7 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
   const api = createStore<Resource<T>>()((setState, getState) => {
     const load = (options: LoadOptions = {}): Promise<void> => {
       if (inFlight) return inFlight
+      watchConnection()
       const background = options.background === true
       inFlight = (async () => {
         if (background) {
