@@ -10,9 +10,22 @@
  * Prints "first visit of / costs <bytes> bytes" (everything the server sent, counted by a loopback proxy).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+import { blockThirdParties, DESKTOP, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+
+const SHOTS = '/tmp/shots'
+
+/** Screenshots of the banner on a phone and on a desktop, for looking at (not compared). */
+async function screenshots(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
+  await page.screenshot({ path: `${SHOTS}/saved-data-${name}-phone.png` })
+  await page.setViewportSize(DESKTOP)
+  await page.screenshot({ path: `${SHOTS}/saved-data-${name}-desktop.png` })
+  await page.setViewportSize(PHONE)
+}
 
 const OFFLINE_SAVED = 'You’re offline — showing information saved on'
 const UNREACHABLE_SAVED = 'Couldn’t reach the venue — showing information saved on'
@@ -231,6 +244,7 @@ describe('an unreachable server while the phone believes it is online', () => {
         // A later visit, still without the server, still claims the first time.
         await session.page.reload({ waitUntil: 'domcontentloaded' })
         await expectSavedEventsShown(session.page, savedAt)
+        await screenshots(session.page, 'server-down-events')
         expect(session.errors).toEqual([])
       } finally {
         await session.close()
@@ -377,12 +391,13 @@ describe('one visit to / saves every public page', () => {
     async () => {
       const { page, context } = session
       // Both pages seen online (this test does not rely on the background saving of the one before).
+      const visited = Date.now()
       for (const route of ['/', '/events']) {
         await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
         await waitForControl(page)
       }
       const needed = ['opening-times', 'holidays', 'gallery:generic', 'events', 'gallery:events']
-      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null), 'the data of / and /events is saved', 60_000)
+      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), 'the data of / and /events is saved', 60_000)
       // The events list of this device is lost (as if never saved); the past-events gallery stays.
       await forget(page, ['events'])
       const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
@@ -413,7 +428,9 @@ describe('one visit to / saves every public page', () => {
           const text = await poll(async () => {
             const shown = await bannerText(page)
             return shown?.includes(galleryTime) && shown.includes('not saved') ? shown : null
-          }, 'the /events banner names the gallery’s time and the unsaved list')
+          }, 'the /events banner names the gallery’s time and the unsaved list').catch(async (error: Error) => {
+            throw new Error(`${error.message}; the banner reads ${JSON.stringify(await bannerText(page))}, the gallery's time is ${galleryTime}`)
+          })
           expect(text!.startsWith(`${OFFLINE_SAVED} ${galleryTime}`)).toBe(true)
           return text!
         }
@@ -425,6 +442,8 @@ describe('one visit to / saves every public page', () => {
         await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
         await navigateInApp(page, '/events')
         expect(await expectEventsBanner()).toBe(typed)
+        await page.locator('.events__empty').scrollIntoViewIfNeeded()
+        await screenshots(page, 'offline-events-list-not-saved')
         expect(await page.locator('.saved-copy-notice').count()).toBe(0)
       } finally {
         await context.setOffline(false)
