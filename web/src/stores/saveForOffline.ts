@@ -26,8 +26,16 @@ export async function saveEveryPublicPage(): Promise<void> {
   if (menus.length === 0) return
   // One at a time: a menu can be a few MB, and the visitor may be using the page meanwhile.
   for (const { id, url } of menus) await loadMenuPdf(id, url).catch(() => undefined)
-  await import('../lib/pdf').catch(() => undefined)
-  await fetch(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).href)
-    .then((response) => response.arrayBuffer())
-    .catch(() => undefined)
+  await saveMenuViewer().catch(() => undefined)
+}
+
+/**
+ * pdf.js and its worker, fetched once so the service worker keeps them. The worker is fetched last, so
+ * finding it kept means both are: later page loads then skip loading (and parsing) the library again.
+ */
+async function saveMenuViewer() {
+  const worker = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).href
+  if (typeof caches !== 'undefined' && (await caches.match(worker).catch(() => undefined))) return
+  await import('../lib/pdf')
+  await fetch(worker).then((response) => response.arrayBuffer())
 }
