@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from 'react'
 import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
-import { oldestSavedAt, useSavedData } from '../stores/resource'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Navbar } from './Navbar'
@@ -16,7 +15,6 @@ import '../styles/layout.css'
  * suspend, so there is no fallback.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const savedAt = useSavedData(oldestSavedAt)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -29,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Suspense>
         <Footer />
       </Suspense>
-      <OfflineBanner savedAt={savedAt} />
+      <OfflineBanner />
       <UpdatePrompt />
       <CookieNotice />
       <Splash />

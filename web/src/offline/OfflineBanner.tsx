@@ -1,3 +1,4 @@
+import { useShownData, type ShownData } from '../stores/resource'
 import { useConnectivity } from './connectivity'
 import './offline.css'
 
@@ -12,20 +13,30 @@ const savedFormat = new Intl.DateTimeFormat('en-GB', {
 })
 
 /**
- * Says plainly when the page shows information saved on the device, and from when. `savedAt` is the
- * oldest saved copy on screen; null when everything shown is fresh.
+ * The one sentence that says what the page shows when it is not all fresh from the venue: the saved
+ * copies on screen and the oldest of their times, or that part (or all) of the page is not saved on
+ * this device yet. It speaks only for the data on screen (useShownData), so a page reached by a link
+ * and the same page typed into the address bar read the same.
  */
-export function OfflineBanner({ savedAt }: { savedAt: number | null }) {
+export function bannerText(online: boolean, { savedAt, missing }: ShownData): string | null {
+  if (online && savedAt === null && !missing) return null
+  const lead = online ? 'Couldn’t reach the venue' : 'You’re offline'
+  if (savedAt !== null) {
+    const shown = `${lead} — showing information saved on ${savedFormat.format(new Date(savedAt))}`
+    return missing ? `${shown}. Some of this page is not saved on this device yet.` : shown
+  }
+  if (missing) return `${lead} — this page is not saved on this device yet`
+  return 'You’re offline — pages you have visited before still work'
+}
+
+export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
-  if (online && savedAt === null) return null
-  const when = savedAt === null ? null : savedFormat.format(new Date(savedAt))
+  const shown = useShownData()
+  const text = bannerText(online, shown)
+  if (text === null) return null
   return (
     <div className="offline-banner" role="status">
-      {online
-        ? `Couldn’t reach the venue — showing information saved on ${when}`
-        : when
-          ? `You’re offline — showing information saved on ${when}`
-          : 'You’re offline — pages you have visited before still work'}
+      {text}
     </div>
   )
 }

@@ -3,14 +3,25 @@ import { useConnectivity } from './connectivity'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-/** Same-origin URLs this page loaded that the service worker keeps at run time (data, pictures, the menu viewer). */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 })
+  else setTimeout(task, 500)
+}
+
+function saveForOffline() {
+  import('../stores/saveForOffline')
+    .then(({ saveEveryPublicPage }) => saveEveryPublicPage())
+    .catch((error: unknown) => console.error('The site could not be saved for offline use:', error))
+}
+
+/** Same-origin URLs this page loaded that the service worker keeps at run time (pictures, menu files, the menu viewer). */
 function loadedRuntimeUrls(): string[] {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return []
   const urls = new Set<string>()
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name, location.href)
     if (url.origin !== location.origin) continue
-    if (/^\/(api|files)\//.test(url.pathname) || /^\/assets\/pdf[.-]/.test(url.pathname)) urls.add(url.href)
+    if (/^\/files\//.test(url.pathname) || /^\/assets\/pdf[.-]/.test(url.pathname)) urls.add(url.href)
   }
   return [...urls]
 }
@@ -24,12 +35,17 @@ export function startOfflineSupport(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const container = navigator.serviceWorker
 
-  // On the very first visit the page loaded its data and pictures before the worker existed: once the
-  // worker takes charge, hand it those URLs so this first page also opens offline.
-  if (!container.controller) {
+  // On the very first visit the page loaded its pictures before the worker existed: once the worker
+  // takes charge, hand it those URLs so this first page also opens offline. Then, with the worker in
+  // charge (so the menu files and viewer pass through it and are kept), every public page's data is saved.
+  if (container.controller) whenIdle(saveForOffline)
+  else {
     container.addEventListener(
       'controllerchange',
-      () => container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedRuntimeUrls() } }),
+      () => {
+        container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedRuntimeUrls() } })
+        whenIdle(saveForOffline)
+      },
       { once: true },
     )
   }

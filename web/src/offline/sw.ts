@@ -1,27 +1,30 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: every pre-rendered page and the app shell are precached so every route opens
- * without a connection; public API replies are network-first with a short timeout, falling back to
- * the last saved reply; uploaded images, the shipped pictures' copies and menu PDFs are kept once seen.
+ * without a connection; uploaded images, the shipped pictures' copies, menu PDFs and the menu viewer
+ * are kept once fetched. API replies pass straight through (the page keeps its data in IndexedDB).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import { CacheFirst } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
-export const CACHE_NAMES = { api: 'api-v1', images: 'images-v1', staticImages: 'static-images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
+/** Where earlier versions kept API replies; emptied on activation. */
+const RETIRED_API_CACHE = 'api-v1'
+
+export const CACHE_NAMES = { images: 'images-v1', staticImages: 'static-images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
 
 // Pre-rendered pages are precached as /eat/index.html (web/build/prerender.ts): /eat and /eat/ open it.
 precacheAndRoute(self.__WB_MANIFEST, {
   urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/+$/, '')}/index.html`, url)],
 })
 cleanupOutdatedCaches()
-// The first install takes charge of the open page at once, so the data it loads is saved for offline
-// use from the very first visit. Later versions still wait for the visitor's "Reload".
+// The first install takes charge of the open page at once, so the pictures and files it loads are kept
+// for offline use from the very first visit. Later versions still wait for the visitor's "Reload".
 clientsClaim()
 
 // Every other client-side route gets the app shell; API and file URLs never do.
@@ -31,11 +34,6 @@ const onlySuccess = () => new CacheableResponsePlugin({ statuses: [200] })
 
 /** Uploaded pictures: content-addressed names, so a cached copy is never stale. */
 const IMAGE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/
-/** The most pictures one API reply may fetch ahead (a gallery's rotation, a page of events). */
-const MAX_WARM_PER_REPLY = 60
-
-/** The width of the one variant saved ahead per picture: what a phone's <picture> picks for a tile or card. */
-const WARM_VARIANT_WIDTH = 640
 
 /**
  * Offline, a picture whose chosen size was never saved shows another saved copy of the same picture
@@ -57,72 +55,10 @@ const images = new CacheFirst({
   plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }), sameImageFallback],
 })
 
-interface VariantLike {
-  url: string
-  type: string
-  width: number
-}
-
-/** Of a picture's variants, the one to save ahead: the AVIF nearest WARM_VARIANT_WIDTH without going over. */
-function variantToWarm(variants: VariantLike[]): string | undefined {
-  const avif = variants.filter((v) => v.type === 'image/avif').sort((a, b) => a.width - b.width)
-  const pick = avif.filter((v) => v.width <= WARM_VARIANT_WIDTH).pop() ?? avif[0] ?? variants[0]
-  return pick?.url
-}
-
-/**
- * The uploaded pictures a JSON reply names, same-origin only: one small variant per picture when it
- * has variants (saving all eight sizes would cost a phone far more than the page shows), otherwise
- * its original (`image_url`, `imageUrl`, …).
- */
-function imageUrlsIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (found.size >= MAX_WARM_PER_REPLY) return found
-  if (Array.isArray(value)) {
-    for (const item of value) imageUrlsIn(item, found)
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>
-    const variants = Array.isArray(record.image_variants) ? (record.image_variants as VariantLike[]) : []
-    const warm = variantToWarm(variants)
-    if (warm && IMAGE_PATH.test(warm)) found.add(warm)
-    for (const [key, item] of Object.entries(record)) {
-      if (key === 'image_variants') continue
-      if (typeof item === 'string') {
-        if (!warm && IMAGE_PATH.test(item)) found.add(item)
-      } else imageUrlsIn(item, found)
-    }
-  }
-  return found
-}
-
-/**
- * When a public reply is saved, the pictures it names are saved too (those not saved yet): a gallery
- * swaps in photos the visitor has not seen yet and event pictures load lazily further down, and all
- * of them must still show offline. Only same-origin uploads, at most MAX_WARM_PER_REPLY per reply.
- */
-const saveNamedImages: WorkboxPlugin = {
-  async cacheDidUpdate({ newResponse, event }) {
-    let body: unknown
-    try {
-      body = await newResponse.clone().json()
-    } catch {
-      return
-    }
-    const urls = [...imageUrlsIn(body)]
-    if (urls.length === 0) return
-    const warm = Promise.all(
-      urls.map((url) => images.handle({ request: new Request(new URL(url, self.location.origin).href), event }).catch(() => undefined)),
-    )
-    event.waitUntil(warm)
-  },
-}
-
-// Public API reads: fresh when the network answers within 3 s, otherwise the last saved reply.
-// Staff calls (with a token, or on an admin path) are never cached.
-registerRoute(
-  ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !/admin/i.test(url.pathname) && !request.headers.has('authorization'),
-  new NetworkFirst({ cacheName: CACHE_NAMES.api, networkTimeoutSeconds: 3, plugins: [onlySuccess(), saveNamedImages] }),
-)
+// API replies are never kept here: the page saves each one in IndexedDB with the time it was fetched
+// (web/src/stores/resource.ts), so it always knows whether it shows a fresh reply or a saved copy. A
+// reply kept here too would come back, after a timeout, looking like a fresh one.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(RETIRED_API_CACHE)))
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
 
@@ -164,7 +100,7 @@ registerRoute(
   new CacheFirst({ cacheName: CACHE_NAMES.pdfViewer, plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })] }),
 )
 
-// The page that installed this worker loaded its data, pictures and (on a menu page) pdf.js before the
+// The page that installed this worker loaded its pictures and (on a menu page) pdf.js before the
 // worker was in charge; it then sends those URLs in a CACHE_URLS message (registerServiceWorker.ts).
 // Workbox's router answers that message itself: each URL goes through the routes above and is saved,
 // so an offline visit after that very first page view finds everything it showed.

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { Hero } from '../components/Hero'
-import { SavedCopyNotice } from '../components/OfflineNotice'
 import { ResponsiveImage } from '../components/ResponsiveImage'
 import { useAttractions } from '../stores/attractions'
 import '../styles/pages.css'
@@ -12,8 +11,6 @@ const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 3
 export function Around() {
   const places = useAttractions((state) => state.data)
   const status = useAttractions((state) => state.status)
-  const fromCache = useAttractions((state) => state.fromCache)
-  const savedAt = useAttractions((state) => state.savedAt)
 
   useEffect(() => {
     void useAttractions.getState().load()
@@ -33,7 +30,7 @@ export function Around() {
             <h2 id="around-heading">Places to visit on your stay</h2>
             <p>A few of our favourite days out, all within a short walk or drive. Ask at the bar for maps and local tips.</p>
           </div>
-          {fromCache && status === 'error' ? <SavedCopyNotice what="places to visit" savedAt={savedAt} /> : null}
+          {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
           {places === null ? (
             status === 'error' ? (
               <p className="around__empty">The places to visit could not be loaded. Please try again when you have signal.</p>

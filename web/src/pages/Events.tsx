@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react'
 import { EventCard } from '../components/EventCard'
 import { Gallery } from '../components/Gallery'
 import { Hero } from '../components/Hero'
-import { SavedCopyNotice } from '../components/OfflineNotice'
 import { useMounted } from '../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from '../lib/eventDisplay'
 import { useEvents } from '../stores/events'
@@ -13,8 +12,6 @@ import '../styles/pages.css'
 export function Events() {
   const events = useEvents((state) => state.data)
   const status = useEvents((state) => state.status)
-  const fromCache = useEvents((state) => state.fromCache)
-  const savedAt = useEvents((state) => state.savedAt)
   const mounted = useMounted()
   // A copy saved days ago may hold events that have since happened.
   const upcoming = useMemo(() => (events ? upcomingEvents(events) : null), [events])
@@ -38,7 +35,7 @@ export function Events() {
             <span className="eyebrow">Coming up</span>
             <h2 id="events-heading">Events We Are Running</h2>
           </div>
-          {fromCache && status === 'error' ? <SavedCopyNotice what="events" savedAt={savedAt} /> : null}
+          {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
           {upcoming === null ? (
             status === 'error' ? (
               <p className="events__empty">The events could not be loaded. Please try again when you have signal.</p>

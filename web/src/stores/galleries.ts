@@ -1,9 +1,12 @@
 import { api } from '../api/client'
 import type { GalleryImage, GalleryType } from '../api/types'
+
+/** Every gallery a public page shows (the API's GALLERY_TYPES; that module is not for the browser). */
+export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const satisfies readonly GalleryType[]
 import { resourceFamily } from './resource'
 
 /** One store per gallery type (GET /api/gallery/:type), newest image first; saved on the device for offline visits. */
-export const galleryStore = resourceFamily<GalleryType, GalleryImage[]>('gallery', async (type) => {
-  const reply = await api.get<unknown>(`/api/gallery/${encodeURIComponent(type)}`)
+export const galleryStore = resourceFamily<GalleryType, GalleryImage[]>('gallery', async (type, request) => {
+  const reply = await api.get<unknown>(`/api/gallery/${encodeURIComponent(type)}`, request)
   return Array.isArray(reply) ? (reply as GalleryImage[]) : []
 })

@@ -7,8 +7,8 @@ import { createResource } from './resource'
  * not an array counts as an empty list (SPEC §4); a failed request keeps the saved copy, and with none
  * the list reads as empty — use `holidayList(data)`.
  */
-export const useHolidays = createResource<Holiday[]>('holidays', async () => {
-  const reply = await api.get<unknown>('/api/bank-holiday-exceptions')
+export const useHolidays = createResource<Holiday[]>('holidays', async (request) => {
+  const reply = await api.get<unknown>('/api/bank-holiday-exceptions', request)
   return Array.isArray(reply) ? (reply as Holiday[]) : []
 })
 

@@ -1,7 +1,7 @@
-import { del, get, set } from 'idb-keyval'
 import { api, ApiError } from '../api/client'
 import type { MenuInfo } from '../api/types'
 import { resourceFamily } from './resource'
+import { forgetSaved, readSaved, writeSaved } from './storage'
 
 /** 1 is the Stables, 2 the hotel and cafe. */
 export type BusinessId = 1 | 2
@@ -12,9 +12,9 @@ export interface MenuEntry {
 }
 
 /** The menu metadata of each business (GET /api/get-menu/:businessId). */
-export const menuStore = resourceFamily<BusinessId, MenuEntry>('menu', async (businessId) => {
+export const menuStore = resourceFamily<BusinessId, MenuEntry>('menu', async (businessId, request) => {
   try {
-    return { menu: await api.get<MenuInfo>(`/api/get-menu/${businessId}`) }
+    return { menu: await api.get<MenuInfo>(`/api/get-menu/${businessId}`, request) }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       // The menu was taken down: its saved file is no use any more.
@@ -51,7 +51,7 @@ const pdfKey = (businessId: BusinessId) => `menu-pdf:${businessId}`
  * if the metadata now names a newer file.
  */
 export async function loadMenuPdf(businessId: BusinessId, url: string, signal?: AbortSignal): Promise<MenuPdf> {
-  const saved = await get<SavedPdf>(pdfKey(businessId)).catch(() => undefined)
+  const saved = await readSaved<SavedPdf>(pdfKey(businessId))
   if (saved && saved.url === url) return { bytes: new Uint8Array(saved.bytes), fromCache: false, savedAt: saved.savedAt }
   let response: Response
   try {
@@ -68,11 +68,11 @@ export async function loadMenuPdf(businessId: BusinessId, url: string, signal?: 
   const bytes = await response.arrayBuffer()
   const savedAt = Date.now()
   // Stored as its own copy: pdf.js transfers the buffer it is given to its worker.
-  await set(pdfKey(businessId), { url, bytes: bytes.slice(0), savedAt } satisfies SavedPdf).catch(() => undefined)
+  await writeSaved(pdfKey(businessId), { url, bytes: bytes.slice(0), savedAt } satisfies SavedPdf)
   return { bytes: new Uint8Array(bytes), fromCache: false, savedAt }
 }
 
 /** Forgets a business's saved PDF (when the server says it has no menu any more). */
 export function forgetMenuPdf(businessId: BusinessId): Promise<void> {
-  return del(pdfKey(businessId)).catch(() => undefined)
+  return forgetSaved(pdfKey(businessId))
 }

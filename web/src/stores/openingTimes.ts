@@ -2,4 +2,4 @@ import { api } from '../api/client'
 import type { OpeningTimes } from '../api/types'
 import { createResource } from './resource'
 
-export const useOpeningTimes = createResource<OpeningTimes>('opening-times', () => api.get('/api/opening-times'))
+export const useOpeningTimes = createResource<OpeningTimes>('opening-times', (request) => api.get('/api/opening-times', request))

@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { clear } from 'idb-keyval'
-import { ApiError } from '../api/client'
-import { createResource, oldestSavedAt, useSavedData } from './resource'
+import { clear, get } from 'idb-keyval'
+import { ApiError, type RequestOptions } from '../api/client'
+import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './resource'
+
+/** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
+const onScreen: (() => void)[] = []
+const show = <T,>(store: ResourceStore<T>) => {
+  onScreen.push(store.subscribe(() => {}))
+  return store
+}
 
 beforeEach(async () => {
   await clear()
-  useSavedData.setState({}, true)
+})
+afterEach(() => {
+  for (const off of onScreen.splice(0)) off()
 })
 
 const quiet = async <T,>(run: () => Promise<T>) => {
@@ -18,44 +27,105 @@ const quiet = async <T,>(run: () => Promise<T>) => {
   }
 }
 
+const offline = async () => {
+  throw new ApiError(0, 'You appear to be offline.')
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
+    await Bun.sleep(10)
+  }
+}
+
 describe('resource stores saved in IndexedDB', () => {
   test('a fresh reply is shown and saved; after a reload without signal the saved copy is shown, with its date', async () => {
-    const online = createResource('test:times', async () => ({ saturday: '08:00' }))
+    const online = show(createResource('test:times', async () => ({ saturday: '08:00' })))
     await online.getState().load()
     expect(online.getState()).toMatchObject({ data: { saturday: '08:00' }, status: 'ready', fromCache: false })
     const savedAt = online.getState().savedAt!
-    expect(useSavedData.getState()).toEqual({})
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
 
     // A new page: a new store for the same key, and the network is gone.
-    const offline = createResource<{ saturday: string }>('test:times', async () => {
-      throw new ApiError(0, 'You appear to be offline.')
-    })
-    await quiet(() => offline.getState().load())
-    expect(offline.getState()).toMatchObject({ data: { saturday: '08:00' }, savedAt, fromCache: true, status: 'error' })
-    expect(oldestSavedAt(useSavedData.getState())).toBe(savedAt)
+    const again = show(createResource<{ saturday: string }>('test:times', offline))
+    await quiet(() => again.getState().load())
+    expect(again.getState()).toMatchObject({ data: { saturday: '08:00' }, savedAt, fromCache: true, status: 'error' })
+    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+  })
+
+  test('a failed visit never re-stamps the saved copy: on screen and on the device it keeps the time it was fetched', async () => {
+    const first = createResource('test:restamp', async () => ['quiz night'])
+    await first.getState().load()
+    const savedAt = first.getState().savedAt!
+    await Bun.sleep(5)
+    for (let visit = 0; visit < 2; visit++) {
+      const later = show(createResource<string[]>('test:restamp', offline))
+      await quiet(() => later.getState().load())
+      expect(later.getState()).toMatchObject({ data: ['quiz night'], savedAt, fromCache: true })
+      expect(((await get('test:restamp')) as { savedAt: number }).savedAt).toBe(savedAt)
+    }
+    expect(useShownData.getState().savedAt).toBe(savedAt)
   })
 
   test('the saved copy shows first, then the fresh reply replaces it and the saved-data note goes', async () => {
     const first = createResource('test:events', async () => ['old'])
     await first.getState().load()
     let release!: (value: string[]) => void
-    const slow = createResource('test:events', () => new Promise<string[]>((resolve) => (release = resolve)))
+    const slow = show(createResource('test:events', () => new Promise<string[]>((resolve) => (release = resolve))))
     const loading = slow.getState().load()
-    await Bun.sleep(20)
+    await until(() => slow.getState().data !== null, 'the saved copy shows')
     expect(slow.getState()).toMatchObject({ data: ['old'], fromCache: true, status: 'loading' })
+    // Waiting for a reply (not yet SLOW_MS) is not announced: most replies come in well under it.
+    expect(useShownData.getState().savedAt).toBeNull()
     release(['new'])
     await loading
     expect(slow.getState()).toMatchObject({ data: ['new'], fromCache: false, status: 'ready' })
-    expect(useSavedData.getState()).toEqual({})
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
   })
 
-  test('with nothing saved and no network the store stays empty and says why', async () => {
-    const store = createResource('test:nothing', async () => {
-      throw new ApiError(0, 'You appear to be offline.')
-    })
+  test(
+    'a server that does not answer: every request carries the timeout, and after SLOW_MS the saved copy on screen is announced with its time',
+    async () => {
+      const first = createResource('test:hung', async () => ['old'])
+      await first.getState().load()
+      const savedAt = first.getState().savedAt!
+      let asked: RequestOptions | undefined
+      const hung = show(
+        createResource<string[]>('test:hung', (request) => {
+          asked = request
+          return new Promise(() => {})
+        }),
+      )
+      void hung.getState().load()
+      await until(() => asked !== undefined, 'the request is made')
+      expect(asked).toEqual({ timeoutMs: READ_TIMEOUT_MS })
+      const started = Date.now()
+      await until(() => useShownData.getState().savedAt !== null, 'the saved copy is announced', SLOW_MS + 2_000)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
+      expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+      expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
+    },
+    10_000,
+  )
+
+  test('with nothing saved and no network the store stays empty and says why; on screen, the page is known to miss it', async () => {
+    const store = show(createResource('test:nothing', offline))
     await quiet(() => store.getState().load())
     expect(store.getState()).toMatchObject({ data: null, status: 'error', error: 'You appear to be offline.' })
-    expect(useSavedData.getState()).toEqual({})
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+  })
+
+  test('only stores on screen speak for the page: a saved copy leaves the banner when its component goes', async () => {
+    await createResource('test:left', async () => 'old').getState().load()
+    const store = createResource('test:left', offline)
+    await quiet(() => store.getState().load())
+    // Loaded, but nothing renders it: the page shown does not show it.
+    expect(useShownData.getState().savedAt).toBeNull()
+    const off = store.subscribe(() => {})
+    expect(useShownData.getState().savedAt).toBe(store.getState().savedAt!)
+    off()
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
   })
 
   test('concurrent loads share one request', async () => {
@@ -67,35 +137,42 @@ describe('resource stores saved in IndexedDB', () => {
     await Promise.all([store.getState().load(), store.getState().load(), store.getState().load()])
     expect(calls).toBe(1)
   })
+
+  test('a background load saves the data, and skips a copy saved within BACKGROUND_REFRESH_MS', async () => {
+    let calls = 0
+    const fetcher = async () => ++calls
+    await createResource('test:background', fetcher).getState().load({ background: true })
+    expect(calls).toBe(1)
+    expect(((await get('test:background')) as { data: number }).data).toBe(1)
+    await createResource('test:background', fetcher).getState().load({ background: true })
+    expect(calls).toBe(1)
+    // Shown on a page, the data is always asked for afresh.
+    await createResource('test:background', fetcher).getState().load()
+    expect(calls).toBe(2)
+    expect(BACKGROUND_REFRESH_MS).toBeGreaterThan(0)
+  })
+
   describe('without a connection (navigator.onLine is false)', () => {
     const setOnLine = (value: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value })
     afterEach(() => setOnLine(true))
 
-    test("a reply the service worker answers from its cache is shown as saved data, keeping the saved copy's date", async () => {
-      const online = createResource('test:sw', async () => ['quiz night'])
-      await online.getState().load()
-      const savedAt = online.getState().savedAt!
-
+    test('a reply is the server’s (the service worker keeps no API replies): it is fresh and saved with its own time', async () => {
       setOnLine(false)
-      await Bun.sleep(5)
-      const offline = createResource('test:sw', async () => ['quiz night'])
-      await offline.getState().load()
-      expect(offline.getState()).toMatchObject({ data: ['quiz night'], savedAt, fromCache: true, status: 'ready' })
-      expect(oldestSavedAt(useSavedData.getState())).toBe(savedAt)
-      // The saved copy keeps its date: it was not written again as if it were new.
-      const again = createResource<string[]>('test:sw', async () => {
-        throw new ApiError(0, 'You appear to be offline.')
-      })
-      await quiet(() => again.getState().load())
-      expect(again.getState().savedAt).toBe(savedAt)
+      const store = show(createResource('test:reply', async () => ['quiz night']))
+      const before = Date.now()
+      await store.getState().load()
+      expect(store.getState()).toMatchObject({ data: ['quiz night'], fromCache: false, status: 'ready' })
+      expect(store.getState().savedAt!).toBeGreaterThanOrEqual(before)
+      expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
     })
 
-    test('with no saved copy on the device, a cached reply still shows, with no date to claim', async () => {
+    test('the saved copy is announced at once while the request is still out', async () => {
+      await createResource('test:known-offline', async () => 'old').getState().load()
       setOnLine(false)
-      const store = createResource('test:sw-only', async () => 42)
-      await store.getState().load()
-      expect(store.getState()).toMatchObject({ data: 42, savedAt: null, fromCache: true, status: 'ready' })
-      expect(useSavedData.getState()).toEqual({})
+      const store = show(createResource<string>('test:known-offline', () => new Promise(() => {})))
+      void store.getState().load()
+      await until(() => useShownData.getState().savedAt !== null, 'the saved copy is announced')
+      expect(useShownData.getState().savedAt).toBe(store.getState().savedAt!)
     })
 
     test('when the connection returns, stores showing a saved copy fetch fresh data and the saved-data note goes', async () => {
@@ -104,22 +181,23 @@ describe('resource stores saved in IndexedDB', () => {
 
       setOnLine(false)
       let calls = 0
-      const store = createResource('test:reconnect', async () => {
-        calls++
-        if (navigator.onLine === false) throw new ApiError(0, 'You appear to be offline.')
-        return 'new'
-      })
+      const store = show(
+        createResource('test:reconnect', async () => {
+          calls++
+          if (navigator.onLine === false) throw new ApiError(0, 'You appear to be offline.')
+          return 'new'
+        }),
+      )
       await quiet(() => store.getState().load())
       expect(store.getState()).toMatchObject({ data: 'old', fromCache: true, status: 'error' })
-      expect(Object.keys(useSavedData.getState())).toEqual(['test:reconnect'])
+      expect(useShownData.getState().savedAt).toBe(store.getState().savedAt!)
 
       setOnLine(true)
       window.dispatchEvent(new Event('online'))
-      for (let i = 0; i < 50 && store.getState().status !== 'ready'; i++) await Bun.sleep(10)
+      await until(() => store.getState().status === 'ready', 'fresh data arrives')
       expect(calls).toBe(2)
       expect(store.getState()).toMatchObject({ data: 'new', fromCache: false, status: 'ready' })
-      // (Stores from earlier tests here retry too; their fetchers still fail, so only this key is checked.)
-      expect(useSavedData.getState()['test:reconnect']).toBeUndefined()
+      expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
     })
   })
 })

@@ -1,123 +1,179 @@
-import { get, set } from 'idb-keyval'
-import { create } from 'zustand'
-import { ApiError } from '../api/client'
+import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
+import { ApiError, type RequestOptions } from '../api/client'
+import { keepPicturesOf } from './pictures'
+import { readSaved, writeSaved } from './storage'
 
 export interface Resource<T> {
   data: T | null
   /** When `data` was fetched from the server (ms since epoch); null before the first success. */
   savedAt: number | null
   status: 'idle' | 'loading' | 'ready' | 'error'
-  /** True while `data` came from the device's saved copy rather than a fresh reply. */
+  /** True while `data` is the device's saved copy rather than a reply the server gave on this visit. */
   fromCache: boolean
+  /** The server has not answered for SLOW_MS: what is shown may be all there is for now. */
+  overdue: boolean
   error: string | null
-  load(): Promise<void>
+  load(options?: LoadOptions): Promise<void>
 }
 
-/**
- * Which data on screen came from the device's saved copy, and from when: the offline banner reads
- * this to say "showing information saved on …".
- */
-export const useSavedData = create<Record<string, number>>(() => ({}))
-
-/** The oldest saved copy currently shown instead of a fresh reply; null when everything is fresh. */
-export function oldestSavedAt(saved: Record<string, number>): number | null {
-  const times = Object.values(saved)
-  return times.length ? Math.min(...times) : null
+export interface LoadOptions {
+  /**
+   * Saving for offline use while the visitor reads another page: no pictures are fetched ahead, and
+   * a copy saved within BACKGROUND_REFRESH_MS is kept as it is.
+   */
+  background?: boolean
 }
 
-function markSaved(key: string, savedAt: number | null) {
-  // Replaces the whole map (zustand would otherwise merge, and a removed key would stay).
-  useSavedData.setState((current) => {
-    if (savedAt === null) {
-      if (!(key in current)) return current
-      const { [key]: _fresh, ...rest } = current
-      return rest
-    }
-    return current[key] === savedAt ? current : { ...current, [key]: savedAt }
-  }, true)
+/** Every request for public data gives up after this long (then the saved copy, if any, stays). */
+export const READ_TIMEOUT_MS = 15_000
+/** After this long without a reply, a saved copy on screen is announced as saved data. */
+export const SLOW_MS = 3_000
+/** A background save skips data saved more recently than this (moving between pages re-downloads nothing). */
+export const BACKGROUND_REFRESH_MS = 30 * 60 * 1000
+
+interface SavedCopy<T> {
+  data: T
+  savedAt: number
 }
 
-/** True only when the browser knows it has no connection at all (navigator.onLine is false). */
+/** What the data on screen is, for the one banner that says so (OfflineBanner.tsx). */
+export interface ShownData {
+  /** The oldest saved copy on screen in place of a reply the server did not give; null when there is none. */
+  savedAt: number | null
+  /** Some data on screen could neither be fetched nor found saved on this device. */
+  missing: boolean
+}
+
+export const useShownData = create<ShownData>(() => ({ savedAt: null, missing: false }))
+
 function knownOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false
 }
 
+/**
+ * Every resource store, with how many subscribers (mounted components) it has: a store nobody
+ * renders is not on screen, so it does not speak for the page (a typed URL and a tapped link then
+ * get the same banner).
+ */
+const registry = new Set<{ api: StoreApi<Resource<unknown>>; watchers: number }>()
+
+function updateShownData() {
+  let savedAt: number | null = null
+  let missing = false
+  for (const { api, watchers } of registry) {
+    if (watchers === 0) continue
+    const { data, fromCache, status, overdue, savedAt: at } = api.getState()
+    const failed = status === 'error' || (status === 'loading' && (overdue || knownOffline()))
+    if (!failed) continue
+    if (data !== null && fromCache && at !== null) savedAt = savedAt === null ? at : Math.min(savedAt, at)
+    else if (data === null && status === 'error') missing = true
+  }
+  const current = useShownData.getState()
+  if (current.savedAt !== savedAt || current.missing !== missing) useShownData.setState({ savedAt, missing })
+}
+
 /** Loads of stores showing a saved copy: run again when the connection returns, so fresh data replaces it. */
 const refreshWhenOnline = new Set<() => Promise<void>>()
-let listeningForOnline = false
 function refreshOnReconnect(load: () => Promise<void>, waiting: boolean) {
-  if (!waiting) {
-    refreshWhenOnline.delete(load)
-    return
-  }
-  refreshWhenOnline.add(load)
-  if (listeningForOnline || typeof window === 'undefined') return
-  listeningForOnline = true
+  if (waiting) refreshWhenOnline.add(load)
+  else refreshWhenOnline.delete(load)
+}
+
+let watchingConnection = false
+/** From the first load on (never at import time): the connection's changes update the stores and the banner. */
+function watchConnection() {
+  if (watchingConnection || typeof window === 'undefined') return
+  watchingConnection = true
   window.addEventListener('online', () => {
     for (const reload of [...refreshWhenOnline]) void reload()
+    updateShownData()
   })
+  window.addEventListener('offline', updateShownData)
 }
+
+export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>
 
 /**
  * A zustand store for one piece of public data, saved to IndexedDB so the last known copy shows
  * instantly (and offline), then refreshed from the network. Nothing here runs at import time, so
  * components using it render on the server too.
  *
- * Offline, the service worker may still answer the request with the reply it saved earlier. That
- * reply is no fresher than the saved copy, so it is shown as saved data (with the saved copy's date)
- * and never re-stamped as new.
+ * The service worker never answers API requests, so a reply is always the server's, and the saved
+ * copy is the only other source: the store knows which one it shows, and a saved copy keeps the
+ * time it was fetched, however often it is shown again.
  */
-export function createResource<T>(cacheKey: string, fetcher: () => Promise<T>) {
+export function createResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>): ResourceStore<T> {
   let inFlight: Promise<void> | null = null
-  return create<Resource<T>>((setState, getState) => {
-    const load = (): Promise<void> => {
+  const api = createStore<Resource<T>>()((setState, getState) => {
+    const load = (options: LoadOptions = {}): Promise<void> => {
       if (inFlight) return inFlight
+      watchConnection()
+      const background = options.background === true
       inFlight = (async () => {
-        setState({ status: 'loading' })
+        if (background) {
+          if (getState().status === 'ready' && !getState().fromCache) return
+          const saved = await readSaved<SavedCopy<T>>(cacheKey)
+          if (saved && Date.now() - saved.savedAt < BACKGROUND_REFRESH_MS) return
+        }
+        setState({ status: 'loading', overdue: false })
         if (getState().data === null) {
-          const saved = await get<{ data: T; savedAt: number }>(cacheKey).catch(() => undefined)
+          const saved = await readSaved<SavedCopy<T>>(cacheKey)
           if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
         }
+        const slow = setTimeout(() => setState({ overdue: true }), SLOW_MS)
         try {
-          const data = await fetcher()
-          if (knownOffline()) {
-            // No connection, yet a reply: the service worker's saved copy, not news from the venue.
-            const { fromCache, savedAt: savedCopyAt } = getState()
-            const savedAt = fromCache ? savedCopyAt : null
-            setState({ data, savedAt, fromCache: true, status: 'ready', error: null })
-            if (savedAt !== null) markSaved(cacheKey, savedAt)
-            refreshOnReconnect(load, true)
-            return
-          }
+          const data = await fetcher({ timeoutMs: READ_TIMEOUT_MS })
           const savedAt = Date.now()
-          setState({ data, savedAt, fromCache: false, status: 'ready', error: null })
-          markSaved(cacheKey, null)
+          setState({ data, savedAt, fromCache: false, status: 'ready', overdue: false, error: null })
           refreshOnReconnect(load, false)
-          await set(cacheKey, { data, savedAt }).catch(() => undefined)
+          await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)
+          if (!background) void keepPicturesOf(data)
         } catch (error) {
-          // Public fetch failures are only logged (SPEC §8); the saved copy, if any, stays on screen.
+          // Public fetch failures are only logged (SPEC §8); the saved copy, if any, stays on screen with its own time.
           console.error(`Could not load ${cacheKey}:`, error)
-          setState({ status: 'error', error: error instanceof ApiError ? error.message : String(error) })
-          const { fromCache, savedAt } = getState()
-          if (fromCache && savedAt !== null) markSaved(cacheKey, savedAt)
+          setState({ status: 'error', overdue: false, error: error instanceof ApiError ? error.message : String(error) })
           refreshOnReconnect(load, true)
+        } finally {
+          clearTimeout(slow)
         }
       })().finally(() => {
         inFlight = null
       })
       return inFlight
     }
-    return { data: null, savedAt: null, status: 'idle', fromCache: false, error: null, load }
+    return { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null, load }
   })
+
+  const entry = { api: api as StoreApi<Resource<unknown>>, watchers: 0 }
+  registry.add(entry)
+  api.subscribe(updateShownData)
+  // Subscribers from here on are components on screen (zustand's hook subscribes through `api.subscribe`).
+  const subscribe = api.subscribe
+  api.subscribe = (listener) => {
+    const unsubscribe = subscribe(listener)
+    entry.watchers++
+    updateShownData()
+    let subscribed = true
+    return () => {
+      if (!subscribed) return
+      subscribed = false
+      unsubscribe()
+      entry.watchers--
+      updateShownData()
+    }
+  }
+  const useResource = (<U>(selector?: (state: Resource<T>) => U) => useStore(api, selector!)) as ResourceStore<T>
+  return Object.assign(useResource, api)
 }
 
 /** One store per key (e.g. a gallery per type), made on first use. */
-export function resourceFamily<K extends string | number, T>(prefix: string, fetcher: (key: K) => Promise<T>) {
-  const stores = new Map<K, ReturnType<typeof createResource<T>>>()
+export function resourceFamily<K extends string | number, T>(prefix: string, fetcher: (key: K, request: RequestOptions) => Promise<T>) {
+  const stores = new Map<K, ResourceStore<T>>()
   return (key: K) => {
     let store = stores.get(key)
     if (!store) {
-      store = createResource<T>(`${prefix}:${key}`, () => fetcher(key))
+      store = createResource<T>(`${prefix}:${key}`, (request) => fetcher(key, request))
       stores.set(key, store)
     }
     return store

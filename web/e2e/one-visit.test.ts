@@ -1,0 +1,225 @@
+/**
+ * One visit to / saves every public page, in real Chromium with the service worker against the real
+ * server (build first: npm run build): offline afterwards, /events, /around, the Eat/Drink/Stay
+ * galleries, the opening times and both menus (drawn) open with the banner; and the banner is one,
+ * true for the page shown, whether the page was typed in or reached by a link.
+ *
+ * Prints "first visit of / costs <bytes> bytes" (everything the server sent, counted by a loopback proxy).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { startServer, type RunningServer } from './harness'
+import {
+  bannerText,
+  bannerTime,
+  forget,
+  navigateInApp,
+  OFFLINE_SAVED,
+  openSession,
+  poll,
+  PUBLIC_KEYS,
+  savedTimes,
+  screenshots,
+  waitForControl,
+  type Session,
+} from './saved-data-helpers'
+
+/** A loopback TCP proxy in front of the server that counts every byte the server sends. */
+async function countingProxy(target: URL): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+  let received = 0
+  const sockets = new Set<Socket>()
+  const proxy: Server = createServer((client) => {
+    const upstream = createConnection(Number(target.port), target.hostname)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('error', () => {
+        client.destroy()
+        upstream.destroy()
+      })
+      socket.on('close', () => sockets.delete(socket))
+    }
+    upstream.on('data', (chunk: Buffer) => (received += chunk.length))
+    client.pipe(upstream)
+    upstream.pipe(client)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const { port } = proxy.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        proxy.close(() => resolve())
+      }),
+  }
+}
+
+
+describe('one visit to / saves every public page', () => {
+  let server: RunningServer
+  let proxy: Awaited<ReturnType<typeof countingProxy>>
+  let session: Session
+  let origin: string
+  beforeAll(async () => {
+    server = await startServer()
+    proxy = await countingProxy(new URL(server.url))
+    origin = proxy.url
+    session = await openSession(origin)
+  })
+  afterAll(async () => {
+    await session?.close()
+    await proxy?.close()
+    await server?.stop()
+  })
+
+  test(
+    'after only / was opened online, every public page opens offline with its data and the banner; menus are drawn',
+    async () => {
+      const { page, context } = session
+      const [eventTitles, placeNames] = await Promise.all([
+        server.api('/api/events').then(async (r) => ((await r.json()) as { title: string }[]).map((e) => e.title)),
+        server.api('/api/around').then(async (r) => ((await r.json()) as { name: string }[]).map((a) => a.name)),
+      ])
+      await page.goto(`${origin}/`, { waitUntil: 'load' })
+      await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
+      await waitForControl(page)
+
+      // The first visit is over once nothing more arrives for 3 s (the worker's install and the background saving included).
+      let last = -1
+      let quietSince = Date.now()
+      await poll(
+        async () => {
+          const now = proxy.received()
+          if (now !== last) {
+            last = now
+            quietSince = Date.now()
+          }
+          return Date.now() - quietSince >= 3_000
+        },
+        'the first visit stops downloading',
+        90_000,
+      )
+      console.log(`first visit of / costs ${proxy.received()} bytes`)
+
+      const saved = await savedTimes(page, PUBLIC_KEYS)
+      expect(Object.entries(saved).filter(([, at]) => at === null).map(([key]) => key)).toEqual([])
+      const viewer = await page.evaluate(async () => {
+        const cache = await caches.open('pdf-viewer-v1')
+        return (await cache.keys()).map((request) => new URL(request.url).pathname)
+      })
+      expect(viewer.some((path) => /^\/assets\/pdf-[\w-]+\.js$/.test(path))).toBe(true)
+      expect(viewer.some((path) => /^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(path))).toBe(true)
+
+      await context.setOffline(true)
+      try {
+        const timeout = 20_000
+        const visit = async (route: string) => {
+          await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
+          await poll(async () => (await bannerText(page))?.startsWith(OFFLINE_SAVED), `the saved-data banner on ${route}`, timeout)
+        }
+        await visit('/events')
+        await page.locator('.event-list .event-card').first().waitFor({ timeout })
+        expect(await page.locator('.event-card__title').allTextContents()).toContain(eventTitles[0]!)
+        await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
+
+        await visit('/around')
+        await page.locator('.place-card').first().waitFor({ timeout })
+        expect((await page.locator('.place-card__title').allTextContents()).sort()).toEqual([...placeNames].sort())
+
+        for (const route of ['/eat', '/drink']) {
+          await visit(route)
+          await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
+          await page.getByRole('link', { name: 'View The Menu' }).waitFor({ timeout })
+        }
+        await visit('/stay')
+        await page.locator('.room-rotator__image').first().waitFor({ timeout, state: 'attached' })
+
+        await visit('/contact')
+        const rows = await page.locator('.opening-times__table tbody tr').allTextContents()
+        expect(rows.some((row) => /\d{2}:\d{2}/.test(row))).toBe(true)
+
+        for (const route of ['/menu/menu1', '/menu/menu2']) {
+          await visit(route)
+          await page
+            .locator('figure.pdf-page[data-drawn="true"]')
+            .first()
+            .waitFor({ timeout: 30_000 })
+            .catch(async (error: Error) => {
+              throw new Error(`${route} was not drawn; it shows: ${(await page.locator('main').innerText()).slice(0, 300)}`, { cause: error })
+            })
+        }
+      } finally {
+        await context.setOffline(false)
+      }
+      expect(session.errors).toEqual([])
+    },
+    240_000,
+  )
+
+  test(
+    'offline, one banner true for the page: the same whether typed in or reached in the app, and no saved time claimed for data that is not saved',
+    async () => {
+      const { page, context } = session
+      // Both pages seen online (this test does not rely on the background saving of the one before).
+      const visited = Date.now()
+      for (const route of ['/', '/events']) {
+        await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
+        await waitForControl(page)
+      }
+      const needed = ['opening-times', 'holidays', 'gallery:generic', 'events', 'gallery:events']
+      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), 'the data of / and /events is saved', 60_000)
+      // The events list of this device is lost (as if never saved); the past-events gallery stays.
+      await forget(page, ['events'])
+      const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
+      const galleryTime = await bannerTime(page, (await savedTimes(page, ['gallery:events']))['gallery:events']!)
+      await context.setOffline(true)
+      try {
+        const settled = async (what: string) => poll(async () => ((await page.locator('.offline-banner').count()) ? await bannerText(page) : null), what, 20_000)
+
+        // Home: its saved data with the oldest of its times.
+        await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
+        const oldestHome = await bannerTime(page, Math.min(...Object.values(homeSaved).map(Number)))
+        await poll(async () => (await bannerText(page)) === `${OFFLINE_SAVED} ${oldestHome}`, 'the home banner names the oldest saved time', 20_000)
+
+        // A page without server data: the same banner whether typed in or reached from the home page.
+        await navigateInApp(page, '/about')
+        await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 10_000 })
+        const aboutInApp = await poll(async () => {
+          const text = await bannerText(page)
+          return text && !text.includes('saved on') ? text : null
+        }, 'the banner on /about stops naming the home page’s saved time')
+        await page.goto(`${origin}/about`, { waitUntil: 'domcontentloaded' })
+        expect(await settled('the banner on a typed /about')).toBe(aboutInApp)
+
+        // /events: the past-events gallery is saved, the list is not. The banner names the gallery's
+        // time and says part of the page is not saved; the list says it could not be loaded.
+        const expectEventsBanner = async () => {
+          await page.locator('.events__empty', { hasText: 'could not be loaded' }).waitFor({ timeout: 20_000 })
+          const text = await poll(async () => {
+            const shown = await bannerText(page)
+            return shown?.includes(galleryTime) && shown.includes('not saved') ? shown : null
+          }, 'the /events banner names the gallery’s time and the unsaved list').catch(async (error: Error) => {
+            throw new Error(`${error.message}; the banner reads ${JSON.stringify(await bannerText(page))}, the gallery's time is ${galleryTime}`)
+          })
+          expect(text!.startsWith(`${OFFLINE_SAVED} ${galleryTime}`)).toBe(true)
+          return text!
+        }
+        const typed = await (async () => {
+          await page.goto(`${origin}/events`, { waitUntil: 'domcontentloaded' })
+          return expectEventsBanner()
+        })()
+        await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
+        await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
+        await navigateInApp(page, '/events')
+        expect(await expectEventsBanner()).toBe(typed)
+        await page.locator('.events__empty').scrollIntoViewIfNeeded()
+        await screenshots(page, 'offline-events-list-not-saved')
+        expect(await page.locator('.saved-copy-notice').count()).toBe(0)
+      } finally {
+        await context.setOffline(false)
+      }
+    },
+    180_000,
+  )
+})
