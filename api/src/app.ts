@@ -17,6 +17,7 @@ import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { apiReplies } from './http/api-replies'
+import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext) {
   return new Elysia()
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
+    .use(bodyParsing)
     .use(apiReplies)
     .use(authRoutes(ctx))
     .use(healthRoutes(ctx))

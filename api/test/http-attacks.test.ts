@@ -1,0 +1,174 @@
+/**
+ * Requests that used to reach a 5xx or a reply Bun wrote itself, sent to the real server process
+ * (Bun's own replies only happen there): deeply nested JSON, broken and short Host headers, bodies
+ * over a route's limit (declared or streamed), multipart bodies with too many parts or too large a
+ * field. Every reply must be a 4xx JSON `{ error }` with the usual security headers, and the server
+ * must log no stack trace for any of them.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileOf, makeImage } from './helpers'
+import { loginToServer, startServer, waitUntilReady, type ServerProcess } from './server-process'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'venue-attacks-'))
+let server: ServerProcess
+let token: string
+
+beforeAll(async () => {
+  server = startServer(dataDir)
+  await waitUntilReady(server)
+  token = await loginToServer(server)
+}, 120_000)
+
+afterAll(async () => {
+  server?.proc.kill('SIGTERM')
+  await server?.proc.exited
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Parses one HTTP/1.1 reply written by the server for a request sent byte for byte. */
+interface RawReply {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+function rawRequest(request: string | Uint8Array, timeoutMs = 10_000): Promise<RawReply> {
+  const port = Number(new URL(server.base).port)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const socket = connect(port, '127.0.0.1', () => socket.write(request))
+    const finish = () => {
+      clearTimeout(timer)
+      const text = Buffer.concat(chunks).toString('latin1')
+      const end = text.indexOf('\r\n\r\n')
+      if (end === -1) return reject(new Error(`no complete reply: ${JSON.stringify(text.slice(0, 200))}`))
+      const [statusLine, ...lines] = text.slice(0, end).split('\r\n')
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+      let body = text.slice(end + 4)
+      if (headers['transfer-encoding'] === 'chunked') body = dechunk(body)
+      else if (headers['content-length']) body = body.slice(0, Number(headers['content-length']))
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body })
+    }
+    socket.on('data', (chunk) => {
+      chunks.push(chunk as Buffer)
+      // One reply is all we wait for: the server may keep the connection open.
+      const text = Buffer.concat(chunks).toString('latin1')
+      const end = text.indexOf('\r\n\r\n')
+      const length = /content-length: *(\d+)/i.exec(text.slice(0, end))?.[1]
+      if (end !== -1 && length !== undefined && text.length >= end + 4 + Number(length)) socket.destroy()
+      if (end !== -1 && /transfer-encoding: *chunked/i.test(text.slice(0, end)) && text.endsWith('0\r\n\r\n')) socket.destroy()
+    })
+    socket.on('close', finish)
+    socket.on('error', () => {})
+    const timer = setTimeout(() => socket.destroy(), timeoutMs)
+  })
+}
+
+function dechunk(body: string): string {
+  let out = ''
+  let at = 0
+  while (at < body.length) {
+    const lineEnd = body.indexOf('\r\n', at)
+    const size = parseInt(body.slice(at, lineEnd), 16)
+    if (!size) break
+    out += body.slice(lineEnd + 2, lineEnd + 2 + size)
+    at = lineEnd + 2 + size + 2
+  }
+  return out
+}
+
+function expectJsonError(reply: { status: number; headers: Record<string, string> | Headers; body: string }, status: number) {
+  const header = (name: string) => (reply.headers instanceof Headers ? reply.headers.get(name) : reply.headers[name]) ?? ''
+  expect(reply.status).toBe(status)
+  expect(header('content-type')).toContain('application/json')
+  expect(typeof JSON.parse(reply.body).error).toBe('string')
+  expect(header('content-security-policy')).toContain("default-src 'self'")
+  expect(header('x-content-type-options')).toBe('nosniff')
+}
+
+async function fetched(res: Response) {
+  return { status: res.status, headers: res.headers, body: await res.text() }
+}
+
+const noStackTraces = () => expect(server.output()).not.toMatch(/RangeError|TypeError|Maximum call stack|"unhandled"/)
+
+describe('deeply nested JSON', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+  const cases: [string, string][] = [
+    ['/api/email/send-email', `{"name":${nested(5000)},"email":"ada@example.org","message":"Hi"}`],
+    ['/api/email/send-email', `{"name":"Ada","email":"ada@example.org","message":${objects(5000)}}`],
+    ['/api/admin/login', `{"username":${nested(5000)},"password":"x"}`],
+    ['/api/admin/login', nested(5000)],
+  ]
+  for (const [path, body] of cases) {
+    test(`${path} ${body.slice(0, 24)}… is a 400 JSON error, not a 500 with a stack trace`, async () => {
+      const reply = await fetched(await fetch(server.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+      expectJsonError(reply, 400)
+      noStackTraces()
+    })
+  }
+})
+
+describe('Host headers', () => {
+  for (const host of ['a/b', 'a@b', '', '[::1', 'a b']) {
+    test(`Host ${JSON.stringify(host)} gets a 400 JSON error`, async () => {
+      const reply = await rawRequest(`GET /api/venue HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+      expectJsonError(reply, 400)
+      noStackTraces()
+    })
+  }
+  for (const host of ['a', 'x:1', 'ab', 'localhost']) {
+    test(`a short Host ${JSON.stringify(host)} still reaches the API`, async () => {
+      const reply = await rawRequest(`GET /api/venue HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+      expect(reply.status).toBe(200)
+      expect(JSON.parse(reply.body).hotelName).toBeString()
+    })
+  }
+})
+
+describe('body limits', () => {
+  test('a declared body over the largest limit gets our 413 JSON, not a bare one from Bun', async () => {
+    const reply = await rawRequest(`POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\nConnection: close\r\n\r\n{`)
+    expectJsonError(reply, 413)
+  })
+
+  test('a JSON route refuses a body over 1 MB, declared or streamed in chunks', async () => {
+    const big = JSON.stringify({ name: 'Ada', email: 'ada@example.org', message: 'x'.repeat(1024 * 1024 + 10) })
+    expectJsonError(await fetched(await fetch(`${server.base}/api/email/send-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })), 413)
+    const chunk = `${(big.length).toString(16)}\r\n${big}\r\n0\r\n\r\n`
+    const reply = await rawRequest(`POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`)
+    expectJsonError(reply, 413)
+  })
+
+  test('a multipart text field over 64 KB is refused with 413', async () => {
+    const form = new FormData()
+    form.append('type', 'cafe')
+    form.append('images', fileOf(await makeImage('png'), 'a.png', 'image/png'))
+    form.append('type_note', 'x'.repeat(65 * 1024))
+    const res = await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    expectJsonError(await fetched(res), 413)
+  })
+
+  test('a multipart body with too many parts is refused with 413', async () => {
+    const form = new FormData()
+    form.append('type', 'cafe')
+    for (let i = 0; i < 500; i++) form.append(`f${i}`, 'x')
+    const res = await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    expectJsonError(await fetched(res), 413)
+  })
+
+  test('a gallery upload of 2 MB gets through (uploads are not held to 1 MB)', async () => {
+    const form = new FormData()
+    form.append('type', 'cafe')
+    const noise = await import('sharp').then(({ default: sharp }) => sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(900 * 800 * 3)).buffer), { raw: { width: 900, height: 800, channels: 3 } }).png().toBuffer())
+    expect(noise.byteLength).toBeGreaterThan(1024 * 1024)
+    form.append('images', fileOf(new Uint8Array(noise), 'noise.png', 'image/png'))
+    const res = await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    expect(res.status).toBe(201)
+  })
+})
