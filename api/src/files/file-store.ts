@@ -2,8 +2,10 @@ import type { Database } from 'bun:sqlite'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
+import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
 
@@ -110,9 +112,10 @@ export class FileStore {
     let stored: StoredFile
     if (contentType === 'application/pdf') {
       if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+      await decodeSlots.run(() => assertReadablePdf(received, rules.label))
       stored = this.write(received, contentType, null, null, false)
     } else {
-      const image = await reencodeImage(received, contentType, rules.label)
+      const image = await decodeSlots.run(() => reencodeImage(received, contentType, rules.label))
       stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
       if (!image.animated) this.variants.enqueue(stored.name)
     }
@@ -221,6 +224,23 @@ async function reencodeImage(bytes: Uint8Array, type: ImageType, label: string):
   } catch {
     throw new HttpError(400, `${label} could not be read as an image, or is too many pixels.`)
   }
+}
+
+/**
+ * Parses the whole PDF: a file is a PDF if a PDF reader can open it and finds at least one page, not
+ * because it starts with `%PDF-` and ends with `%%EOF` (an HTML page can do both). Encrypted PDFs are
+ * refused too: pdf.js would ask visitors for a password.
+ */
+async function assertReadablePdf(bytes: Uint8Array, label: string): Promise<void> {
+  let pages: number
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
+    pages = doc.getPageCount()
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw unsupportedType(`${label} is encrypted (password-protected). Save it without a password and upload it again.`)
+    throw unsupportedType(`${label} could not be read as a PDF.`)
+  }
+  if (pages < 1) throw unsupportedType(`${label} has no pages.`)
 }
 
 /** A PDF ends with %%EOF (possibly followed by whitespace); a truncated upload does not. */
