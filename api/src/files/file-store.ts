@@ -104,22 +104,25 @@ export class FileStore {
     if (size > rules.maxBytes) {
       throw tooLarge(`${rules.label} is too large: the limit is ${Math.round(rules.maxBytes / MB)} MB.`)
     }
-    const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
-    const contentType = sniffContentType(received)
+    // The type is decided from the first bytes; the whole file is read only once it is its turn to be
+    // decoded, so uploads waiting for a slot do not each hold another copy of their file.
+    const head = input instanceof Blob ? new Uint8Array(await input.slice(0, 16).arrayBuffer()) : input
+    const contentType = sniffContentType(head)
     if (!contentType || !rules.accept.includes(contentType)) {
       throw unsupportedType(`${rules.label} must be ${describeTypes(rules.accept)}.`)
     }
-    let stored: StoredFile
-    if (contentType === 'application/pdf') {
-      if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
-      await decodeSlots.run(() => assertReadablePdf(received, rules.label))
-      stored = this.write(received, contentType, null, null, false)
-    } else {
-      const image = await decodeSlots.run(() => reencodeImage(received, contentType, rules.label))
-      stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
+    return decodeSlots.run(async () => {
+      const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
+      if (contentType === 'application/pdf') {
+        if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+        await assertReadablePdf(received, rules.label)
+        return this.write(received, contentType, null, null, false)
+      }
+      const image = await reencodeImage(received, contentType, rules.label)
+      const stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
       if (!image.animated) this.variants.enqueue(stored.name)
-    }
-    return stored
+      return stored
+    })
   }
 
   private write(bytes: Uint8Array, contentType: ContentType, width: number | null, height: number | null, animated: boolean): StoredFile {
