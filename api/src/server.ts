@@ -27,7 +27,7 @@ function serverReply(request: Request | undefined, status: number, error: string
 }
 
 // A Host header is a name, an IPv4 address or a bracketed IPv6 address, with an optional port.
-const VALID_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+const VALID_HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 /** Elysia finds the path from the 12th character of the URL on ("http://" and four more). */
 const SHORTEST_ROUTABLE_HOST = 4
 

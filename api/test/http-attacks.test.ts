@@ -72,7 +72,7 @@ describe('Host headers', () => {
       noStackTraces()
     })
   }
-  for (const host of ['a', 'x:1', 'ab', 'localhost']) {
+  for (const host of ['a', 'x:1', 'ab', 'localhost', 'venue_app:3000', '127.0.0.1:80', '[::1]:3000']) {
     test(`a short Host ${JSON.stringify(host)} still reaches the API`, async () => {
       const reply = await rawRequest(`GET /api/venue HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
       expect(reply.status).toBe(200)
