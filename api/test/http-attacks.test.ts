@@ -122,3 +122,30 @@ describe('body limits', () => {
     expect(res.status).toBe(201)
   })
 })
+
+describe('bodies a route does not read', () => {
+  test('an empty JSON body on a route without a body is not an error', async () => {
+    const form = new FormData()
+    form.append('type', 'cafe')
+    form.append('images', fileOf(await makeImage('png', 20, 20, '#123456'), 'a.png', 'image/png'))
+    const uploaded = await (await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()
+    const id = (uploaded as { images: { id: number }[] }).images[0]!.id
+    const reply = await rawRequest(`DELETE /api/delete-gallery/${id} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)
+    expect(reply.status).toBe(200)
+  })
+})
+
+test('in the app too: an empty JSON body on a route without a body is not an error, on one with a body a 400', async () => {
+  const { makeTestApp } = await import('./helpers')
+  const t = await makeTestApp()
+  try {
+    const token = await t.token()
+    const headers = { 'content-type': 'application/json' }
+    expect((await t.call('POST', '/api/admin/logout', { token, headers, body: '' })).status).toBe(200)
+    const login = await t.call('POST', '/api/admin/login', { headers, body: '' })
+    expect(login.status).toBe(400)
+    expect(typeof (await login.json()).error).toBe('string')
+  } finally {
+    t.close()
+  }
+})
