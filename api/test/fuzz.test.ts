@@ -8,7 +8,9 @@
  *    a rejected request changes nothing in the database or on disk, an accepted one may.
  * Always: never a 5xx, never a hang, every /api error is JSON `{ error }`, no reply leaks the
  * database, the signing secret or a file outside the web build, and the database passes
- * `PRAGMA integrity_check` at the end. FUZZ_SEED and FUZZ_RUNS explore further.
+ * `PRAGMA integrity_check` at the end. A last phase sends hostile Host headers and declared body
+ * lengths to the real server process, where Bun parses them before the app runs. FUZZ_SEED and
+ * FUZZ_RUNS explore further.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
