@@ -39,7 +39,8 @@ const SHORTEST_ROUTABLE_HOST = 4
  */
 function admit(request: Request): Request | Response {
   const host = request.headers.get('host') ?? ''
-  if (!VALID_HOST.test(host) || request.url.startsWith('/')) return serverReply(undefined, 400, 'The Host header is not valid.')
+  // The app and its libraries parse request.url; one that does not parse (a port over 65535) is refused here.
+  if (!VALID_HOST.test(host) || !URL.canParse(request.url)) return serverReply(undefined, 400, 'The Host header is not valid.')
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_LIMIT) {
     return serverReply(request, 413, `The request body is too large: no address takes more than ${Math.round(MAX_BODY_LIMIT / 1024 / 1024)} MB.`)
   }

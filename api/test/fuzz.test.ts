@@ -742,7 +742,9 @@ describe('fuzzing every endpoint', () => {
 describe('fuzzing the real server process', () => {
   test('any Host header and any declared length: never a 5xx, errors are JSON with security headers', async () => {
     const dataDir = join(t.dataDir, 'server-fuzz')
-    mkdirSync(dataDir, { recursive: true })
+    // startServer serves the web app from here: a page, so web paths answer as they would in production.
+    mkdirSync(join(dataDir, 'no-web-build'), { recursive: true })
+    writeFileSync(join(dataDir, 'no-web-build', 'index.html'), '<!doctype html><div id="root"></div>')
     const server = startServer(dataDir)
     try {
       await waitUntilReady(server)
