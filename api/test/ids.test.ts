@@ -164,6 +164,11 @@ test('the migration keeps the rows, indexes and references of a database made be
     old.exec(`INSERT INTO holidays (id, venue, holiday_date, closed) VALUES (2, 'hotel', '2030-12-25', 1)`)
     old.exec(`INSERT INTO menus (id, business_id, pdf) VALUES (4, 1, '${'b'.repeat(32)}.pdf')`)
     old.exec(`INSERT INTO admin_users (id, username, password_hash) VALUES (5, 'ada', 'x')`)
+    // What another migration may have added before this one runs: a column, an index, a trigger.
+    old.exec("ALTER TABLE admin_users ADD COLUMN role TEXT NOT NULL DEFAULT 'owner'")
+    old.exec('CREATE INDEX admin_users_role ON admin_users (role)')
+    old.exec('CREATE TABLE activity (what TEXT NOT NULL)')
+    old.exec("CREATE TRIGGER events_deleted AFTER DELETE ON events BEGIN INSERT INTO activity (what) VALUES ('deleted ' || old.id); END")
     const before = ['gallery_images', 'events', 'holidays', 'menus', 'admin_users'].map((table) => old.query(`SELECT * FROM ${table} ORDER BY id`).all())
     old.close()
 
@@ -174,12 +179,19 @@ test('the migration keeps the rows, indexes and references of a database made be
     for (const index of ['gallery_images_type', 'gallery_images_image', 'attractions_image', 'events_start', 'events_image', 'menus_business', 'menus_pdf', 'contact_messages_status']) expect(indexes).toContain(index)
     expect(db.query('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }])
     expect(db.query('PRAGMA foreign_key_check').all()).toEqual([])
+    expect(indexes).toContain('admin_users_role')
+    expect(db.query('SELECT role FROM admin_users WHERE id = 5').get()).toEqual({ role: 'owner' })
+    db.exec('DELETE FROM events WHERE id = 7')
+    expect(db.query('SELECT what FROM activity').all()).toEqual([{ what: 'deleted 7' }])
     // The references to files still hold: a file in use cannot go.
     expect(() => db.exec(`DELETE FROM files WHERE name = '${'a'.repeat(32)}.png'`)).toThrow(/FOREIGN KEY/)
     // The next ids continue above the highest kept.
     db.exec('DELETE FROM gallery_images WHERE id = 28')
     expect((db.query(`INSERT INTO gallery_images (type, image) VALUES ('cafe', '${'a'.repeat(32)}.png') RETURNING id`).get() as { id: number }).id).toBe(29)
     expect((db.query(`INSERT INTO events (title, description, start_datetime) VALUES ('x', 'y', 'z') RETURNING id`).get() as { id: number }).id).toBe(8)
+    for (const table of ['holidays', 'gallery_images', 'attractions', 'events', 'menus', 'contact_messages', 'admin_users']) {
+      expect((db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(table) as { sql: string }).sql).toContain('AUTOINCREMENT')
+    }
     db.close()
   } finally {
     rmSync(dir, { recursive: true, force: true })
