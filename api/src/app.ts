@@ -18,6 +18,7 @@ import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { apiReplies } from './http/api-replies'
+import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext) {
   const app = new Elysia()
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
+    .use(bodyParsing)
     // Before any route reads a body: staff routes without a valid token are refused here.
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(apiReplies)

@@ -2,8 +2,11 @@ import { createApp, createContext } from './app'
 import { loadConfig } from './config'
 import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
-import { rememberPeer } from './http/client-address'
+import { MAX_BODY_LIMIT } from './http/body-limits'
+import { peerOf, rememberPeer } from './http/client-address'
+import { jsonError, pathOf } from './http/errors'
 import { pruneIdempotencyKeys } from './http/idempotency'
+import { securityHeaderValues } from './http/security'
 
 const config = loadConfig()
 const ctx = await createContext(config)
@@ -19,16 +22,50 @@ ctx.variants.start()
 const requestLog = Bun.stdout.writer({ highWaterMark: 64 * 1024 })
 const flushRequestLog = setInterval(() => void requestLog.flush(), 250)
 
+/** A reply written here, before or around the app: the same JSON `{ error }` and security headers as the app's. */
+function serverReply(request: Request | undefined, status: number, error: string): Response {
+  return jsonError(status, error, securityHeaderValues(config, request))
+}
+
+// A Host header is a name, an IPv4 address or a bracketed IPv6 address, with an optional port.
+const VALID_HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+/** Elysia finds the path from the 12th character of the URL on ("http://" and four more). */
+const SHORTEST_ROUTABLE_HOST = 4
+
+/**
+ * What the app may be handed. A broken Host (`a/b`, `a@b`, empty) leaves Bun with a URL that does not
+ * parse: that is the client's error, 400. A valid but very short one (`a`) would hide the start of the
+ * path from Elysia's router, so the request is given a neutral host instead. A declared body over the
+ * largest route limit is refused before anything is read (Bun's own 413 has no body and no headers).
+ */
+function admit(request: Request): Request | Response {
+  const host = request.headers.get('host') ?? ''
+  // The app and its libraries parse request.url; one that does not parse (a port over 65535) is refused here.
+  if (!VALID_HOST.test(host) || !URL.canParse(request.url)) return serverReply(undefined, 400, 'The Host header is not valid.')
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_LIMIT) {
+    return serverReply(request, 413, `The request body is too large: no address takes more than ${Math.round(MAX_BODY_LIMIT / 1024 / 1024)} MB.`)
+  }
+  if (host.length >= SHORTEST_ROUTABLE_HOST) return request
+  const url = new URL(request.url)
+  const rehosted = new Request(`${url.protocol}//localhost${url.pathname}${url.search}`, request)
+  rememberPeer(rehosted, peerOf(request))
+  return rehosted
+}
+
+async function handle(request: Request): Promise<Response> {
+  const admitted = admit(request)
+  return admitted instanceof Response ? admitted : app.handle(admitted)
+}
+
 let requestCount = 0
 /** One JSON line per request: what a log shipper or `jq` needs to see traffic and errors. */
 async function handleLogged(request: Request): Promise<Response> {
   const started = performance.now()
   const id = request.headers.get('x-request-id')?.slice(0, 64) || `${process.pid.toString(36)}-${(++requestCount).toString(36)}`
-  const response = await app.handle(request)
+  const response = await handle(request)
   response.headers.set('x-request-id', id)
-  const url = new URL(request.url)
   requestLog.write(
-    `${JSON.stringify({ level: response.status >= 500 ? 'error' : 'info', msg: 'request', id, method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 })}\n`,
+    `${JSON.stringify({ level: response.status >= 500 ? 'error' : 'info', msg: 'request', id, method: request.method, path: pathOf(request), status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 })}\n`,
   )
   return response
 }
@@ -36,11 +73,18 @@ async function handleLogged(request: Request): Promise<Response> {
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,
-  maxRequestBodySize: 64 * 1024 * 1024,
+  // Limits are kept per route by the app (http/body-limits.ts) and, for declared lengths, by admit():
+  // Bun's own check would answer first, with a bare 413.
+  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   fetch(request, server) {
     // Rate limits need the caller's address; Elysia's own `server` is unset when called through handle().
     rememberPeer(request, server.requestIP(request)?.address)
-    return config.logRequests ? handleLogged(request) : app.handle(request)
+    return config.logRequests ? handleLogged(request) : handle(request)
+  },
+  // Reached only if the app itself fails to answer: the cause is logged once, the client gets JSON.
+  error(error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled in server', cause: String(error?.stack ?? error).slice(0, 2000) }))
+    return serverReply(undefined, 500, 'Something went wrong on our side. Please try again.')
   },
 })
 

@@ -8,7 +8,9 @@
  *    a rejected request changes nothing in the database or on disk, an accepted one may.
  * Always: never a 5xx, never a hang, every /api error is JSON `{ error }`, no reply leaks the
  * database, the signing secret or a file outside the web build, and the database passes
- * `PRAGMA integrity_check` at the end. FUZZ_SEED and FUZZ_RUNS explore further.
+ * `PRAGMA integrity_check` at the end. A last phase sends hostile Host headers and declared body
+ * lengths to the real server process, where Bun parses them before the app runs. FUZZ_SEED and
+ * FUZZ_RUNS explore further.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
@@ -19,6 +21,8 @@ import { SignJWT } from 'jose'
 import { DEMO_ADMIN } from '../src/app'
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { fileOf, jsonOf, makeImage, makePdf, makeTestApp, type TestApp } from './helpers'
+import { rawRequest } from './raw-http'
+import { startServer, waitUntilReady } from './server-process'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500)
@@ -184,6 +188,11 @@ const deepJson = fc
   .tuple(fc.integer({ min: 50, max: 200_000 }), fc.constantFrom('[', '{"a":'))
   .map(([depth, open]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : open.repeat(depth) + '1' + '}'.repeat(depth)))
 
+/** Deep nesting inside a field the route reads: it reaches validation, whose report once overflowed the stack. */
+const deepJsonInField = fc
+  .tuple(fc.constantFrom(...fieldNames()), fc.integer({ min: 33, max: 20_000 }), fc.constantFrom('[', '{"a":'))
+  .map(([field, depth, open]) => `{"${field}":${open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : open.repeat(depth) + '1' + '}'.repeat(depth)},"email":"ada@example.org","message":"x"}`)
+
 const pngHeader = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** Over every upload limit (10 MB for images, 20 MB for PDFs once base64 grows it). */
 const oversizedFile = concat(pngHeader, new Uint8Array(11 * 1024 * 1024).fill(0x41))
@@ -236,6 +245,7 @@ const anyBody = (): fc.Arbitrary<BodySpec> =>
     },
     { arbitrary: fc.record({ kind: fc.constant('json' as const), value: anyJson, contentType: fc.constantFrom(...JSON_TYPES) }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constant('raw' as const), bytes: deepJson, contentType: fc.constantFrom(...JSON_TYPES) }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('raw' as const), bytes: deepJsonInField, contentType: fc.constantFrom(...JSON_TYPES) }), weight: 1 },
     {
       arbitrary: fc.record({
         kind: fc.constant('raw' as const),
@@ -722,6 +732,54 @@ describe('fuzzing every endpoint', () => {
     const histogram = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')
     console.log(`fuzz: ${requestsTried} requests tried in all; replies ${histogram}`)
   })
+})
+
+/**
+ * What only the real server sees (Bun parses the request line and headers before the app runs):
+ * hostile Host headers and declared body lengths. Every reply must be a JSON error or a real answer,
+ * never a 5xx or a reply without the security headers.
+ */
+describe('fuzzing the real server process', () => {
+  test('any Host header and any declared length: never a 5xx, errors are JSON with security headers', async () => {
+    const dataDir = join(t.dataDir, 'server-fuzz')
+    // startServer serves the web app from here: a page, so web paths answer as they would in production.
+    mkdirSync(join(dataDir, 'no-web-build'), { recursive: true })
+    writeFileSync(join(dataDir, 'no-web-build', 'index.html'), '<!doctype html><div id="root"></div>')
+    const server = startServer(dataDir)
+    try {
+      await waitUntilReady(server)
+      const host = fc.oneof(
+        fc.constantFrom('a/b', 'a@b', '', 'a', 'x:1', ':', '[::1]', '[::1', '@', '/', 'a b', 'a?b', 'a#b', '..', 'localhost:99999', 'é.example', '%41'),
+        fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((value) => value.replace(/[^\x21-\x7e]/g, '')),
+      )
+      const length = fc.oneof(fc.constantFrom(null, 0, 2, 1024 * 1024 + 1, 70 * 1024 * 1024, 2 ** 40), fc.nat())
+      const path = fc.constantFrom('/api/venue', '/api/email/send-email', '/api/admin/login', '/api/upload-gallery', '/files/x.pdf', '/', '/api/nope')
+      const runs = Math.max(50, Math.round(RUNS / 10))
+      let failure = ''
+      const details = await fc.check(
+        fc.asyncProperty(host, length, path, async (hostValue, declared, target) => {
+          const method = declared === null ? 'GET' : 'POST'
+          const head = `${method} ${target} HTTP/1.1\r\nHost: ${hostValue}\r\nContent-Type: application/json\r\n${declared === null ? '' : `Content-Length: ${declared}\r\n`}Connection: close\r\n\r\n`
+          // A little of the body is sent; a server waiting for the rest is cut off by the client's timeout.
+          const reply = await rawRequest(server.base, head + (declared ? '{"a":1}'.slice(0, Math.min(declared, 7)) : ''), 3000).catch((error: Error) => ({ status: 0, headers: {} as Record<string, string>, body: error.message }))
+          const problem =
+            reply.status === 0 && declared !== null && declared > 7 ? null // waited for a body that never came: fine
+            : reply.status >= 500 || reply.status === 0 ? `answered ${reply.status}: ${reply.body.slice(0, 200)}`
+            : reply.status >= 400 && !reply.headers['content-type']?.includes('application/json') ? `answered ${reply.status} with content-type ${reply.headers['content-type']}`
+            : !reply.headers['content-security-policy'] ? `answered ${reply.status} without a Content-Security-Policy`
+            : null
+          if (problem) failure = `${problem}\nHost ${JSON.stringify(hostValue)} length ${declared} ${target}`
+          return problem === null
+        }),
+        { numRuns: runs, seed: SEED, endOnFailure: true },
+      )
+      if (details.failed) throw new Error(`${failure}\n(seed ${SEED})`)
+      expect(server.output()).not.toContain('"unhandled')
+    } finally {
+      server.proc.kill('SIGTERM')
+      await server.proc.exited
+    }
+  }, 120_000)
 })
 
 /** A PNG whose header claims the given size (and no pixel data): a decompression bomb's calling card. */

@@ -62,6 +62,11 @@ async function verifyStaff(ctx: AppContext, verifier: Verifier, request: Request
   return member
 }
 
+/** Who sent `request`, when it carries a valid staff token; null otherwise (for replies that only add detail for staff). */
+export async function staffOrNull(ctx: AppContext, verifier: Verifier, request: Request): Promise<StaffMember | null> {
+  return verifyStaff(ctx, verifier, request).catch(() => null)
+}
+
 /** Marks the guard's own hook, so the gate can tell staff routes from the app's route table. */
 const STAFF_ROUTE = Symbol('staff route')
 

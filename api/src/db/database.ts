@@ -18,20 +18,23 @@ export function openDatabase(file: string): Database {
 
 /**
  * Applies numbered migrations (001_name.sql, 002_name.sql, ...) newer than PRAGMA user_version,
- * each in its own transaction, so a crash mid-migration leaves the previous version intact.
+ * each in its own transaction, so a crash mid-migration leaves the previous version intact. A change
+ * that SQL alone cannot make safely (rebuilding a table from its current definition) is a
+ * NNN_name.ts module exporting `up(db)`.
  */
 export function migrate(db: Database): number {
   const current = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version
   const files = readdirSync(migrationsDir)
-    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
+    .filter((name) => /^\d{3}_.+\.(sql|ts)$/.test(name))
     .sort()
   let applied = 0
   for (const name of files) {
     const version = Number(name.slice(0, 3))
     if (version <= current) continue
-    const sql = readFileSync(join(migrationsDir, name), 'utf8')
+    const path = join(migrationsDir, name)
+    const apply = name.endsWith('.ts') ? (require(path) as { up: (db: Database) => void }).up : (target: Database) => target.exec(readFileSync(path, 'utf8'))
     db.transaction(() => {
-      db.exec(sql)
+      apply(db)
       db.exec(`PRAGMA user_version = ${version}`)
     })()
     applied++

@@ -2,8 +2,10 @@ import type { Database } from 'bun:sqlite'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
+import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
 
@@ -102,21 +104,25 @@ export class FileStore {
     if (size > rules.maxBytes) {
       throw tooLarge(`${rules.label} is too large: the limit is ${Math.round(rules.maxBytes / MB)} MB.`)
     }
-    const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
-    const contentType = sniffContentType(received)
+    // The type is decided from the first bytes; the whole file is read only once it is its turn to be
+    // decoded, so uploads waiting for a slot do not each hold another copy of their file.
+    const head = input instanceof Blob ? new Uint8Array(await input.slice(0, 16).arrayBuffer()) : input
+    const contentType = sniffContentType(head)
     if (!contentType || !rules.accept.includes(contentType)) {
       throw unsupportedType(`${rules.label} must be ${describeTypes(rules.accept)}.`)
     }
-    let stored: StoredFile
-    if (contentType === 'application/pdf') {
-      if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
-      stored = this.write(received, contentType, null, null, false)
-    } else {
+    return decodeSlots.run(async () => {
+      const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
+      if (contentType === 'application/pdf') {
+        if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+        await assertReadablePdf(received, rules.label)
+        return this.write(received, contentType, null, null, false)
+      }
       const image = await reencodeImage(received, contentType, rules.label)
-      stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
+      const stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
       if (!image.animated) this.variants.enqueue(stored.name)
-    }
-    return stored
+      return stored
+    })
   }
 
   private write(bytes: Uint8Array, contentType: ContentType, width: number | null, height: number | null, animated: boolean): StoredFile {
@@ -221,6 +227,23 @@ async function reencodeImage(bytes: Uint8Array, type: ImageType, label: string):
   } catch {
     throw new HttpError(400, `${label} could not be read as an image, or is too many pixels.`)
   }
+}
+
+/**
+ * Parses the whole PDF: a file is a PDF if a PDF reader can open it and finds at least one page, not
+ * because it starts with `%PDF-` and ends with `%%EOF` (an HTML page can do both). Encrypted PDFs are
+ * refused too: pdf.js would ask visitors for a password.
+ */
+async function assertReadablePdf(bytes: Uint8Array, label: string): Promise<void> {
+  let pages: number
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
+    pages = doc.getPageCount()
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw unsupportedType(`${label} is encrypted (password-protected). Save it without a password and upload it again.`)
+    throw unsupportedType(`${label} could not be read as a PDF.`)
+  }
+  if (pages < 1) throw unsupportedType(`${label} has no pages.`)
 }
 
 /** A PDF ends with %%EOF (possibly followed by whitespace); a truncated upload does not. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp, { type Sharp } from 'sharp'
+import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 
 /** Widths a phone, a tablet and a desktop screen pick from; never wider than the original. */
@@ -212,7 +213,7 @@ export class VariantQueue {
       .rotate()
       // Both sides given, so the file has exactly the size the reply promised.
       .resize(variant.width, variant.height, { fit: 'fill' })
-    const data = await FORMATS.find((f) => f.format === variant.format)!.encode(resized).toBuffer()
+    const data = await decodeSlots.run(() => FORMATS.find((f) => f.format === variant.format)!.encode(resized).toBuffer())
     const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
     writeFileSync(temp, data)
     renameSync(temp, target)

@@ -11,6 +11,11 @@ export function rememberPeer(request: Request, address: string | undefined): voi
   if (address) peers.set(request, address)
 }
 
+/** The connection's address recorded for `request`, if any (to carry it onto a rewritten request). */
+export function peerOf(request: Request): string | undefined {
+  return peers.get(request)
+}
+
 const withoutIpv4Prefix = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
 
 function familyOf(address: string): 'ipv4' | 'ipv6' | null {

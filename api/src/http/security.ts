@@ -38,17 +38,45 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ')
 }
 
+/**
+ * Uploaded files (`/files/*`) are someone else's content: whatever a PDF or image carries (scripts,
+ * forms, HTML a browser might sniff), it must not run with the site's origin. `sandbox` gives the file
+ * a unique opaque origin with scripts, forms and plugins off, and nothing may be loaded from it.
+ */
+export const FILE_REPLY_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
+
+const isFileReply = (url: string) => {
+  // The path starts after "scheme://host"; a relative URL (Bun gives one for a broken Host) starts with it.
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2)
+  return start !== -1 && url.startsWith('/files/', start)
+}
+
+/**
+ * The security headers of every reply, as a plain list, for replies built outside Elysia too (the
+ * server's own error and limit replies in server.ts).
+ */
+export function securityHeaderValues(config: Config, request?: Request): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': request && isFileReply(request.url) ? FILE_REPLY_CSP : contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  }
+  const https = request && (request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https'))
+  if (https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  return headers
+}
+
 /** Security headers on every reply: pages, API, files and errors alike. */
 export function securityHeaders(config: Config) {
   const csp = contentSecurityPolicy(config)
+  const common = securityHeaderValues(config)
   // onRequest runs before routing, so it covers every path, unknown ones included.
   return new Elysia({ name: 'http.security' }).onRequest(({ set, request }) => {
-    set.headers['content-security-policy'] = csp
-    set.headers['x-content-type-options'] = 'nosniff'
-    set.headers['referrer-policy'] = 'strict-origin-when-cross-origin'
-    set.headers['cross-origin-opener-policy'] = 'same-origin'
-    set.headers['x-frame-options'] = 'SAMEORIGIN'
-    set.headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()'
+    Object.assign(set.headers, common)
+    set.headers['content-security-policy'] = isFileReply(request.url) ? FILE_REPLY_CSP : csp
     const https = request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https')
     if (https) set.headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
   })

@@ -144,13 +144,8 @@ export function contactRoutes(ctx: AppContext) {
         })
         if (!ctx.mailer.configured) {
           markStored(ctx.db, stored.id)
-          log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', {
-            id: stored.id,
-            name: stored.name,
-            phone: stored.phone,
-            email: stored.email,
-            message: stored.message,
-          })
+          // Who wrote and what is personal data: staff read it on the Messages screen, logs never hold it.
+          log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', { id: stored.id, length: stored.message.length, created_at: stored.created_at })
           return { message: REPLY_RECEIVED }
         }
         return { message: (await deliver(ctx, stored)) ? REPLY_SENT : REPLY_RECEIVED }

@@ -1,0 +1,35 @@
+/**
+ * How many images (or PDFs) are decoded at once. A decode holds the whole picture in memory: twenty
+ * staff uploads of 8.7 MB photos decoded side by side took the server to 590 MB. Two at a time keeps
+ * both cores busy and memory to a couple of pictures; the rest wait their turn, in order.
+ */
+export const DECODE_SLOTS = 2
+
+export class Semaphore {
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(readonly slots: number) {}
+
+  /** Runs `work` once a slot is free, and frees it however the work ends. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    else this.active++
+    try {
+      return await work()
+    } finally {
+      // The slot passes straight to the next in line, so a newcomer cannot jump the queue.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
+    }
+  }
+
+  /** Decodes running now (for tests and monitoring). */
+  get busy(): number {
+    return this.active
+  }
+}
+
+/** The one limiter every upload and variant decode goes through. */
+export const decodeSlots = new Semaphore(DECODE_SLOTS)

@@ -1,0 +1,170 @@
+import { Elysia } from 'elysia'
+import { IMAGE_TOO_LARGE_MESSAGE } from '../features/events/model'
+import { MB } from '../files/file-store'
+import { badRequest, tooLarge } from './errors'
+
+/** What a JSON call needs: the longest is a contact message or an event description. */
+export const DEFAULT_BODY_LIMIT = 1 * MB
+
+/**
+ * Routes that carry files, with room for their documented file limits (README, API reference) plus
+ * the other fields and the multipart framing. Keyed by method and route pattern, as Elysia names them.
+ */
+export const BODY_LIMITS: Readonly<Record<string, number>> = {
+  'POST /api/upload-gallery': 64 * MB,
+  'POST /api/upload-around': 11 * MB,
+  'PUT /api/edit-around/:id': 11 * MB,
+  // A 2 MB image as base64 inside JSON is 2.7 MB.
+  'POST /api/upload-event': 4 * MB,
+  'POST /api/update-event': 3 * MB,
+  'POST /api/upload-pdf': 21 * MB,
+}
+
+/** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */
+const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
+  'POST /api/upload-event': IMAGE_TOO_LARGE_MESSAGE,
+}
+
+/** The largest any route takes; server.ts refuses a declared length over it before routing. */
+export const MAX_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(BODY_LIMITS))
+
+/** Parts of one multipart body: a gallery upload is at most 20 images and a type. */
+export const MAX_MULTIPART_PARTS = 30
+/** A text field of a form: event descriptions are at most 5000 characters. */
+export const MAX_FORM_FIELD_BYTES = 64 * 1024
+/** No request of this API nests deeper than a few levels; 5,000 levels overflow the stack of whatever walks them. */
+export const MAX_JSON_DEPTH = 32
+
+// Elysia has not matched the route yet when the body is parsed, so the patterns are matched here.
+const LIMIT_PATTERNS = Object.entries(BODY_LIMITS).map(([key, limit]) => {
+  const [method, route] = key.split(' ') as [string, string]
+  return { method, pattern: new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`), limit, message: OVER_LIMIT_MESSAGES[key] }
+})
+
+export interface BodyLimit {
+  bytes: number
+  /** The 413's message. */
+  message: string
+}
+
+/** The body limit of a request, by its method and path. */
+export function bodyLimitOf(method: string, path: string): BodyLimit {
+  const upper = method.toUpperCase()
+  const entry = LIMIT_PATTERNS.find((candidate) => candidate.method === upper && candidate.pattern.test(path))
+  const bytes = entry?.limit ?? DEFAULT_BODY_LIMIT
+  return { bytes, message: entry?.message ?? `The request body is too large: this address takes at most ${Math.round(bytes / MB)} MB.` }
+}
+
+/**
+ * The body's bytes, refused with 413 as soon as they pass the limit. A declared length over it is
+ * refused before anything is read; a streamed (chunked) body is counted as it arrives.
+ */
+export async function readBodyWithin(request: Request, limit: BodyLimit): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null) {
+    if (Number(declared) > limit.bytes) throw tooLarge(limit.message)
+    // Bun holds the body to its declared length, so it cannot grow past the check.
+    return new Uint8Array(await request.arrayBuffer())
+  }
+  if (!request.body) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit.bytes) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge(limit.message)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(total)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
+/** Refuses JSON nested deeper than MAX_JSON_DEPTH, in one pass over the text before it is parsed. */
+export function assertShallowJson(text: string): void {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // backslash: skip the escaped character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(`The JSON body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`)
+    } else if (c === 93 || c === 125) depth--
+  }
+}
+
+function countParts(bytes: Uint8Array, boundary: string): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const delimiter = `--${boundary}`
+  let parts = -1 // the closing delimiter ends the last part
+  for (let at = buffer.indexOf(delimiter); at !== -1; at = buffer.indexOf(delimiter, at + delimiter.length)) {
+    if (++parts > MAX_MULTIPART_PARTS) break
+  }
+  return parts
+}
+
+const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** The form as the routes' schemas expect it (what Elysia's own parser makes): one value, or an array for a repeated name. */
+function formToBody(form: FormData): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  const grouped = new Map<string, (string | File)[]>()
+  form.forEach((value, key) => {
+    if (DANGEROUS_KEYS.has(key)) return
+    const list = grouped.get(key)
+    if (list) list.push(value)
+    else grouped.set(key, [value])
+  })
+  for (const [key, values] of grouped) body[key] = values.length === 1 ? values[0] : values
+  return body
+}
+
+async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown>> {
+  const contentType = request.headers.get('content-type') ?? ''
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (!boundary) throw badRequest('The form has no boundary: send it as multipart/form-data.')
+  if (countParts(bytes, boundary) > MAX_MULTIPART_PARTS) throw tooLarge(`The form has too many parts: at most ${MAX_MULTIPART_PARTS}.`)
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && value.length > MAX_FORM_FIELD_BYTES / 4 && Buffer.byteLength(value) > MAX_FORM_FIELD_BYTES) {
+      throw tooLarge(`The form field '${name.slice(0, 40)}' is too large: at most ${MAX_FORM_FIELD_BYTES / 1024} KB.`)
+    }
+  }
+  return formToBody(form)
+}
+
+/**
+ * Reads every request body within its route's limit, and refuses what would make later code fall
+ * over: JSON nested thousands deep, forms with thousands of parts or huge text fields. Replaces
+ * Elysia's own parsing for the types the API takes; other types are left unread.
+ */
+export const bodyParsing = new Elysia({ name: 'http.body-limits' }).onParse({ as: 'global' }, async ({ request, path }, contentType) => {
+  const type = contentType.trim().toLowerCase()
+  const json = type === 'application/json'
+  const multipart = type === 'multipart/form-data'
+  const text = type === 'text/plain'
+  const urlencoded = type === 'application/x-www-form-urlencoded'
+  if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') return
+  const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
+  if (multipart) return parseMultipart(request, bytes)
+  if (type === 'application/octet-stream') return bytes.buffer
+  const body = new TextDecoder().decode(bytes)
+  if (text) return body
+  if (urlencoded) return Object.fromEntries([...new URLSearchParams(body)].filter(([key]) => !DANGEROUS_KEYS.has(key)))
+  // An empty body is no body (a DELETE sent with a JSON type and nothing else); a route that needs one says so.
+  if (body.trim() === '') return null
+  assertShallowJson(body)
+  return JSON.parse(body)
+})
