@@ -17,6 +17,8 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
+import { activityRoutes } from './features/activity/index'
+import { staffRoutes } from './features/staff/index'
 import { apiReplies } from './http/api-replies'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
@@ -25,7 +27,8 @@ import { currentStructuredData } from './http/current-structured-data'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
-export const MIN_PASSWORD_LENGTH = 12
+export { MIN_PASSWORD_LENGTH } from './shared/password-rules'
+import { MIN_PASSWORD_LENGTH } from './shared/password-rules'
 
 export { DEMO_ADMIN }
 
@@ -79,6 +82,8 @@ export function createApp(ctx: AppContext) {
     .use(eventsRoutes(ctx))
     .use(menusRoutes(ctx))
     .use(contactRoutes(ctx))
+    .use(staffRoutes(ctx))
+    .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
     .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
   return app

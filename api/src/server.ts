@@ -4,6 +4,7 @@ import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
 import { rememberPeer } from './http/client-address'
 import { pruneIdempotencyKeys } from './http/idempotency'
+import { pruneExpired, RETENTION_SWEEP_MS } from './retention'
 
 const config = loadConfig()
 const ctx = await createContext(config)
@@ -60,7 +61,9 @@ const PRUNE_KEYS_MS = 6 * 60 * 60 * 1000
 const upkeep = [
   setInterval(() => void retryUnsentMessages(ctx).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'mail retry failed', cause: String(error) }))), RETRY_MAIL_MS),
   setInterval(() => pruneIdempotencyKeys(ctx.db, ctx.now()), PRUNE_KEYS_MS),
+  setInterval(() => pruneExpired(ctx), RETENTION_SWEEP_MS),
 ]
+pruneExpired(ctx)
 pruneIdempotencyKeys(ctx.db, ctx.now())
 
 let stopping = false
