@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { countAdmins, createAdmin, DEMO_ADMIN } from './auth/admin-store'
 import { staffGate } from './auth/guard'
 import { authRoutes } from './auth/index'
+import { accountRoutes } from './auth/account'
 import { loadSigningSecret } from './auth/signing-secret'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext) {
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(apiReplies)
     .use(authRoutes(ctx))
+    .use(accountRoutes(ctx))
     .use(healthRoutes(ctx))
     .use(venueRoutes(ctx))
     .use(openingTimesRoutes(ctx))

@@ -4,7 +4,7 @@ import { clientAddress } from '../http/client-address'
 import { HttpError } from '../http/errors'
 import { findAdmin, hashPassword, listSessions, revokeTokens, updateAdmin } from './admin-store'
 import { adminGuard, lastSeenOf } from './guard'
-import type { LoginThrottle } from './login-throttle'
+import { loginThrottleOf } from './index'
 import { ChangePasswordBody, SessionList } from './model'
 import { assertAcceptablePassword } from './password-policy'
 
@@ -16,7 +16,8 @@ export const SAME_PASSWORD = 'The new password must differ from your current one
  * These need the server (never queued, never cached). Wrong current passwords are counted by the
  * login throttle, so the password form is no way round the limits on guessing.
  */
-export function accountRoutes(ctx: AppContext, throttle: LoginThrottle) {
+export function accountRoutes(ctx: AppContext) {
+  const throttle = loginThrottleOf(ctx)
   return new Elysia({ name: 'auth.account', prefix: '/api' })
     .use(adminGuard(ctx))
     .onAfterHandle(({ set }) => {

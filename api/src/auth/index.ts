@@ -3,7 +3,6 @@ import type { AppContext } from '../context'
 import { clientAddress } from '../http/client-address'
 import { HttpError, unauthorized } from '../http/errors'
 import { insertActivity } from '../features/activity/store'
-import { accountRoutes } from './account'
 import { createSession, DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
 import { LoginThrottle } from './login-throttle'
@@ -15,8 +14,16 @@ const dummyHash = Bun.password.hash('not-a-real-password', { algorithm: 'argon2i
 /** One JSON line per login outcome, with who and from where, for whoever reads the logs after an incident. */
 const logLogin = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level, msg, ...fields }))
 
+const throttles = new WeakMap<AppContext, LoginThrottle>()
+/** The one login throttle of an app: logins and password changes are counted together. */
+export function loginThrottleOf(ctx: AppContext): LoginThrottle {
+  let throttle = throttles.get(ctx)
+  if (!throttle) throttles.set(ctx, (throttle = new LoginThrottle(() => ctx.now().getTime())))
+  return throttle
+}
+
 export function authRoutes(ctx: AppContext) {
-  const throttle = new LoginThrottle(() => ctx.now().getTime())
+  const throttle = loginThrottleOf(ctx)
   return (
     new Elysia({ name: 'feature.auth', prefix: '/api' })
       .use(adminGuard(ctx))
@@ -77,6 +84,5 @@ export function authRoutes(ctx: AppContext) {
         },
         { admin: true },
       )
-      .use(accountRoutes(ctx, throttle))
   )
 }
