@@ -288,3 +288,23 @@ describe('my account', () => {
     expect((await t.call('GET', '/api/admin/dashboard', { token: current })).status).toBe(200)
   })
 })
+
+describe('the migration', () => {
+  test('accounts made before roles existed become active owners with nothing to change', async () => {
+    const { Database } = await import('bun:sqlite')
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { migrate } = await import('../src/db/database')
+    const dir = join(import.meta.dir, '../src/db/migrations')
+    const db = new Database(':memory:')
+    // The schema as it was just before this migration, with one account in it.
+    for (const name of readdirSync(dir).filter((n) => /^\d{3}_.+\.sql$/.test(n) && Number(n.slice(0, 3)) < 5).sort()) {
+      db.exec(readFileSync(join(dir, name), 'utf8'))
+      db.exec(`PRAGMA user_version = ${Number(name.slice(0, 3))}`)
+    }
+    db.query("INSERT INTO admin_users (username, password_hash) VALUES ('old-owner', 'x')").run()
+    migrate(db)
+    expect(db.query("SELECT role, disabled, must_change_password, last_login_at FROM admin_users WHERE username = 'old-owner'").get()).toEqual({ role: 'owner', disabled: 0, must_change_password: 0, last_login_at: null })
+    db.close()
+  })
+})
