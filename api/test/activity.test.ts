@@ -190,7 +190,8 @@ describe('GET /api/admin/activity', () => {
     t = await makeTestApp()
     const token = await t.token()
     for (let i = 0; i < 105; i++) {
-      t.ctx.db.transaction(() => t.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, ?, 'event', 'update', ?)").run(new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), i % 2 ? 'edna' : 'admin', `entry ${i}`))()
+      const at = `2026-01-0${i < 60 ? 1 : 2}T00:${String(i % 60).padStart(2, '0')}:00.000Z`
+      t.ctx.db.transaction(() => t.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, ?, 'event', 'update', ?)").run(at, i % 2 ? 'edna' : 'admin', `entry ${i}`))()
     }
     const res = await t.call('GET', '/api/admin/activity', { token })
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -205,7 +206,11 @@ describe('GET /api/admin/activity', () => {
     const second = await activity(`?limit=10&before=${first.at(-1).id}`)
     expect(second[0].id).toBe(first.at(-1).id - 1)
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(20)
-    for (const bad of ['?limit=0', '?limit=abc', '?before=-1', '?before=x']) {
+    // Entries 0–59 were written on 1 January, the rest on 2 January (UTC); dates are whole days.
+    expect(await activity('?from=2026-01-01&to=2026-01-01&limit=100')).toHaveLength(60)
+    expect((await activity('?from=2026-01-01&to=2026-01-01&limit=100')).every((e) => e.at.startsWith('2026-01-01'))).toBe(true)
+    expect(await activity('?to=2025-12-31')).toEqual([])
+    for (const bad of ['?limit=0', '?limit=abc', '?before=-1', '?before=x', '?from=2026-02-30', '?to=yesterday']) {
       const refused = await t.call('GET', `/api/admin/activity${bad}`, { token })
       expect(refused.status, bad).toBe(400)
       expect(typeof (await jsonOf(refused)).error).toBe('string')

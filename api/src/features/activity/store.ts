@@ -99,6 +99,10 @@ export interface ActivityFilter {
   member?: string
   kind?: string
   before?: number
+  /** Entries at or after this instant (ISO). */
+  since?: string
+  /** Entries before this instant (ISO). */
+  until?: string
   limit: number
 }
 
@@ -108,6 +112,8 @@ export function listActivity(db: Database, filter: ActivityFilter): ActivityRow[
   if (filter.member) where.push('username = ? COLLATE NOCASE') && values.push(filter.member)
   if (filter.kind) where.push('kind = ?') && values.push(filter.kind)
   if (filter.before !== undefined) where.push('id < ?') && values.push(filter.before)
+  if (filter.since) where.push('at >= ?') && values.push(filter.since)
+  if (filter.until) where.push('at < ?') && values.push(filter.until)
   const rows = db
     .query(`SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
     .all(...values, filter.limit) as (Omit<ActivityRow, 'changes'> & { changes: string | null })[]
