@@ -308,3 +308,13 @@ describe('the migration', () => {
     db.close()
   })
 })
+
+describe('password rules', () => {
+  test('a very short username rules out only itself, not every password containing its letters', async () => {
+    const { passwordRuleBroken } = await import('../src/shared/password-rules')
+    expect(passwordRuleBroken('a strong kettle pass', 'jo')).toBeNull()
+    expect(passwordRuleBroken('jojojojojojojo', 'jojojojojojojo')).toContain('username')
+    expect(passwordRuleBroken('kettle-edna-lantern', 'Edna')).toContain('username')
+    expect(passwordRuleBroken('x'.repeat(11), 'sam')).toContain('at least 12')
+  })
+})

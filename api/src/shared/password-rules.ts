@@ -7,6 +7,8 @@ export function passwordRuleBroken(password: string, username: string): string |
   if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`
   if (password.length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`
   const name = username.trim().toLowerCase()
-  if (name && password.toLowerCase().includes(name)) return 'The password must not contain the username.'
+  // A very short username (say 'jo') would rule out too many good passwords; then only the name itself is refused.
+  const containsName = name.length >= 3 ? password.toLowerCase().includes(name) : password.toLowerCase() === name
+  if (containsName) return 'The password must not contain the username.'
   return null
 }
