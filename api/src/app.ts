@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { countAdmins, createAdmin, DEMO_ADMIN } from './auth/admin-store'
 import { staffGate } from './auth/guard'
 import { authRoutes } from './auth/index'
+import { accountRoutes } from './auth/account'
 import { loadSigningSecret } from './auth/signing-secret'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -17,6 +18,8 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
+import { activityRoutes } from './features/activity/index'
+import { staffRoutes } from './features/staff/index'
 import { apiReplies } from './http/api-replies'
 import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
@@ -26,7 +29,8 @@ import { currentStructuredData } from './http/current-structured-data'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
-export const MIN_PASSWORD_LENGTH = 12
+export { MIN_PASSWORD_LENGTH } from './shared/password-rules'
+import { MIN_PASSWORD_LENGTH } from './shared/password-rules'
 
 export { DEMO_ADMIN }
 
@@ -72,6 +76,7 @@ export function createApp(ctx: AppContext) {
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(apiReplies)
     .use(authRoutes(ctx))
+    .use(accountRoutes(ctx))
     .use(healthRoutes(ctx))
     .use(venueRoutes(ctx))
     .use(openingTimesRoutes(ctx))
@@ -81,6 +86,8 @@ export function createApp(ctx: AppContext) {
     .use(eventsRoutes(ctx))
     .use(menusRoutes(ctx))
     .use(contactRoutes(ctx))
+    .use(staffRoutes(ctx))
+    .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
     .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
   return app

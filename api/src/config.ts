@@ -48,6 +48,10 @@ export interface Config {
   contactRateLimit: number
   /** Contact messages accepted per hour from everyone together, so no one can flood the venue's inbox. */
   contactHourlyLimit: number
+  /** Activity-trail entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS, 2 years). */
+  activityRetentionDays: number
+  /** Contact messages older than this many days are deleted (MESSAGE_RETENTION_DAYS, 12 months: UK GDPR's storage limitation). */
+  messageRetentionDays: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
   /** When true the demo content is created on an empty database (and, outside production only, the development admin account). */
@@ -171,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustedProxies.length > 0,
     contactRateLimit: positiveInt(env.CONTACT_RATE_LIMIT, 5, 'CONTACT_RATE_LIMIT'),
     contactHourlyLimit: positiveInt(env.CONTACT_HOURLY_LIMIT, 30, 'CONTACT_HOURLY_LIMIT'),
+    activityRetentionDays: positiveInt(env.ACTIVITY_RETENTION_DAYS, 730, 'ACTIVITY_RETENTION_DAYS'),
+    messageRetentionDays: positiveInt(env.MESSAGE_RETENTION_DAYS, 365, 'MESSAGE_RETENTION_DAYS'),
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,

@@ -7,6 +7,7 @@ import { peerOf, rememberPeer } from './http/client-address'
 import { jsonError, pathOf } from './http/errors'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { securityHeaderValues } from './http/security'
+import { pruneExpired, RETENTION_SWEEP_MS } from './retention'
 
 const config = loadConfig()
 const ctx = await createContext(config)
@@ -104,7 +105,9 @@ const PRUNE_KEYS_MS = 6 * 60 * 60 * 1000
 const upkeep = [
   setInterval(() => void retryUnsentMessages(ctx).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'mail retry failed', cause: String(error) }))), RETRY_MAIL_MS),
   setInterval(() => pruneIdempotencyKeys(ctx.db, ctx.now()), PRUNE_KEYS_MS),
+  setInterval(() => pruneExpired(ctx), RETENTION_SWEEP_MS),
 ]
+pruneExpired(ctx)
 pruneIdempotencyKeys(ctx.db, ctx.now())
 
 let stopping = false

@@ -332,6 +332,8 @@ describe('GET /api/admin/messages', () => {
       last_error: null,
       created_at: '2026-03-11T09:00:00.000Z',
       sent_at: null,
+      handled_by: null,
+      handled_at: null,
     })
   })
 })

@@ -353,6 +353,9 @@ function templates(): Record<string, Template> {
     'POST /api/update-event': { encoding: 'form', fields: { id: '1', title: 'Folk night', description: 'Edited.', start_datetime: '2031-05-01T19:30' } },
     'POST /api/delete-event': { encoding: 'json', fields: { id: '1' } },
     'POST /api/upload-pdf': { encoding: 'form', fields: { pdf, business_id: '1' } },
+    'POST /api/admin/staff': { encoding: 'json', fields: { username: 'fuzzed-editor', role: 'editor', password: 'a long enough first password' } },
+    'PUT /api/admin/messages/:id': { encoding: 'json', fields: { handled: true } as unknown as Record<string, FieldValue> },
+    'POST /api/admin/password': { encoding: 'json', fields: { current_password: 'not the password', new_password: 'a long enough new password' } },
   }
 }
 
@@ -602,6 +605,8 @@ describe('fuzzing every endpoint', () => {
       'POST /api/upload-gallery', 'DELETE /api/delete-gallery/:id', 'GET /api/around', 'POST /api/upload-around', 'PUT /api/edit-around/:id',
       'DELETE /api/delete-around/:id', 'GET /api/events', 'GET /api/admin/events', 'POST /api/upload-event', 'POST /api/update-event',
       'POST /api/delete-event', 'GET /api/get-menu/:businessId', 'POST /api/upload-pdf', 'POST /api/email/send-email', 'GET /api/admin/messages',
+      'PUT /api/admin/messages/:id', 'DELETE /api/admin/messages/:id', 'GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:username',
+      'DELETE /api/admin/staff/:username', 'POST /api/admin/password', 'GET /api/admin/sessions', 'POST /api/admin/logout-everywhere', 'GET /api/admin/activity',
       'GET /files/:name', 'GET /*',
     ]) {
       expect(keys).toContain(key)
@@ -623,8 +628,10 @@ describe('fuzzing every endpoint', () => {
       return reads
     }
     const readsBefore = await publicReads()
-    // Visitors may leave a message (and its idempotency key); nothing else may change, ever.
-    const visitorTables = ['contact_messages', 'idempotency_keys']
+    // Visitors may leave a message (and its idempotency key), and a failed login leaves its entry in
+    // the activity trail (checked below to be nothing else); nothing else may change, ever.
+    const visitorTables = ['contact_messages', 'idempotency_keys', 'activity']
+    const activityBefore = (t.ctx.db.query('SELECT MAX(id) AS id FROM activity').get() as { id: number | null }).id ?? 0
     const baseline = snapshot(visitorTables)
     const messagesBefore = t.ctx.db.query('SELECT * FROM contact_messages ORDER BY id').all()
     const started = performance.now()
@@ -664,12 +671,14 @@ describe('fuzzing every endpoint', () => {
     }
     expect(unhandledErrors).toEqual([])
     expect(t.ctx.db.query('SELECT * FROM contact_messages WHERE id <= ? ORDER BY id').all(messagesBefore.length)).toEqual(messagesBefore)
+    expect(t.ctx.db.query("SELECT kind, action FROM activity WHERE id > ? AND NOT (kind = 'login' AND action = 'failed')").all(activityBefore)).toEqual([])
     expect(await publicReads()).toEqual(readsBefore)
     console.log(`fuzz (no valid token): ${requestsTried - before} requests tried in ${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`)
   }, 180_000)
 
   test('with a valid token on staff routes: never a 5xx, and a rejected request changes nothing', async () => {
-    const adminRoutes = routes.filter((r) => r.admin && r.path !== '/api/admin/logout')
+    // Logging out (here or everywhere) would end the fuzzer's own session.
+    const adminRoutes = routes.filter((r) => r.admin && r.path !== '/api/admin/logout' && r.path !== '/api/admin/logout-everywhere')
     expect(adminRoutes.length).toBeGreaterThan(10)
     const bodies = templates()
     const started = performance.now()

@@ -4,7 +4,8 @@ import { parse } from 'regexparam'
 import type { AppContext } from '../context'
 import { HttpError } from '../http/errors'
 import { idempotencyFor } from '../http/idempotency'
-import { findAdminById } from './admin-store'
+import { activityRecorder, readDeviceTime } from '../features/activity/store'
+import { findAdminById, findSession, type StaffRole } from './admin-store'
 
 export const JWT_ISSUER = 'venue-api'
 export const JWT_AUDIENCE = 'venue-admin'
@@ -15,7 +16,19 @@ const unauthorized = (message: string) =>
 export interface StaffMember {
   id: number
   username: string
+  role: StaffRole
+  /** The login this token belongs to; null for a token issued before sessions existed. */
+  sessionId: string | null
 }
+
+/** What a member with a first or reset password may still do: choose their own, or leave. */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/password', '/api/admin/logout', '/api/admin/logout-everywhere', '/api/admin/dashboard'])
+export const MUST_CHANGE_PASSWORD_MESSAGE = 'Please choose your own password first: this one was set for you and must be changed before anything else.'
+export const OWNER_ONLY_MESSAGE = 'Only an owner can do this.'
+
+/** When each session last made a request, since this process started (kept in memory: a write per request would cost more than it tells). */
+const lastSeen = new Map<string, string>()
+export const lastSeenOf = (sessionId: string): string | undefined => lastSeen.get(sessionId)
 
 /** Requests whose token was checked already (by the gate, before the body was read). */
 const verified = new WeakMap<Request, StaffMember>()
@@ -54,10 +67,18 @@ async function verifyStaff(ctx: AppContext, verifier: Verifier, request: Request
     .catch(() => false as const)
   if (!claims) throw unauthorized('Your session is invalid or has expired. Please log in again.')
   const admin = findAdminById(ctx.db, Number(claims.sub))
-  if (!admin || admin.token_version !== Number(claims.tv)) {
+  // A token names its session, and ending the session (logout, a new password, a change by an owner)
+  // deletes it. Tokens from before sessions existed carry only the account's token version.
+  const sessionId = typeof claims.sid === 'string' ? claims.sid : null
+  const current = admin && !admin.disabled && (sessionId ? findSession(ctx.db, sessionId, admin.id) !== null : admin.token_version === Number(claims.tv))
+  if (!admin || !current) {
     throw unauthorized('Your session is no longer valid. Please log in again.')
   }
-  const member = { id: admin.id, username: admin.username }
+  if (admin.must_change_password && !OPEN_BEFORE_PASSWORD_CHANGE.has(new URL(request.url).pathname.replace(/\/+$/, ''))) {
+    throw new HttpError(403, MUST_CHANGE_PASSWORD_MESSAGE)
+  }
+  if (sessionId) lastSeen.set(sessionId, ctx.now().toISOString())
+  const member: StaffMember = { id: admin.id, username: admin.username, role: admin.role, sessionId }
   verified.set(request, member)
   return member
 }
@@ -93,7 +114,16 @@ export function adminGuard(ctx: AppContext) {
         const idempotency = await idempotencyFor(ctx.db, request, body, `staff:${admin.username.toLowerCase()}`)
         const replay = idempotency.replay()
         if (replay) return status(replay.status as 200, replay.body)
-        return { admin, commit: idempotency.commit }
+        // `activity` writes the trail entry; called inside `commit`, it is saved or lost with the change.
+        const activity = activityRecorder(ctx, admin.username, readDeviceTime(request, ctx.now()))
+        return { admin, commit: idempotency.commit, activity }
+      },
+    },
+    /** Owner-only routes: an editor is refused 403 before the body is read or validated. */
+    owner: {
+      async transform({ jwt, request }: { jwt: Verifier; request: Request }) {
+        const member = await verifyStaff(ctx, jwt, request)
+        if (member.role !== 'owner') throw new HttpError(403, OWNER_ONLY_MESSAGE)
       },
     },
   })

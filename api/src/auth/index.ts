@@ -2,7 +2,8 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { clientAddress } from '../http/client-address'
 import { HttpError, unauthorized } from '../http/errors'
-import { DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
+import { insertActivity } from '../features/activity/store'
+import { createSession, DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
 import { LoginThrottle } from './login-throttle'
 import { DashboardReply, LoginBody, LoginReply } from './model'
@@ -13,8 +14,16 @@ const dummyHash = Bun.password.hash('not-a-real-password', { algorithm: 'argon2i
 /** One JSON line per login outcome, with who and from where, for whoever reads the logs after an incident. */
 const logLogin = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level, msg, ...fields }))
 
+const throttles = new WeakMap<AppContext, LoginThrottle>()
+/** The one login throttle of an app: logins and password changes are counted together. */
+export function loginThrottleOf(ctx: AppContext): LoginThrottle {
+  let throttle = throttles.get(ctx)
+  if (!throttle) throttles.set(ctx, (throttle = new LoginThrottle(() => ctx.now().getTime())))
+  return throttle
+}
+
 export function authRoutes(ctx: AppContext) {
-  const throttle = new LoginThrottle(() => ctx.now().getTime())
+  const throttle = loginThrottleOf(ctx)
   return (
     new Elysia({ name: 'feature.auth', prefix: '/api' })
       .use(adminGuard(ctx))
@@ -42,22 +51,28 @@ export function authRoutes(ctx: AppContext) {
             admin = findAdmin(ctx.db, username)
             valid = await Bun.password.verify(body.password, admin?.password_hash ?? (await dummyHash))
           } finally {
-            if (admin && valid && !demoPassword) attempt.succeeded()
+            if (admin && valid && !demoPassword && !admin.disabled) attempt.succeeded()
             else attempt.failed()
           }
-          if (!admin || !valid || demoPassword) {
-            const reason = !admin ? 'unknown username' : !valid ? 'wrong password' : 'the published demo password is refused in production'
+          const at = ctx.now().toISOString()
+          if (!admin || !valid || demoPassword || admin.disabled) {
+            const reason = !admin ? 'unknown username' : !valid ? 'wrong password' : demoPassword ? 'the published demo password is refused in production' : 'the account is disabled'
             logLogin('warn', 'login failed', { username, address, reason })
+            ctx.db.transaction(() => insertActivity(ctx.db, { kind: 'login', action: 'failed', username: admin?.username ?? username, at, summary: `Failed login from ${address}: ${reason}` }))()
             throw unauthorized('Invalid username or password.')
           }
           logLogin('info', 'login succeeded', { username: admin.username, address })
+          const session = ctx.db.transaction(() => {
+            insertActivity(ctx.db, { kind: 'login', action: 'login', username: admin.username, at, summary: `Logged in from ${address}` })
+            return createSession(ctx.db, admin.id, at, request.headers.get('user-agent') ?? '', address)
+          })()
           const expiresAt = new Date(ctx.now().getTime() + ctx.config.jwtTtlSeconds * 1000)
-          const token = await jwt.sign({ sub: String(admin.id), tv: admin.token_version, name: admin.username })
-          return { token, username: admin.username, expires_at: expiresAt.toISOString() }
+          const token = await jwt.sign({ sub: String(admin.id), tv: admin.token_version, sid: session.id, name: admin.username })
+          return { token, username: admin.username, role: admin.role, must_change_password: admin.must_change_password === 1, expires_at: expiresAt.toISOString() }
         },
         { body: LoginBody, response: LoginReply },
       )
-      .get('/admin/dashboard', ({ admin }) => ({ message: 'Access granted!', username: admin.username }), {
+      .get('/admin/dashboard', ({ admin }) => ({ message: 'Access granted!', username: admin.username, role: admin.role, must_change_password: findAdmin(ctx.db, admin.username)?.must_change_password === 1 }), {
         admin: true,
         response: DashboardReply,
       })

@@ -5,8 +5,19 @@ export const LoginBody = t.Object({
   password: t.String({ minLength: 1, maxLength: 1000, error: 'Username and password are required.' }),
 })
 
-export const LoginReply = t.Object({ token: t.String(), username: t.String(), expires_at: t.String() })
+const Role = t.Union([t.Literal('owner'), t.Literal('editor')])
+
+export const LoginReply = t.Object({ token: t.String(), username: t.String(), role: Role, must_change_password: t.Boolean(), expires_at: t.String() })
 export type LoginReply = typeof LoginReply.static
 
-export const DashboardReply = t.Object({ message: t.String(), username: t.String() })
+export const DashboardReply = t.Object({ message: t.String(), username: t.String(), role: Role, must_change_password: t.Boolean() })
 export type DashboardReply = typeof DashboardReply.static
+
+export const ChangePasswordBody = t.Object({
+  current_password: t.String({ minLength: 1, maxLength: 1000, error: 'Your current password and a new password are required.' }),
+  new_password: t.String({ minLength: 1, maxLength: 1000, error: 'Your current password and a new password are required.' }),
+})
+
+export const SessionList = t.Array(
+  t.Object({ created_at: t.String(), last_seen_at: t.String(), user_agent: t.String(), address: t.String(), current: t.Boolean() }),
+)

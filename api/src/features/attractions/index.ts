@@ -19,6 +19,7 @@ import {
   UploadAroundBody,
   type Attraction,
 } from './model'
+import { changesBetween } from '../activity/store'
 import { deleteAttraction, findAttraction, insertAttraction, listAttractions, updateAttraction, type AttractionRow } from './store'
 
 export const ATTRACTION_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
@@ -74,7 +75,7 @@ export function attractionsRoutes(ctx: AppContext) {
     .get('/around', () => listAttractions(db).map((row) => toReply(files, row)), { response: AttractionList })
     .post(
       '/upload-around',
-      async ({ body, commit, set }) => {
+      async ({ body, commit, activity, set }) => {
         const fields = readTextFields(body, UPLOAD_AROUND_MISSING)
         const image = chosenImage(body.image)
         if (!image) throw badRequest(UPLOAD_AROUND_MISSING)
@@ -82,6 +83,7 @@ export function attractionsRoutes(ctx: AppContext) {
         const reply = files.recordWith([saved], () =>
           commit(() => {
             const id = insertAttraction(db, { ...fields, image: saved.name }, now())
+            activity({ kind: 'attraction', action: 'create', record_id: id, summary: `Added the attraction “${fields.name}”` })
             return { message: 'Attraction uploaded successfully!', attraction: toReply(files, findAttraction(db, id)!) }
           }, 201),
         )
@@ -92,7 +94,7 @@ export function attractionsRoutes(ctx: AppContext) {
     )
     .put(
       '/edit-around/:id',
-      async ({ params, body, commit, request }) => {
+      async ({ params, body, commit, activity, request }) => {
         const fields = readTextFields(body, EDIT_AROUND_MISSING)
         const basedOn = expectedVersion(request, body.updated_at)
         const missing = () => notFound(`No attraction with id ${params.id}.`)
@@ -110,6 +112,7 @@ export function attractionsRoutes(ctx: AppContext) {
               if (basedOn !== null && current.updated_at !== basedOn) throw new VersionConflict(ATTRACTION_CHANGED_MESSAGE, toReply(files, current))
               updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, nextVersion(ctx.now(), current.updated_at))
               if (saved && saved.name !== current.image) replacedImage = current.image
+              activity({ kind: 'attraction', action: 'update', record_id: params.id, summary: `Edited the attraction “${fields.name}”`, changes: changesBetween(current, findAttraction(db, params.id)!) })
               return { message: 'Attraction updated.', attraction: toReply(files, findAttraction(db, params.id)!) }
             }),
           )
@@ -124,12 +127,13 @@ export function attractionsRoutes(ctx: AppContext) {
     )
     .delete(
       '/delete-around/:id',
-      ({ params, commit }) => {
+      ({ params, commit, activity }) => {
         let removedImage: string | null = null
         const reply = commit(() => {
           const row = findAttraction(db, params.id)
           if (!row) throw notFound(`No attraction with id ${params.id}.`)
           deleteAttraction(db, params.id)
+          activity({ kind: 'attraction', action: 'delete', record_id: params.id, summary: `Deleted the attraction “${row.name}”` })
           removedImage = row.image
           return { message: 'Attraction deleted.', id: params.id }
         })

@@ -2,13 +2,13 @@ import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
-import { badRequest } from '../../http/errors'
+import { badRequest, notFound } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
 import { clientAddress } from '../../http/client-address'
 import { RateLimiter } from '../../http/rate-limit'
 import type { Mail } from './mailer'
-import { ContactMessageList, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
-import { insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, type NewMessage } from './store'
+import { ContactMessageList, MarkHandledBody, MessageDeletedReply, MessageIdParams, MessageReply, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
+import { deleteMessage, findMessage, insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, setHandled, type NewMessage } from './store'
 
 export const REPLY_SENT = 'Thank you — your message has been sent.'
 export const REPLY_RECEIVED = 'Thank you — your message has been received. We will reply soon.'
@@ -153,4 +153,28 @@ export function contactRoutes(ctx: AppContext) {
       { body: SendEmailBody, response: SendEmailReply },
     )
     .get('/admin/messages', () => listMessages(ctx.db), { admin: true, response: ContactMessageList })
+    .put(
+      '/admin/messages/:id',
+      ({ params, body, admin, commit, activity }) =>
+        commit(() => {
+          const before = findMessage(ctx.db, params.id)
+          if (!before) throw notFound(`No message with id ${params.id}.`)
+          if (body.handled) setHandled(ctx.db, params.id, admin.username, ctx.now().toISOString())
+          else setHandled(ctx.db, params.id, null, null)
+          activity({ kind: 'message', action: body.handled ? 'handled' : 'unhandled', record_id: params.id, summary: `Marked the message from ${before.name || before.email} ${body.handled ? 'handled' : 'not handled'}` })
+          return { message: body.handled ? 'Marked handled.' : 'Marked not handled.', item: findMessage(ctx.db, params.id)! }
+        }),
+      { admin: true, params: MessageIdParams, body: MarkHandledBody, response: MessageReply },
+    )
+    .delete(
+      '/admin/messages/:id',
+      ({ params, commit, activity }) =>
+        commit(() => {
+          const before = findMessage(ctx.db, params.id)
+          if (!before || !deleteMessage(ctx.db, params.id)) throw notFound(`No message with id ${params.id}.`)
+          activity({ kind: 'message', action: 'delete', record_id: params.id, summary: `Deleted the message from ${before.name || before.email}` })
+          return { message: 'Message deleted.', id: params.id }
+        }),
+      { admin: true, params: MessageIdParams, response: MessageDeletedReply },
+    )
 }

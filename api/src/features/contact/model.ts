@@ -40,7 +40,15 @@ export const ContactMessage = t.Object({
   last_error: t.Nullable(t.String()),
   created_at: t.String(),
   sent_at: t.Nullable(t.String()),
+  /** Who marked it handled, and when; null while it waits for a reply. */
+  handled_by: t.Nullable(t.String()),
+  handled_at: t.Nullable(t.String()),
 })
 export type ContactMessage = typeof ContactMessage.static
 
 export const ContactMessageList = t.Array(ContactMessage)
+
+export const MessageIdParams = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The message id must be a whole number.' }) })
+export const MarkHandledBody = t.Object({ handled: t.Boolean({ error: 'handled must be true or false.' }) })
+export const MessageReply = t.Object({ message: t.String(), item: ContactMessage })
+export const MessageDeletedReply = t.Object({ message: t.String(), id: t.Number() })

@@ -50,3 +50,22 @@ export function listMessages(db: Database): ContactMessage[] {
   return db.query('SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC').all() as ContactMessage[]
 }
 
+
+export function findMessage(db: Database, id: number): ContactMessage | null {
+  return db.query('SELECT * FROM contact_messages WHERE id = ?').get(id) as ContactMessage | null
+}
+
+/** Records who handled the message and when, or clears both. */
+export function setHandled(db: Database, id: number, by: string | null, at: string | null): void {
+  db.query('UPDATE contact_messages SET handled_by = ?, handled_at = ? WHERE id = ?').run(by, at, id)
+}
+
+export function deleteMessage(db: Database, id: number): boolean {
+  return db.query('DELETE FROM contact_messages WHERE id = ?').run(id).changes > 0
+}
+
+/** Deletes messages older than the retention period (UK GDPR storage limitation); returns how many went. */
+export function pruneMessages(db: Database, retentionDays: number, now: Date): number {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString()
+  return db.query('DELETE FROM contact_messages WHERE created_at < ?').run(cutoff).changes
+}

@@ -22,6 +22,7 @@ import {
   type VenueEvent,
 } from './model'
 import { expectedVersion, VersionConflict } from '../../shared/version'
+import { changesBetween } from '../activity/store'
 import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
 
 export const EVENT_IMAGE_MAX_BYTES = 2 * MB
@@ -104,7 +105,7 @@ export function eventsRoutes(ctx: AppContext) {
     .get('/admin/events', () => listEvents(ctx.db).map(item), { admin: true, response: EventList })
     .post(
       '/upload-event',
-      async ({ body, commit, set }) => {
+      async ({ body, commit, activity, set }) => {
         if (!filled(body.image_base64)) throw badRequest(IMAGE_REQUIRED_MESSAGE)
         const title = filled(body.title)
         const description = filled(body.description)
@@ -119,6 +120,7 @@ export function eventsRoutes(ctx: AppContext) {
         return ctx.files.recordWith([image], () =>
           commit(() => {
             const id = insertEvent(ctx.db, { title, description, startDatetime, image: image.name, ticketUrl, contactToBook })
+            activity({ kind: 'event', action: 'create', record_id: id, summary: `Added the event “${title}”` })
             return { message: 'Event uploaded successfully!', event: readEvent(id) }
           }, 201),
         )
@@ -127,7 +129,7 @@ export function eventsRoutes(ctx: AppContext) {
     )
     .post(
       '/update-event',
-      async ({ body, commit, request }) => {
+      async ({ body, commit, activity, request }) => {
         if (!findEvent(ctx.db, body.id)) throw notFound('Event not found.')
         const basedOn = expectedVersion(request, body.updated_at)
         const title = filled(body.title)
@@ -161,6 +163,7 @@ export function eventsRoutes(ctx: AppContext) {
                 contactToBook: contactToBook ?? current.contact_to_book === 1,
               })
               replaced = current.image !== image ? current.image : null
+              activity({ kind: 'event', action: 'update', record_id: body.id, summary: `Edited the event “${title}”`, changes: changesBetween(current, findEvent(ctx.db, body.id)!) })
               return { message: 'Event updated.', event: readEvent(body.id) }
             }),
           )
@@ -175,12 +178,13 @@ export function eventsRoutes(ctx: AppContext) {
     )
     .post(
       '/delete-event',
-      ({ body, commit }) => {
+      ({ body, commit, activity }) => {
         let removedImage: string | null = null
         const reply = commit(() => {
           const deleted = deleteEvent(ctx.db, body.id)
           if (!deleted) throw notFound('Event not found.')
           removedImage = deleted.image
+          activity({ kind: 'event', action: 'delete', record_id: body.id, summary: `Deleted event ${body.id}` })
           return { message: 'Event deleted.', id: body.id }
         })
         ctx.files.release(removedImage)

@@ -19,6 +19,7 @@ import {
   type GalleryImage,
   type GalleryType,
 } from './model'
+import { changesBetween } from '../activity/store'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
 export const GALLERY_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
@@ -93,7 +94,7 @@ export function galleriesRoutes(ctx: AppContext) {
     .get('/galleryGrouped', () => groupByCategory(files, listGalleryImages(db)), { response: GalleryGrouped })
     .post(
       '/upload-gallery',
-      async ({ body, commit, set }) => {
+      async ({ body, commit, activity, set }) => {
         const type = parseGalleryType(body.type)
         if (body.images.length > MAX_IMAGES_PER_UPLOAD) {
           throw badRequest(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`)
@@ -103,6 +104,7 @@ export function galleriesRoutes(ctx: AppContext) {
         const reply: UploadGalleryReply = files.recordWith(saved, () =>
           commit(() => {
             const rows = insertGalleryImages(db, saved.map((file) => ({ type, image: file.name, alt })))
+            activity({ kind: 'gallery', action: 'create', record_id: rows.map((row) => row.id).join(','), summary: `Uploaded ${rows.length} picture(s) to the ${type} gallery` })
             return { message: 'Upload successful!', images: rows.map((row) => toReply(files, row)) }
           }, 201),
         )
@@ -113,12 +115,13 @@ export function galleriesRoutes(ctx: AppContext) {
     )
     .delete(
       '/delete-gallery/:id',
-      ({ params, commit }) => {
+      ({ params, commit, activity }) => {
         let removedImage = ''
         const reply = commit(() => {
           const row = findGalleryImage(db, params.id)
           if (!row) throw notFound(`No gallery image with id ${params.id}.`)
           deleteGalleryImage(db, params.id)
+          activity({ kind: 'gallery', action: 'delete', record_id: params.id, summary: `Deleted a picture from the ${row.type} gallery` })
           removedImage = row.image
           return { message: 'Image deleted.', id: params.id }
         })

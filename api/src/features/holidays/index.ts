@@ -15,6 +15,7 @@ import {
   type AdminHoliday,
   type Holiday,
 } from './model'
+import { changesBetween } from '../activity/store'
 import { deleteHoliday, insertHoliday, listAllHolidays, listHolidaysFrom, type HolidayRow, type NewHoliday } from './store'
 
 const ALL_FIELDS = 'All fields are required'
@@ -71,7 +72,7 @@ export function holidaysRoutes(ctx: AppContext) {
     })
     .post(
       '/add-bank-holiday-times',
-      ({ body, commit, set }) => {
+      ({ body, commit, activity, set }) => {
         const holiday = readNewHoliday(venue, body)
         set.status = 201
         return commit(() => {
@@ -79,6 +80,7 @@ export function holidaysRoutes(ctx: AppContext) {
           if (!row) {
             throw conflict(`${venueName(venue, holiday.venue)} already has times for ${holiday.date}. Remove them first to change them.`)
           }
+          activity({ kind: 'holiday', action: 'create', record_id: row.id, summary: `${venueName(venue, holiday.venue)} on ${holiday.date}: ${holiday.closed ? 'closed' : `${holiday.open}–${holiday.close}`}` })
           return { message: 'Bank holiday times added.', holiday: toAdminHoliday(venue, row) }
         }, 201)
       },
@@ -86,12 +88,13 @@ export function holidaysRoutes(ctx: AppContext) {
     )
     .delete(
       '/remove-bank-holiday-times',
-      ({ body, commit }) => {
+      ({ body, commit, activity }) => {
         const place = readPlace(venue, body.location, body.holiday_date)
         return commit(() => {
           if (!deleteHoliday(ctx.db, place.key, place.date)) {
             throw notFound(`${venueName(venue, place.key)} has no bank holiday times on ${place.date}.`)
           }
+          activity({ kind: 'holiday', action: 'delete', record_id: `${place.key}:${place.date}`, summary: `Removed the bank holiday times of ${venueName(venue, place.key)} on ${place.date}` })
           return { message: 'Bank holiday times removed.' }
         })
       },

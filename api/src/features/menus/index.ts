@@ -40,7 +40,7 @@ export function menusRoutes(ctx: AppContext) {
     )
     .post(
       '/upload-pdf',
-      async ({ body, commit, set }) => {
+      async ({ body, commit, activity, set }) => {
         const pdf = body.pdf instanceof Blob && body.pdf.size > 0 ? body.pdf : null
         const businessField = body.business_id === undefined ? '' : String(body.business_id).trim()
         if (!pdf || businessField === '') throw badRequest(MENU_FIELDS_MESSAGE)
@@ -53,6 +53,7 @@ export function menusRoutes(ctx: AppContext) {
           commit(() => {
             const result = replaceMenu(ctx.db, businessId, typeId, saved.name)
             replacedFiles = result.replacedFiles
+            activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: `Uploaded a new menu PDF (business ${businessId}, type ${typeId})` })
             return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!) }
           }, 201),
         )

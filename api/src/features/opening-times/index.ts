@@ -17,6 +17,7 @@ import {
   type StablesGroup,
 } from './model'
 import { groupVersion, readOpeningTimes, updateOpeningTimes } from './store'
+import { describeTimesChange } from './activity'
 
 /** SPEC.md's older clients send a day and mean the group its label names. */
 const LEGACY_DAYS: Record<VenueKey, Record<string, HotelGroup | StablesGroup>> = {
@@ -39,7 +40,7 @@ export function openingTimesRoutes(ctx: AppContext) {
     .get('/opening-times', () => readOpeningTimes(ctx.db), { response: OpeningTimesReply })
     .put(
       '/update-times',
-      ({ body, commit, request }) => {
+      ({ body, commit, activity, request }) => {
         const basedOn = expectedVersion(request, body.updated_at)
         const venue = parseVenueName(ctx.config.venue, body.name)
         const group = parseGroup(venue, body.day)
@@ -55,7 +56,9 @@ export function openingTimesRoutes(ctx: AppContext) {
             if (basedOn !== null && groupVersion(ctx.db, venue, group) > basedOn) {
               throw new VersionConflict(TIMES_CHANGED_MESSAGE, readOpeningTimes(ctx.db))
             }
+            const before = readOpeningTimes(ctx.db)
             updateOpeningTimes(ctx.db, { venue, group, type: body.type, closed, open, close })
+            activity(describeTimesChange(before, readOpeningTimes(ctx.db), venue, group, body.type))
             return { message: 'Opening times updated.', opening_times: readOpeningTimes(ctx.db) }
           })
         } catch (error) {

@@ -1,0 +1,127 @@
+import type { Database } from 'bun:sqlite'
+import type { AppContext } from '../../context'
+import { badRequest } from '../../http/errors'
+
+/** One field of an edit: what it was and what it became. Files are named, never their bytes. */
+export interface FieldChange {
+  field: string
+  before: unknown
+  after: unknown
+}
+
+/** What a change says about itself; who and when are added by the recorder. */
+export interface ActivityEntry {
+  kind: string
+  action: string
+  record_id?: string | number | null
+  summary: string
+  changes?: FieldChange[] | null
+}
+
+export interface ActivityRow {
+  id: number
+  at: string
+  device_at: string | null
+  username: string
+  kind: string
+  action: string
+  record_id: string | null
+  summary: string
+  changes: FieldChange[] | null
+}
+
+export type RecordActivity = (entry: ActivityEntry) => void
+
+export const ACTIVITY_PAGE_MAX = 100
+export const ACTIVITY_PAGE_DEFAULT = 50
+const SUMMARY_MAX = 300
+
+/**
+ * Writes one entry. Only inside a transaction: the entry belongs to a change and must be saved or
+ * lost with it, never on its own (a login and its session are written in one transaction too).
+ */
+export function insertActivity(db: Database, entry: ActivityEntry & { username: string; at: string; device_at?: string | null }): void {
+  if (!db.inTransaction) throw new Error('An activity entry is written in the transaction of its change.')
+  const summary = entry.summary.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX)
+  db.query('INSERT INTO activity (at, device_at, username, kind, action, record_id, summary, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    entry.at,
+    entry.device_at ?? null,
+    entry.username.slice(0, 100),
+    entry.kind,
+    entry.action,
+    entry.record_id === undefined || entry.record_id === null ? null : String(entry.record_id),
+    summary,
+    entry.changes?.length ? JSON.stringify(entry.changes) : null,
+  )
+}
+
+/** The recorder a staff request gets: who it is and when the change was made on the device are bound in. */
+export function activityRecorder(ctx: AppContext, username: string, deviceAt: string | null): RecordActivity {
+  return (entry) => insertActivity(ctx.db, { ...entry, username, at: ctx.now().toISOString(), device_at: deviceAt })
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * X-Device-Time: when the member made the change on their device (the offline outbox sends it when
+ * it replays). A full ISO date and time with its offset; a device clock ahead of the server's is
+ * taken as the server's time, since a change cannot be made in the future.
+ */
+export function readDeviceTime(request: Request, now: Date): string | null {
+  const header = request.headers.get('x-device-time')
+  if (header === null || header.trim() === '') return null
+  const text = header.trim()
+  const time = ISO_DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
+  if (Number.isNaN(time) || time < Date.UTC(2000, 0, 1)) {
+    throw badRequest('X-Device-Time must be the date and time the change was made, in ISO 8601 form, such as 2026-11-23T14:05:00Z.')
+  }
+  return new Date(Math.min(time, now.getTime())).toISOString()
+}
+
+/** Bookkeeping columns that change with every edit and say nothing to a reader. */
+const UNTOLD = new Set(['id', 'updated_at', 'created_at', 'width', 'height', 'animated', 'image_width', 'image_height', 'image_animated'])
+/** Columns holding a stored file's name: the trail says the file was replaced, nothing more. */
+const FILE_FIELDS: Record<string, string> = { image: 'picture replaced', pdf: 'file replaced' }
+
+/** Field by field, what an edit changed between two versions of a record. */
+export function changesBetween(before: object, after: object): FieldChange[] {
+  const old = before as Record<string, unknown>
+  const changes: FieldChange[] = []
+  for (const [field, value] of Object.entries(after)) {
+    if (UNTOLD.has(field) || JSON.stringify(old[field] ?? null) === JSON.stringify(value ?? null)) continue
+    if (field in FILE_FIELDS) changes.push({ field, before: null, after: FILE_FIELDS[field] })
+    else changes.push({ field, before: old[field] ?? null, after: value ?? null })
+  }
+  return changes
+}
+
+export interface ActivityFilter {
+  member?: string
+  kind?: string
+  before?: number
+  /** Entries at or after this instant (ISO). */
+  since?: string
+  /** Entries before this instant (ISO). */
+  until?: string
+  limit: number
+}
+
+export function listActivity(db: Database, filter: ActivityFilter): ActivityRow[] {
+  const where: string[] = []
+  const values: (string | number)[] = []
+  if (filter.member) where.push('username = ? COLLATE NOCASE') && values.push(filter.member)
+  if (filter.kind) where.push('kind = ?') && values.push(filter.kind)
+  if (filter.before !== undefined) where.push('id < ?') && values.push(filter.before)
+  if (filter.since) where.push('at >= ?') && values.push(filter.since)
+  if (filter.until) where.push('at < ?') && values.push(filter.until)
+  const rows = db
+    .query(`SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
+    .all(...values, filter.limit) as (Omit<ActivityRow, 'changes'> & { changes: string | null })[]
+  return rows.map((row) => ({ ...row, changes: row.changes ? (JSON.parse(row.changes) as FieldChange[]) : null }))
+}
+
+/** Forgets entries older than the retention period; returns how many went. */
+export function pruneActivity(db: Database, retentionDays: number, now: Date): number {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString()
+  return db.query('DELETE FROM activity WHERE at < ?').run(cutoff).changes
+}

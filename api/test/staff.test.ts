@@ -1,0 +1,320 @@
+/** Staff accounts (issue 15): roles, managing staff, my account, sessions. Real app, real SQLite in a temp dir. */
+import { afterEach, describe, expect, test } from 'bun:test'
+import { SignJWT } from 'jose'
+import { DEMO_ADMIN } from '../src/app'
+import { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE, JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
+import { COMMON_PASSWORD_MESSAGE } from '../src/auth/password-policy'
+import { LAST_OWNER_MESSAGE } from '../src/features/staff/index'
+import { jsonOf, makeTestApp, type TestApp } from './helpers'
+
+const FIRST = 'kettle-first-pass-7731'
+const OWN = 'kettle lantern orchard 42'
+
+let t: TestApp
+afterEach(() => t?.close())
+
+const login = async (username: string, password: string, headers: Record<string, string> = {}) => {
+  const res = await t.call('POST', '/api/admin/login', { json: { username, password }, headers })
+  return { status: res.status, body: await jsonOf(res) }
+}
+
+/** An owner token, and an editor 'edna' who has already chosen her own password. */
+async function withEditor() {
+  t = await makeTestApp()
+  const owner = await t.token()
+  expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'edna', role: 'editor', password: FIRST } })).status).toBe(201)
+  const first = (await login('edna', FIRST)).body.token as string
+  expect((await t.call('POST', '/api/admin/password', { token: first, json: { current_password: FIRST, new_password: OWN } })).status).toBe(200)
+  const editor = (await login('edna', OWN)).body.token as string
+  return { owner, editor }
+}
+
+describe('roles', () => {
+  test('the first account (ADMIN_USERNAME/ADMIN_PASSWORD) is an owner; the dashboard says the role', async () => {
+    t = await makeTestApp()
+    const res = await login(DEMO_ADMIN.username, DEMO_ADMIN.password)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ username: 'admin', role: 'owner', must_change_password: false })
+    const dash = await jsonOf(await t.call('GET', '/api/admin/dashboard', { token: res.body.token }))
+    expect(dash).toEqual({ message: 'Access granted!', username: 'admin', role: 'owner', must_change_password: false })
+  })
+
+  test('the development demo account is an owner too', async () => {
+    t = await makeTestApp({ env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '', SEED_DEMO: 'true' }, seedDemo: true })
+    expect((await login(DEMO_ADMIN.username, DEMO_ADMIN.password)).body.role).toBe('owner')
+  })
+
+  test('an editor is refused every staff-management call with 403 JSON, before its body is even validated', async () => {
+    const { editor } = await withEditor()
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/staff'],
+      ['POST', '/api/admin/staff', { username: 'x', role: 'owner', password: 'whatever whatever' }],
+      ['POST', '/api/admin/staff', { nonsense: true }],
+      ['PUT', '/api/admin/staff/admin', { role: 'editor' }],
+      ['DELETE', '/api/admin/staff/admin'],
+      ['GET', '/api/admin/activity'],
+    ]
+    for (const [method, path, json] of calls) {
+      const res = await t.call(method, path, { token: editor, json })
+      expect(res.status, `${method} ${path}`).toBe(403)
+      expect(await jsonOf(res)).toEqual({ error: OWNER_ONLY_MESSAGE })
+    }
+    expect((await jsonOf(await t.call('GET', '/api/admin/staff', { token: await t.token() }))).map((m: any) => m.username)).toEqual(['admin', 'edna'])
+  })
+
+  test('every existing staff call keeps working for an editor', async () => {
+    const { editor } = await withEditor()
+    const ok = async (method: string, path: string, json?: unknown) => {
+      const res = await t.call(method, path, { token: editor, json })
+      expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300)
+      return jsonOf(res)
+    }
+    await ok('GET', '/api/admin/dashboard')
+    await ok('GET', '/api/admin/events')
+    await ok('GET', '/api/admin/messages')
+    await ok('GET', '/api/bank-admin-holiday-exceptions')
+    await ok('POST', '/api/add-bank-holiday-times', { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true })
+    await ok('DELETE', '/api/remove-bank-holiday-times', { location: 'Larkdale Hotel', holiday_date: '2031-12-25' })
+    await ok('PUT', '/api/update-times', { name: 'The Stables bar', day: 'saturday', open_time: '11:00', close_time: '23:00', type: 'opening' })
+    await ok('GET', '/api/admin/sessions')
+  })
+})
+
+describe('managing staff (owner)', () => {
+  test('GET /api/admin/staff lists members without any hash', async () => {
+    await withEditor()
+    const res = await t.call('GET', '/api/admin/staff', { token: await t.token() })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const text = await res.clone().text()
+    expect(text).not.toContain('argon2')
+    expect(text).not.toContain('password_hash')
+    const list = await jsonOf(res)
+    expect(list).toEqual([
+      { username: 'admin', role: 'owner', disabled: false, created_at: expect.any(String), last_login_at: expect.any(String), must_change_password: false },
+      { username: 'edna', role: 'editor', disabled: false, created_at: expect.any(String), last_login_at: expect.any(String), must_change_password: false },
+    ])
+  })
+
+  test('POST adds a member (201) who must change the first password before anything else', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    const res = await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'sam', role: 'editor', password: FIRST } })
+    expect(res.status).toBe(201)
+    expect((await jsonOf(res)).member).toMatchObject({ username: 'sam', role: 'editor', disabled: false, must_change_password: true, last_login_at: null })
+    const first = await login('sam', FIRST)
+    expect(first.status).toBe(200)
+    expect(first.body.must_change_password).toBe(true)
+    const token = first.body.token
+    // Everything but the password change, logout and the dashboard is refused until then.
+    for (const [method, path] of [['GET', '/api/admin/events'], ['GET', '/api/admin/messages'], ['GET', '/api/admin/sessions'], ['POST', '/api/delete-event']]) {
+      const refused = await t.call(method!, path!, { token, json: method === 'POST' ? { id: 1 } : undefined })
+      expect(refused.status, path).toBe(403)
+      expect(await jsonOf(refused)).toEqual({ error: MUST_CHANGE_PASSWORD_MESSAGE })
+    }
+    expect((await jsonOf(await t.call('GET', '/api/admin/dashboard', { token }))).must_change_password).toBe(true)
+    const changed = await t.call('POST', '/api/admin/password', { token, json: { current_password: FIRST, new_password: OWN } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('cache-control')).toBe('no-store')
+    // The same token works now, for everything an editor may do.
+    expect((await t.call('GET', '/api/admin/events', { token })).status).toBe(200)
+    expect((await login('sam', OWN)).body.must_change_password).toBe(false)
+  })
+
+  test('POST refuses an existing username (409, any case), a bad role or username (400), a weak first password (400)', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    const add = (json: unknown) => t.call('POST', '/api/admin/staff', { token: owner, json })
+    const refused = async (json: unknown, status: number) => {
+      const res = await add(json)
+      expect(res.status, JSON.stringify(json)).toBe(status)
+      return (await jsonOf(res)).error as string
+    }
+    expect(await refused({ username: 'ADMIN', role: 'editor', password: FIRST }, 409)).toContain('already')
+    expect(await refused({ username: 'sam', role: 'boss', password: FIRST }, 400)).toContain("'owner' or 'editor'")
+    expect(await refused({ username: 'has space', role: 'editor', password: FIRST }, 400)).toContain('username')
+    expect(await refused({ username: 'sam', role: 'editor', password: 'short' }, 400)).toContain('at least 12')
+    expect(await refused({ username: 'sam', role: 'editor', password: 'password1234' }, 400)).toBe(COMMON_PASSWORD_MESSAGE)
+    expect(await refused({ username: 'sam', role: 'editor', password: 'xxSAMxx-long-enough' }, 400)).toContain('username')
+    expect(await refused({ username: 'sam' }, 400)).toBeString()
+    expect((await jsonOf(await t.call('GET', '/api/admin/staff', { token: owner }))).length).toBe(1)
+  })
+
+  test('PUT changes a role, disables and enables, resets a password; each that takes rights away ends the sessions at once', async () => {
+    const { owner, editor } = await withEditor()
+    const put = (json: unknown, token = owner) => t.call('PUT', '/api/admin/staff/edna', { token, json })
+    // Role change: her token stops working at once.
+    const promoted = await put({ role: 'owner' })
+    expect(promoted.status).toBe(200)
+    expect((await jsonOf(promoted)).member.role).toBe('owner')
+    expect((await t.call('GET', '/api/admin/dashboard', { token: editor })).status).toBe(401)
+    // Disable: a fresh login is refused, and so is the token from before.
+    const again = (await login('edna', OWN)).body.token
+    expect((await put({ disabled: true })).status).toBe(200)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: again })).status).toBe(401)
+    expect((await login('edna', OWN)).status).toBe(401)
+    // Enable again: she can log in.
+    expect((await put({ disabled: false })).status).toBe(200)
+    const third = (await login('edna', OWN)).body.token
+    expect((await t.call('GET', '/api/admin/dashboard', { token: third })).status).toBe(200)
+    // Reset: her session ends, the old password is gone, the new one must be changed.
+    expect((await put({ password: 'a temporary reset pass' })).status).toBe(200)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: third })).status).toBe(401)
+    expect((await login('edna', OWN)).status).toBe(401)
+    expect((await login('edna', 'a temporary reset pass')).body.must_change_password).toBe(true)
+    // Her own reply never names a hash.
+    expect(await (await put({ role: 'editor' })).text()).not.toContain('argon2')
+  })
+
+  test('PUT refuses bad input with 400/404 and changes nothing', async () => {
+    const { owner, editor } = await withEditor()
+    for (const [path, json, status] of [
+      ['/api/admin/staff/edna', {}, 400],
+      ['/api/admin/staff/edna', { role: 'king' }, 400],
+      ['/api/admin/staff/edna', { disabled: 'yes' }, 400],
+      ['/api/admin/staff/edna', { password: 'short' }, 400],
+      ['/api/admin/staff/edna', { password: 'edna-edna-edna-edna' }, 400],
+      ['/api/admin/staff/ghost', { role: 'owner' }, 404],
+    ] as const) {
+      const res = await t.call('PUT', path, { token: owner, json })
+      expect(res.status, JSON.stringify(json)).toBe(status)
+      expect(typeof (await jsonOf(res)).error).toBe('string')
+    }
+    expect((await t.call('GET', '/api/admin/dashboard', { token: editor })).status).toBe(200)
+  })
+
+  test('the last active owner can be neither removed, disabled nor demoted (409); with two owners, one can', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    for (const [method, json] of [['PUT', { role: 'editor' }], ['PUT', { disabled: true }], ['DELETE', undefined]] as const) {
+      const res = await t.call(method, '/api/admin/staff/admin', { token: owner, json })
+      expect(res.status).toBe(409)
+      expect(await jsonOf(res)).toEqual({ error: LAST_OWNER_MESSAGE })
+    }
+    expect((await t.call('GET', '/api/admin/dashboard', { token: owner })).status).toBe(200)
+    // A disabled owner does not count: with one active owner and one disabled, the active one is still the last.
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'owner', password: FIRST } })).status).toBe(201)
+    expect((await t.call('PUT', '/api/admin/staff/olive', { token: owner, json: { disabled: true } })).status).toBe(200)
+    expect((await t.call('PUT', '/api/admin/staff/admin', { token: owner, json: { role: 'editor' } })).status).toBe(409)
+    expect((await t.call('PUT', '/api/admin/staff/olive', { token: owner, json: { disabled: false } })).status).toBe(200)
+    // Now there are two: admin may step down, and olive is the last.
+    expect((await t.call('PUT', '/api/admin/staff/admin', { token: owner, json: { role: 'editor' } })).status).toBe(200)
+    const olive = (await login('olive', FIRST)).body.token
+    expect((await t.call('POST', '/api/admin/password', { token: olive, json: { current_password: FIRST, new_password: OWN } })).status).toBe(200)
+    expect((await t.call('DELETE', '/api/admin/staff/olive', { token: olive })).status).toBe(409)
+  })
+
+  test('DELETE removes a member (200), ends their sessions, and 404s an unknown one', async () => {
+    const { owner, editor } = await withEditor()
+    const res = await t.call('DELETE', '/api/admin/staff/edna', { token: owner })
+    expect(res.status).toBe(200)
+    expect(await jsonOf(res)).toEqual({ message: 'edna removed.', username: 'edna' })
+    expect((await t.call('GET', '/api/admin/dashboard', { token: editor })).status).toBe(401)
+    expect((await login('edna', OWN)).status).toBe(401)
+    expect((await t.call('DELETE', '/api/admin/staff/edna', { token: owner })).status).toBe(404)
+  })
+})
+
+describe('my account', () => {
+  test('a password change needs the right current password; other sessions end, this one stays', async () => {
+    t = await makeTestApp()
+    const here = (await login('admin', DEMO_ADMIN.password, { 'user-agent': 'Phone' })).body.token
+    const elsewhere = (await login('admin', DEMO_ADMIN.password, { 'user-agent': 'Laptop' })).body.token
+    const wrong = await t.call('POST', '/api/admin/password', { token: here, json: { current_password: 'not it at all', new_password: OWN } })
+    expect(wrong.status).toBe(403)
+    expect((await jsonOf(wrong)).error).toContain('current password')
+    const res = await t.call('POST', '/api/admin/password', { token: here, json: { current_password: DEMO_ADMIN.password, new_password: OWN } })
+    expect(res.status).toBe(200)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: here })).status).toBe(200)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: elsewhere })).status).toBe(401)
+    expect((await login('admin', DEMO_ADMIN.password)).status).toBe(401)
+    expect((await login('admin', OWN)).status).toBe(200)
+  })
+
+  test('weak, username-containing, leaked and reused new passwords are refused with 400 and the password is unchanged', async () => {
+    t = await makeTestApp()
+    const token = await t.token()
+    for (const [next, part] of [
+      ['short', 'at least 12'],
+      ['Admin-is-my-name-42', 'username'],
+      ['ADMINADMINADMIN', 'username'],
+      ['qwerty123456', 'common'],
+      ['1q2w3e4r5t6y', 'common'],
+      [DEMO_ADMIN.password, 'differ'],
+    ]) {
+      const res = await t.call('POST', '/api/admin/password', { token, json: { current_password: DEMO_ADMIN.password, new_password: next } })
+      expect(res.status, next).toBe(400)
+      expect((await jsonOf(res)).error, next).toContain(part!)
+    }
+    expect((await t.call('POST', '/api/admin/password', { token, json: { current_password: DEMO_ADMIN.password } })).status).toBe(400)
+    expect((await login('admin', DEMO_ADMIN.password)).status).toBe(200)
+  })
+
+  test('wrong current passwords are counted by the login throttle: the sixth try is 429, and logins from there too', async () => {
+    t = await makeTestApp()
+    const token = await t.token()
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.call('POST', '/api/admin/password', { token, json: { current_password: `guess number ${i}`, new_password: OWN } })).status)
+    }
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429])
+    expect((await login('admin', DEMO_ADMIN.password)).status).toBe(429)
+  })
+
+  test('sessions lists where I am logged in, with the current one marked; logout everywhere ends them all', async () => {
+    t = await makeTestApp()
+    const phone = (await login('admin', DEMO_ADMIN.password, { 'user-agent': 'Phone browser' })).body.token
+    await login('admin', DEMO_ADMIN.password, { 'user-agent': 'Laptop browser' })
+    const res = await t.call('GET', '/api/admin/sessions', { token: phone })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const sessions = await jsonOf<any[]>(res)
+    expect(sessions).toHaveLength(2)
+    expect(sessions.find((s) => s.current)).toMatchObject({ user_agent: 'Phone browser', address: '127.0.0.1', created_at: expect.any(String), last_seen_at: expect.any(String) })
+    expect(sessions.find((s) => !s.current).user_agent).toBe('Laptop browser')
+    expect((await t.call('POST', '/api/admin/logout-everywhere', { token: phone })).status).toBe(200)
+    expect((await t.call('GET', '/api/admin/sessions', { token: phone })).status).toBe(401)
+    const fresh = (await login('admin', DEMO_ADMIN.password)).body.token
+    expect(await jsonOf(await t.call('GET', '/api/admin/sessions', { token: fresh }))).toHaveLength(1)
+  })
+
+  test('a token from before sessions existed works until the account logs out everywhere or changes its password', async () => {
+    t = await makeTestApp()
+    const legacy = await new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(t.ctx.jwtSecret))
+    expect((await t.call('GET', '/api/admin/dashboard', { token: legacy })).status).toBe(200)
+    const current = await t.token()
+    expect((await t.call('POST', '/api/admin/password', { token: current, json: { current_password: DEMO_ADMIN.password, new_password: OWN } })).status).toBe(200)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: legacy })).status).toBe(401)
+    expect((await t.call('GET', '/api/admin/dashboard', { token: current })).status).toBe(200)
+  })
+})
+
+describe('the migration', () => {
+  test('accounts made before roles existed become active owners with nothing to change', async () => {
+    const { Database } = await import('bun:sqlite')
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { migrate } = await import('../src/db/database')
+    const dir = join(import.meta.dir, '../src/db/migrations')
+    const db = new Database(':memory:')
+    // The schema as it was just before this migration, with one account in it.
+    for (const name of readdirSync(dir).filter((n) => /^\d{3}_.+\.sql$/.test(n) && Number(n.slice(0, 3)) < 5).sort()) {
+      db.exec(readFileSync(join(dir, name), 'utf8'))
+      db.exec(`PRAGMA user_version = ${Number(name.slice(0, 3))}`)
+    }
+    db.query("INSERT INTO admin_users (username, password_hash) VALUES ('old-owner', 'x')").run()
+    migrate(db)
+    expect(db.query("SELECT role, disabled, must_change_password, last_login_at FROM admin_users WHERE username = 'old-owner'").get()).toEqual({ role: 'owner', disabled: 0, must_change_password: 0, last_login_at: null })
+    db.close()
+  })
+})
+
+describe('password rules', () => {
+  test('a very short username rules out only itself, not every password containing its letters', async () => {
+    const { passwordRuleBroken } = await import('../src/shared/password-rules')
+    expect(passwordRuleBroken('a strong kettle pass', 'jo')).toBeNull()
+    expect(passwordRuleBroken('jojojojojojojo', 'jojojojojojojo')).toContain('username')
+    expect(passwordRuleBroken('kettle-edna-lantern', 'Edna')).toContain('username')
+    expect(passwordRuleBroken('x'.repeat(11), 'sam')).toContain('at least 12')
+  })
+})
