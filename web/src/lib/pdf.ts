@@ -3,7 +3,7 @@
  * The worker is a separate file Vite emits next to this chunk.
  */
 import { GlobalWorkerOptions, getDocument as pdfGetDocument, PDFWorker, type PDFPageProxy } from 'pdfjs-dist'
-import { hasMenuText, menuSectionsFromText, readMenuTextPage, type MenuSection, type MenuTextPage } from './menuText'
+import { hasMenuText, menuSectionsFromText, readMenuTextPage, type MenuSection, type MenuTextPage } from '../../../api/src/shared/menu-text'
 
 GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString()
 
