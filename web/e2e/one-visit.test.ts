@@ -179,13 +179,16 @@ describe('one visit to / saves every public page', () => {
     async () => {
       const { page, context } = session
       // Both pages seen online (this test does not rely on the background saving of the one before).
+      // Each page's data saved before the next is opened: leaving a page stops its reads.
       const visited = Date.now()
-      for (const route of ['/', '/events']) {
+      for (const [route, needed] of [
+        ['/', ['opening-times', 'holidays', 'gallery:generic']],
+        ['/events', ['events', 'gallery:events']],
+      ] as const) {
         await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
         await waitForControl(page)
+        await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), `the data of ${route} is saved`, 30_000)
       }
-      const needed = ['opening-times', 'holidays', 'gallery:generic', 'events', 'gallery:events']
-      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), 'the data of / and /events is saved', 60_000)
       // The events list of this device is lost (as if never saved); the past-events gallery stays.
       await forget(page, ['events'])
       const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
