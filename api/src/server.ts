@@ -2,6 +2,7 @@ import { createApp, createContext } from './app'
 import { loadConfig } from './config'
 import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
+import { fillMissingMenuText } from './features/menus/text'
 import { MAX_BODY_LIMIT } from './http/body-limits'
 import { peerOf, rememberPeer } from './http/client-address'
 import { jsonError, pathOf } from './http/errors'
@@ -17,6 +18,10 @@ if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.le
 }
 const app = createApp(ctx)
 ctx.variants.start()
+// Menus stored before the server read their text: read in the background, so start-up does not wait.
+void fillMissingMenuText(ctx.db, ctx.files)
+  .then((filled) => filled && console.log(JSON.stringify({ level: 'info', msg: 'menu text read', menus: filled })))
+  .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'menu text failed', cause: String(error) })))
 
 // Request lines are buffered and written a few times a second: a synchronous write per request
 // would cost more than answering it. Everything else still goes through console.log at once.

@@ -68,6 +68,10 @@ describe('at 390x844 (a phone)', () => {
       try {
         expect(await page.locator('.menu-text').isVisible()).toBe(true)
         expect(await page.locator('canvas').count()).toBe(0)
+        // The text came with the menu's data (read on the server): neither the PDF nor pdf.js was fetched for it.
+        const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
+        const pdfFiles = (paths: string[]) => paths.filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))
+        expect(pdfFiles(await fetched())).toEqual([])
         const shown = await readTextMenu(page)
         const headings = shown.map((section) => section.heading)
         for (const section of sections) {
@@ -104,6 +108,7 @@ describe('at 390x844 (a phone)', () => {
         expect(await page.getByRole('button', { name: 'Text' }).getAttribute('aria-pressed')).toBe('true')
         await pdfOption.click()
         await page.locator('.pdf-page[data-drawn="true"]').first().waitFor({ timeout: 20_000 })
+        expect(pdfFiles(await fetched()).length).toBeGreaterThanOrEqual(2)
         expect(await pdfOption.getAttribute('aria-pressed')).toBe('true')
         expect(await page.locator('.menu-text').count()).toBe(0)
         await page.getByRole('button', { name: 'Text' }).click()

@@ -1,13 +1,15 @@
 /**
  * One visit to / saves every public page, in real Chromium with the service worker against the real
  * server (build first: npm run build): offline afterwards, /events, /around, the Eat/Drink/Stay
- * galleries, the opening times and both menus (drawn) open with the banner; and the banner is one,
+ * galleries, the opening times and both menus (as text, never opened online) open with the banner;
+ * the menu PDFs and pdf.js are not downloaded by the visit; and the banner is one,
  * true for the page shown, whether the page was typed in or reached by a link.
  *
  * Prints "first visit of / costs <bytes> bytes" (everything the server sent, counted by a loopback proxy).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { cafeMenu, stablesMenu } from '../../api/src/features/menus/demo'
 import { startServer, type RunningServer } from './harness'
 import {
   bannerText,
@@ -74,7 +76,7 @@ describe('one visit to / saves every public page', () => {
   })
 
   test(
-    'after only / was opened online, every public page opens offline with its data and the banner; menus are drawn',
+    'after only / was opened online, every public page opens offline with its data and the banner; menus as text',
     async () => {
       const { page, context } = session
       const [eventTitles, placeNames] = await Promise.all([
@@ -104,12 +106,15 @@ describe('one visit to / saves every public page', () => {
 
       const saved = await savedTimes(page, PUBLIC_KEYS)
       expect(Object.entries(saved).filter(([, at]) => at === null).map(([key]) => key)).toEqual([])
-      const viewer = await page.evaluate(async () => {
-        const cache = await caches.open('pdf-viewer-v1')
-        return (await cache.keys()).map((request) => new URL(request.url).pathname)
+      // The menus' text came with their data: neither PDF nor pdf.js was fetched by the visit.
+      const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
+      expect(fetched.filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))).toEqual([])
+      const kept = await page.evaluate(async () => {
+        const names = await caches.keys()
+        const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))
+        return urls.flat().filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))
       })
-      expect(viewer.some((path) => /^\/assets\/pdf-[\w-]+\.js$/.test(path))).toBe(true)
-      expect(viewer.some((path) => /^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(path))).toBe(true)
+      expect(kept).toEqual([])
 
       await context.setOffline(true)
       try {
@@ -139,15 +144,27 @@ describe('one visit to / saves every public page', () => {
         const rows = await page.locator('.opening-times__table tbody tr').allTextContents()
         expect(rows.some((row) => /\d{2}:\d{2}/.test(row))).toBe(true)
 
-        for (const route of ['/menu/menu1', '/menu/menu2']) {
+        for (const [route, sections] of [
+          ['/menu/menu1', stablesMenu],
+          ['/menu/menu2', cafeMenu],
+        ] as const) {
           await visit(route)
           await page
-            .locator('figure.pdf-page[data-drawn="true"]')
-            .first()
-            .waitFor({ timeout: 30_000 })
+            .locator('.menu-text')
+            .waitFor({ timeout })
             .catch(async (error: Error) => {
-              throw new Error(`${route} was not drawn; it shows: ${(await page.locator('main').innerText()).slice(0, 300)}`, { cause: error })
+              throw new Error(`${route} shows no text; it shows: ${(await page.locator('main').innerText()).slice(0, 300)}`, { cause: error })
             })
+          const shown = await page.locator('.menu-text').innerText()
+          for (const section of sections) {
+            expect(shown).toContain(section.heading)
+            for (const [name, price] of section.items) expect(shown).toMatch(new RegExp(`${RegExp.escape(name)}\\s+${RegExp.escape(price)}`))
+          }
+          // The drawing was never seen, so it is not on the device: said plainly, and the text stays.
+          await page.getByRole('button', { name: 'Original PDF' }).click()
+          await page.getByText('The original PDF needs a connection').waitFor({ timeout })
+          expect(await page.locator('.menu-text').isVisible()).toBe(true)
+          await screenshots(page, `offline-${route.slice(6)}-text`)
         }
       } finally {
         await context.setOffline(false)
@@ -162,13 +179,16 @@ describe('one visit to / saves every public page', () => {
     async () => {
       const { page, context } = session
       // Both pages seen online (this test does not rely on the background saving of the one before).
+      // Each page's data saved before the next is opened: leaving a page stops its reads.
       const visited = Date.now()
-      for (const route of ['/', '/events']) {
+      for (const [route, needed] of [
+        ['/', ['opening-times', 'holidays', 'gallery:generic']],
+        ['/events', ['events', 'gallery:events']],
+      ] as const) {
         await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
         await waitForControl(page)
+        await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), `the data of ${route} is saved`, 30_000)
       }
-      const needed = ['opening-times', 'holidays', 'gallery:generic', 'events', 'gallery:events']
-      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), 'the data of / and /events is saved', 60_000)
       // The events list of this device is lost (as if never saved); the past-events gallery stays.
       await forget(page, ['events'])
       const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])

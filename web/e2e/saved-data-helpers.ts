@@ -22,7 +22,7 @@ export async function screenshots(page: Page, name: string) {
 export const OFFLINE_SAVED = 'You’re offline — showing information saved on'
 export const UNREACHABLE_SAVED = 'Couldn’t reach the venue — showing information saved on'
 
-/** What one visit to / must leave on the device: every public store, and both menus' files. */
+/** What one visit to / must leave on the device: every public store (the menus' carry their text). */
 export const PUBLIC_KEYS = [
   'opening-times',
   'holidays',
@@ -35,8 +35,6 @@ export const PUBLIC_KEYS = [
   'gallery:events',
   'menu:1',
   'menu:2',
-  'menu-pdf:1',
-  'menu-pdf:2',
 ] as const
 
 export interface Session {

@@ -11,6 +11,7 @@ const menu = (businessId: 1 | 2) => ({
   type_id: '1',
   pdf_url: `/files/${String(businessId).repeat(32)}.pdf`,
   updated_at: '2026-11-01T10:00:00Z',
+  sections: [],
 })
 
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import type { MenuSection } from '../lib/menuText'
+import type { MenuSection } from '../../../api/src/shared/menu-text'
 import '../styles/menu.css'
 
 /** Heading levels under the page's h1: the menu's title is an h2, its sections h3, smaller ones h4. */

@@ -4,7 +4,7 @@ import '../styles/menu.css'
 
 export type MenuDocumentState = { kind: 'loading' } | { kind: 'ready'; document: MenuDocument } | { kind: 'failed' }
 
-/** Opens a menu PDF with pdf.js (imported on first use only) and reads its pages and its text. */
+/** Opens a menu PDF with pdf.js (imported on first use only) to draw its pages. */
 export function useMenuDocument(bytes: Uint8Array): MenuDocumentState {
   const [state, setState] = useState<MenuDocumentState>({ kind: 'loading' })
 
@@ -70,11 +70,7 @@ export function PdfViewer({ pages, title }: { pages: MenuPage[]; title: string }
 }
 
 function PdfPage({ info, width, label }: { info: MenuPage; width: number; label: string }) {
-  const text = info.text.items
-    .map((item) => item.str)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = info.text
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const [drawn, setDrawn] = useState(false)
 

@@ -3,7 +3,6 @@
  * The worker is a separate file Vite emits next to this chunk.
  */
 import { GlobalWorkerOptions, getDocument as pdfGetDocument, PDFWorker, type PDFPageProxy } from 'pdfjs-dist'
-import { hasMenuText, menuSectionsFromText, readMenuTextPage, type MenuSection, type MenuTextPage } from './menuText'
 
 GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString()
 
@@ -23,18 +22,18 @@ export interface MenuPage {
   /** Size at scale 1 (PDF points), for the box before the page is drawn. */
   width: number
   height: number
-  text: MenuTextPage
+  /** The page's words in one line, for screen readers (the text view comes from the server). */
+  text: string
 }
 
 export interface MenuDocument {
   pages: MenuPage[]
-  /** The menu as headings, dishes and prices; null when the PDF has no usable text (a scan). */
-  sections: MenuSection[] | null
 }
 
 /**
- * Opens a menu PDF and reads it: its pages (to draw) and its text rebuilt as sections (to show as
- * HTML on a phone). Works on the bytes saved on the device, so offline too. `destroy` frees the worker's copy.
+ * Opens a menu PDF to draw its pages. The menu as text is read on the server (GET /api/get-menu's
+ * `sections`), so this is only loaded when the drawing is shown. Works on the bytes saved on the
+ * device, so offline too. `destroy` frees the worker's copy.
  */
 export function readMenuDocument(bytes: Uint8Array): { promise: Promise<MenuDocument>; destroy(): Promise<void> } {
   // pdf.js hands the buffer to its worker, so it gets a copy: `bytes` stays usable for the next read.
@@ -44,14 +43,13 @@ export function readMenuDocument(bytes: Uint8Array): { promise: Promise<MenuDocu
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n)
       const viewport = page.getViewport({ scale: 1 })
-      const text = await readMenuTextPage(page).catch((error: unknown) => {
-        console.error('Could not read the text of a menu page:', error)
-        return { items: [] }
-      })
+      const text = await page
+        .getTextContent()
+        .then((content) => content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim())
+        .catch(() => '')
       pages.push({ page, width: viewport.width, height: viewport.height, text })
     }
-    const sections = menuSectionsFromText(pages.map((page) => page.text))
-    return { pages, sections: hasMenuText(sections) ? sections : null }
+    return { pages }
   })
   return { promise, destroy: () => task.destroy() }
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { OfflineNotice, SavedCopyNotice } from '../components/OfflineNotice'
 import { MenuText } from '../components/MenuText'
 import { PdfViewer, useMenuDocument } from '../components/PdfViewer'
+import type { MenuSection } from '../../../api/src/shared/menu-text'
 import { venue } from '../lib/venue'
 import { loadMenuPdf, MENU_ROUTE_IDS, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
 import '../styles/menu.css'
@@ -43,24 +44,25 @@ export function Menu() {
 }
 
 type PdfState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; pdf: MenuPdf } | { kind: 'offline' } | { kind: 'error' }
+type View = 'text' | 'pdf'
 
-function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
-  const useMenu = menuStore(businessId)
-  const data = useMenu((state) => state.data)
-  const status = useMenu((state) => state.status)
+/**
+ * Below this width the drawn page's type is too small to read without zooming (7-8 px at 390 px), so
+ * the menu shows as text first; wider screens show the drawing first. Either is one tap away.
+ */
+const TEXT_FIRST_QUERY = '(max-width: 639px)'
+
+/**
+ * The menu's PDF file, fetched (or read from the device) only once `wanted`: a phone reading the text
+ * never downloads the file or pdf.js. Once fetched it is kept while the page is open.
+ */
+function useMenuPdf(businessId: BusinessId, url: string | null, wanted: boolean): PdfState {
   const [pdf, setPdf] = useState<PdfState>({ kind: 'idle' })
-  const { title, back, backLabel } = names[businessId]
-  const pdfUrl = data?.menu?.pdf_url ?? null
-
   useEffect(() => {
-    void useMenu.getState().load()
-  }, [useMenu])
-
-  useEffect(() => {
-    if (!pdfUrl) return
+    if (!url || !wanted) return
     const controller = new AbortController()
     setPdf({ kind: 'loading' })
-    loadMenuPdf(businessId, pdfUrl, controller.signal)
+    loadMenuPdf(businessId, url, controller.signal)
       .then((result) => setPdf({ kind: 'ready', pdf: result }))
       .catch((error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return
@@ -68,20 +70,61 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
         setPdf({ kind: (error as { status?: number })?.status === 0 ? 'offline' : 'error' })
       })
     return () => controller.abort()
-  }, [businessId, pdfUrl])
+  }, [businessId, url, wanted])
+  return pdf
+}
+
+function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
+  const useMenu = menuStore(businessId)
+  const data = useMenu((state) => state.data)
+  const status = useMenu((state) => state.status)
+  const { title, back, backLabel } = names[businessId]
+  const [textFirst, setTextFirst] = useState<boolean | null>(null)
+  const [chosen, setChosen] = useState<View | null>(null)
+  const [drawingWanted, setDrawingWanted] = useState(false)
+  const menu = data?.menu ?? null
+  // Saved on the device before the server sent the text: shown as the drawing until the next load.
+  const sections = menu?.sections ?? []
+  const hasText = sections.length > 0
+  // The text, unless there is none (a scanned menu) or the screen is wide enough for the drawing.
+  const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? null : textFirst ? 'text' : 'pdf'))
+  const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted)
+
+  useEffect(() => {
+    void useMenu.getState().load()
+  }, [useMenu])
+  // Decided once: turning the phone must not swap the view under the reader's thumb.
+  useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
+  useEffect(() => {
+    if (view === 'pdf') setDrawingWanted(true)
+  }, [view])
 
   let body
-  if (data?.menu) {
+  if (menu) {
+    const switcher = hasText ? (
+      <div className="menu-view-switch" role="group" aria-label="Show the menu as">
+        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'text'} onClick={() => setChosen('text')}>
+          Text
+        </button>
+        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'pdf'} onClick={() => setChosen('pdf')}>
+          Original PDF
+        </button>
+      </div>
+    ) : null
     body =
-      pdf.kind === 'ready' ? (
+      view === 'text' ? (
         <>
-          {pdf.pdf.fromCache ? <SavedCopyNotice what="menu" savedAt={pdf.pdf.savedAt} /> : null}
-          <MenuViews bytes={pdf.pdf.bytes} title={title} />
+          {switcher}
+          <MenuText sections={sections} />
         </>
-      ) : pdf.kind === 'offline' ? (
-        <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
-      ) : pdf.kind === 'error' ? (
-        <p className="menu-page__status">The menu could not be loaded. Please use the link above to open the PDF.</p>
+      ) : view === 'pdf' ? (
+        <>
+          {switcher}
+          {hasText ? null : (
+            <p className="menu-page__note">This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.</p>
+          )}
+          <MenuDrawing pdf={pdf} title={title} sections={sections} />
+        </>
       ) : (
         <p className="menu-page__status" role="status">
           Loading menu...
@@ -112,12 +155,12 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
           <h1>{title}</h1>
           {/* Its room is kept while the menu loads (and in the pre-rendered page), so the page does not move when the links appear. */}
           <p className="menu-page__actions">
-            {data?.menu && pdf.kind !== 'offline' ? (
+            {menu && pdf.kind !== 'offline' ? (
               <>
-                <a className="button button--light button--small" href={data.menu.pdf_url} target="_blank" rel="noopener">
+                <a className="button button--light button--small" href={menu.pdf_url} target="_blank" rel="noopener">
                   Open the PDF<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
-                <a className="menu-page__download" href={data.menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
+                <a className="menu-page__download" href={menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
                   Download
                 </a>
               </>
@@ -130,52 +173,45 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   )
 }
 
-type View = 'text' | 'pdf'
+/** The drawn menu once its file is here; offline without a saved file, the text (if any) stays readable. */
+function MenuDrawing({ pdf, title, sections }: { pdf: PdfState; title: string; sections: MenuSection[] }) {
+  if (pdf.kind === 'ready') {
+    return (
+      <>
+        {pdf.pdf.fromCache ? <SavedCopyNotice what="menu" savedAt={pdf.pdf.savedAt} /> : null}
+        <DrawnPages bytes={pdf.pdf.bytes} title={title} />
+      </>
+    )
+  }
+  if (pdf.kind === 'offline') {
+    if (!sections.length) return <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
+    return (
+      <>
+        <p className="menu-page__note" role="status">
+          The original PDF needs a connection: it has not been saved on this device yet. Here is the menu as text.
+        </p>
+        <MenuText sections={sections} />
+      </>
+    )
+  }
+  if (pdf.kind === 'error') return <p className="menu-page__status">The menu could not be loaded. Please use the link above to open the PDF.</p>
+  return (
+    <p className="menu-page__status" role="status">
+      Loading menu...
+    </p>
+  )
+}
 
-/**
- * Below this width the drawn page's type is too small to read without zooming (7-8 px at 390 px), so
- * the menu shows as text first; wider screens show the drawing first. Either is one tap away.
- */
-const TEXT_FIRST_QUERY = '(max-width: 639px)'
-
-/** The menu read from its PDF: as text or as the drawn pages, with a two-way switch between them. */
-function MenuViews({ bytes, title }: { bytes: Uint8Array; title: string }) {
+/** The pages of the PDF drawn by pdf.js (loaded on first use). */
+function DrawnPages({ bytes, title }: { bytes: Uint8Array; title: string }) {
   const state = useMenuDocument(bytes)
-  const [textFirst, setTextFirst] = useState<boolean | null>(null)
-  const [chosen, setChosen] = useState<View | null>(null)
-
-  // Decided once: turning the phone must not swap the view under the reader's thumb.
-  useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
-
   if (state.kind === 'failed') return <p className="menu-page__status">This menu could not be displayed here. Please use the link above to open the PDF.</p>
-  if (state.kind === 'loading' || textFirst === null) {
+  if (state.kind === 'loading') {
     return (
       <p className="menu-page__status" role="status">
         Loading menu...
       </p>
     )
   }
-  const { pages, sections } = state.document
-  if (!sections) {
-    return (
-      <>
-        <p className="menu-page__note">This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.</p>
-        <PdfViewer pages={pages} title={title} />
-      </>
-    )
-  }
-  const view = chosen ?? (textFirst ? 'text' : 'pdf')
-  return (
-    <>
-      <div className="menu-view-switch" role="group" aria-label="Show the menu as">
-        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'text'} onClick={() => setChosen('text')}>
-          Text
-        </button>
-        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'pdf'} onClick={() => setChosen('pdf')}>
-          Original PDF
-        </button>
-      </div>
-      {view === 'text' ? <MenuText sections={sections} /> : <PdfViewer pages={pages} title={title} />}
-    </>
-  )
+  return <PdfViewer pages={state.document.pages} title={title} />
 }

@@ -3,6 +3,7 @@ import { demoMenuPdf } from '../../seed/demo-images'
 import { BUSINESS_IDS } from '../../shared/venues'
 import { MENU_PDF_MAX_BYTES } from './index'
 import { countMenus, replaceMenu } from './store'
+import { extractMenuSections } from './text'
 
 export type Section = { heading: string; items: [string, string][] }
 
@@ -75,10 +76,14 @@ export const cafeMenu: Section[] = [
 export async function seedMenus(ctx: AppContext): Promise<void> {
   if (countMenus(ctx.db) > 0) return
   const rules = { label: 'Menu PDF', accept: ['application/pdf'] as const, maxBytes: MENU_PDF_MAX_BYTES }
-  const stables = await ctx.files.save(await demoMenuPdf('The Stables — Bar Menu', stablesMenu), rules)
-  const cafe = await ctx.files.save(await demoMenuPdf(`${ctx.config.venue.hotelName} — Cafe Menu`, cafeMenu), rules)
+  const stablesPdf = await demoMenuPdf('The Stables — Bar Menu', stablesMenu)
+  const cafePdf = await demoMenuPdf(`${ctx.config.venue.hotelName} — Cafe Menu`, cafeMenu)
+  const stables = await ctx.files.save(stablesPdf, rules)
+  const cafe = await ctx.files.save(cafePdf, rules)
+  // Read as an uploaded menu is, by the same code: the seed shows what an upload gives.
+  const [stablesText, cafeText] = [await extractMenuSections(stablesPdf).catch(() => []), await extractMenuSections(cafePdf).catch(() => [])]
   ctx.db.transaction(() => {
-    replaceMenu(ctx.db, BUSINESS_IDS.stables, '1', stables.name)
-    replaceMenu(ctx.db, BUSINESS_IDS.hotel, '1', cafe.name)
+    replaceMenu(ctx.db, BUSINESS_IDS.stables, '1', stables.name, stablesText)
+    replaceMenu(ctx.db, BUSINESS_IDS.hotel, '1', cafe.name, cafeText)
   })()
 }

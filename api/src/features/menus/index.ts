@@ -4,13 +4,25 @@ import type { AppContext } from '../../context'
 import { MB, type FileStore } from '../../files/file-store'
 import { badRequest, notFound } from '../../http/errors'
 import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
-import { findMenu, latestMenu, replaceMenu, type MenuRow } from './store'
+import type { MenuSection } from '../../shared/menu-text'
+import { findMenu, latestMenu, replaceMenu, sectionsOf, setMenuSections, type MenuRow } from './store'
+import { extractMenuSections, sectionsOfStoredFile } from './text'
 
 export const MENU_PDF_MAX_BYTES = 20 * MB
 const TYPE_ID = /^[A-Za-z0-9_-]{1,20}$/
 
-export function toMenu(files: FileStore, row: MenuRow): Menu {
-  return { id: row.id, business_id: row.business_id, type_id: row.type_id, pdf_url: files.urlOf(row.pdf), updated_at: row.created_at }
+export function toMenu(files: FileStore, row: MenuRow, sections: MenuSection[]): Menu {
+  return { id: row.id, business_id: row.business_id, type_id: row.type_id, pdf_url: files.urlOf(row.pdf), updated_at: row.created_at, sections }
+}
+
+/** A row's text, read from its file now if it was stored before the server read menus' text. */
+export async function menuWithText(ctx: AppContext, row: MenuRow): Promise<Menu> {
+  let sections = sectionsOf(row)
+  if (sections === null) {
+    sections = await sectionsOfStoredFile(ctx.files, row.pdf)
+    setMenuSections(ctx.db, row.id, sections)
+  }
+  return toMenu(ctx.files, row, sections)
 }
 
 function parseBusinessId(value: string | number): 1 | 2 {
@@ -31,10 +43,10 @@ export function menusRoutes(ctx: AppContext) {
     .use(adminGuard(ctx))
     .get(
       '/get-menu/:businessId',
-      ({ params, query }) => {
+      async ({ params, query }) => {
         const row = latestMenu(ctx.db, Number(params.businessId) as 1 | 2, query.type_id)
         if (!row) throw notFound('No menu has been uploaded yet.')
-        return toMenu(ctx.files, row)
+        return menuWithText(ctx, row)
       },
       { params: GetMenuParams, query: GetMenuQuery, response: MenuItem },
     )
@@ -47,14 +59,16 @@ export function menusRoutes(ctx: AppContext) {
         const businessId = parseBusinessId(businessField)
         const typeId = parseTypeId(body.type_id)
         const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: ['application/pdf'], maxBytes: MENU_PDF_MAX_BYTES })
+        // The file store has checked it is a whole PDF; text that cannot be read only means no text version.
+        const sections = await extractMenuSections(new Uint8Array(await pdf.arrayBuffer())).catch(() => [])
         set.status = 201
         let replacedFiles: string[] = []
         const reply = ctx.files.recordWith([saved], () =>
           commit(() => {
-            const result = replaceMenu(ctx.db, businessId, typeId, saved.name)
+            const result = replaceMenu(ctx.db, businessId, typeId, saved.name, sections)
             replacedFiles = result.replacedFiles
             activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: `Uploaded a new menu PDF (business ${businessId}, type ${typeId})` })
-            return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!) }
+            return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!, sections) }
           }, 201),
         )
         for (const name of replacedFiles) ctx.files.release(name)

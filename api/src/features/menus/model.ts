@@ -2,6 +2,14 @@ import { t } from 'elysia'
 
 export const MENU_FIELDS_MESSAGE = 'Please fill in all fields and select a file.'
 
+/** One section of the menu's text, as shared/menu-text.ts rebuilds it from the PDF. */
+export const MenuTextSection = t.Object({
+  heading: t.Union([t.String(), t.Null()]),
+  level: t.Integer(),
+  notes: t.Array(t.String()),
+  items: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), price: t.Optional(t.String()) })),
+})
+
 export const MenuItem = t.Object({
   id: t.Integer(),
   /** 1 is the Stables, 2 the hotel and cafe. */
@@ -9,6 +17,8 @@ export const MenuItem = t.Object({
   type_id: t.String(),
   pdf_url: t.String(),
   updated_at: t.String(),
+  /** The menu as text, read from the PDF on the server; [] when the PDF has none (a scan). */
+  sections: t.Array(MenuTextSection),
 })
 export type Menu = typeof MenuItem.static
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { hasMenuText, menuSectionsFromText, type MenuTextItem, type MenuTextPage } from './menuText'
+import { hasMenuText, menuSectionsFromText, type MenuTextItem, type MenuTextPage } from './menu-text'
 
 /**
  * A pdf.js text item as getTextContent() returns it: transform [size, 0, 0, size, x, y], height the

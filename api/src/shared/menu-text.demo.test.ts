@@ -3,9 +3,9 @@
  * them: every dish and price of api/src/features/menus/demo.ts comes back, under its heading.
  */
 import { describe, expect, test } from 'bun:test'
-import { cafeMenu, stablesMenu, type Section } from '../../../api/src/features/menus/demo'
-import { demoMenuPdf } from '../../../api/src/seed/demo-images'
-import { menuSectionsFromText, readMenuTextPage } from './menuText'
+import { cafeMenu, stablesMenu, type Section } from '../features/menus/demo'
+import { demoMenuPdf } from '../seed/demo-images'
+import { menuSectionsFromText, readMenuTextPage } from './menu-text'
 
 async function readPdf(bytes: Uint8Array) {
   // The Node build of pdf.js, with its worker in this thread: the test runs outside a browser.

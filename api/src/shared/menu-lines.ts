@@ -1,9 +1,9 @@
 /**
  * The geometry half of reading a menu from pdf.js text items: pieces of text on one baseline become
  * lines, lines are cut into columns, and each column's part of a line becomes a row with its price
- * (if it ends in one) and its style. menuText.ts makes sections and dishes of the rows.
+ * (if it ends in one) and its style. menu-text.ts makes sections and dishes of the rows.
  */
-import type { MenuTextItem, MenuTextPage } from './menuText'
+import type { MenuTextItem, MenuTextPage } from './menu-text'
 
 /** £8.50, 8.50, €8,50, 8,50 €, $12, 12 — and several with a separator: "£4.60 / £2.40". */
 const ONE_PRICE = String.raw`(?:[£$€]\s?\d{1,4}(?:[.,]\d{2})?|\d{1,4}[.,]\d{2}(?:\s?€)?|\d{1,3})`

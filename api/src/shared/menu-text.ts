@@ -2,9 +2,9 @@
  * Rebuilds a menu's structure from the text pdf.js finds in its PDF, so a phone can show it as real
  * text (headings, items, prices) instead of a drawing whose letters are 7 px tall. Pure: the input is
  * what `page.getTextContent()` gives (plus which fonts are bold), no pdf.js needed here. The lines and
- * columns are found in menuLines.ts; here they become sections, dishes and prices.
+ * columns are found in menu-lines.ts; here they become sections, dishes and prices.
  */
-import { clean, rowsOfPages, type Row } from './menuLines'
+import { clean, rowsOfPages, type Row } from './menu-lines'
 
 /** One pdf.js text item: `transform` is [a, b, c, d, x, y] in PDF points, y growing upwards. */
 export interface MenuTextItem {
