@@ -5,7 +5,9 @@ import { venue } from '../lib/venue'
 import { BOOKING_SCRIPT_TIMEOUT_MS, BookingWidget, sizeBookingFrames } from './BookingWidget'
 
 const scripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === venue.booking.scriptUrl)
-const NOTICE = `Online booking needs a connection. Call us on ${venue.phone} to book a room.`
+/** Online, the provider not answering; and offline (DECISIONS.md: say what is true, both with the phone). */
+const NOTICE = `The booking service is not available right now. Call us on ${venue.phone} to book a room.`
+const OFFLINE_NOTICE = `Online booking needs a connection. Call us on ${venue.phone} to book a room.`
 const noticeText = () => document.querySelector('.offline-notice__text')?.textContent ?? null
 
 const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine') ?? Object.getOwnPropertyDescriptor(navigator, 'onLine')
@@ -79,7 +81,7 @@ describe('BookingWidget', () => {
   test('offline (navigator.onLine false): the notice at once, no script added', () => {
     setOnline(false)
     render(<BookingWidget />)
-    expect(noticeText()).toBe(NOTICE)
+    expect(noticeText()).toBe(OFFLINE_NOTICE)
     expect(scripts()).toHaveLength(0)
     expect(loggedBookingFailure(errors)).toBe(true)
   })

@@ -54,7 +54,7 @@ describe('MapSection', () => {
       throw new TypeError('Failed to fetch')
     }) as unknown as typeof fetch
     render(<MapSection timeoutMs={5000} />)
-    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+    await waitFor(() => expect(screen.getByText(/The map service is not available right now/)).toBeTruthy())
     expect(document.querySelector('iframe')).toBeNull()
   })
 
@@ -64,7 +64,7 @@ describe('MapSection', () => {
     globalThis.fetch = (() => new Promise(() => {})) as unknown as typeof fetch
     render(<MapSection timeoutMs={60} />)
     expect(document.querySelector('iframe')).toBeTruthy()
-    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+    await waitFor(() => expect(screen.getByText(/The map service is not available right now/)).toBeTruthy())
   })
 })
 
