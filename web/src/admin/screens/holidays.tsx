@@ -6,7 +6,7 @@ import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { mergeHolidays, PendingBadge, usePending, type DisplayHoliday, type HolidayMeta } from '../pending'
 import { useAdminHolidays } from '../stores'
-import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../ui'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -68,7 +68,7 @@ const INITIAL = { holiday_date: '', open_time: '', close_time: '', location: '',
 export function AddHoliday() {
   const ids = useId()
   const form = useFormDraft('holiday-add', INITIAL)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const save = useSubmit()
   const { holiday_date, open_time, close_time, location, closed } = form.values
 
@@ -150,7 +150,7 @@ export function AddHoliday() {
 
 export function DeleteHoliday() {
   const ids = useId()
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const [removing, setRemoving] = useState<number | string | null>(null)
 
   const onRemove = async (h: DisplayHoliday) => {
