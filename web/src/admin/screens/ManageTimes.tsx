@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, type FormEvent } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../api/types'
+import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
 import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
@@ -45,7 +46,7 @@ function withQueued(current: Current | null, opening: TimesMeta | undefined, foo
   return next
 }
 
-const range = (r: TimeRange | null | undefined) => (r ? `${r.open_time} – ${r.close_time}` : null)
+const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 

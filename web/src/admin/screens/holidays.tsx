@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
+import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
 import { formatLongDate, venueClock } from '../../lib/venueTime'
 import { failureStatus, mutate } from '../adminApi'
@@ -12,7 +13,7 @@ export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
 export const HOLIDAY_REMOVE_ERROR = 'Failed to remove the holiday.'
 
-const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : `${h.open_time} – ${h.close_time}`)
+const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : timeRange(h.open_time, h.close_time))
 
 /** The exceptions, by date, each with its venue; `onRemove` adds a Remove button. */
 function HolidayTable({ holidays, onRemove, removing }: { holidays: DisplayHoliday[]; onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
