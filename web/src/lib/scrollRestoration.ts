@@ -155,7 +155,7 @@ export function useScrollRestoration(path: string): void {
     const saved = known ? savedPositions().get(known) : undefined
     if (first) {
       // A full page load: only a reload or a return from another site restores (as browsers do).
-      const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+      const navigation = performance.getEntriesByType?.('navigation')?.[0] as PerformanceNavigationTiming | undefined
       const returning = navigation?.type === 'reload' || navigation?.type === 'back_forward'
       if (returning && saved !== undefined) return scrollToSaved(saved)
       return location.hash ? scrollToHash() : undefined
