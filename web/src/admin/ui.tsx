@@ -87,12 +87,24 @@ const useShownStatus = create<{ shown: ShownStatus | null }>(() => ({ shown: nul
 export function useStatus(): [Status | null, (status: Status | null) => void] {
   const [owner] = useState(() => Symbol('status slot'))
   const shown = useShownStatus((state) => (state.shown?.owner === owner ? state.shown.status : null))
+  // A reply that arrives after the slot has gone (staff moved to another screen) must not replace
+  // the message of the screen they are on now.
+  const mounted = useRef(true)
   const set = useCallback(
-    (status: Status | null) =>
-      useShownStatus.setState((state) => ({ shown: status ? { owner, status } : state.shown?.owner === owner ? null : state.shown })),
+    (status: Status | null) => {
+      if (!mounted.current) return
+      useShownStatus.setState((state) => ({ shown: status ? { owner, status } : state.shown?.owner === owner ? null : state.shown }))
+    },
     [owner],
   )
-  useEffect(() => () => set(null), [set])
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      // Leaving: take this slot's message with it.
+      useShownStatus.setState((state) => (state.shown?.owner === owner ? { shown: null } : state))
+      mounted.current = false
+    }
+  }, [owner])
   return [shown, set]
 }
 
