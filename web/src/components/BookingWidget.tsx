@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useOnline } from '../lib/hooks'
-import { embedState } from '../lib/reachable'
+import { embedState, reachesOwnServer } from '../lib/reachable'
 import { venue } from '../lib/venue'
 import { OfflineNotice } from './OfflineNotice'
 import '../styles/stay.css'
@@ -14,7 +14,8 @@ const DESKTOP_MIN_WIDTH = 768
 export const BOOKING_OFFLINE = 'Online booking needs a connection.'
 export const BOOKING_UNAVAILABLE = 'The booking service is not available right now.'
 
-type State = 'checking' | 'ready' | 'unavailable'
+/** What the last attempt found; 'offline' when the device said so (the live state may not know yet, while hydrating). */
+type State = 'checking' | 'ready' | 'unavailable' | 'offline'
 
 /** Sizes every frame the third-party script put in the container to the current window. */
 export function sizeBookingFrames(container: HTMLElement, windowWidth: number): void {
@@ -51,13 +52,18 @@ export function BookingWidget() {
     const { scriptUrl, widgetId } = venue.booking
     const container = containerRef.current
     let settled = false
-    const fail = (reason: string) => {
+    const fail = (reason: string, found: 'unavailable' | 'offline' = 'unavailable') => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       console.error(`The booking widget could not load (${reason}): ${scriptUrl}`)
-      setChecked('unavailable')
+      if (found === 'offline') return setChecked('offline')
+      // Say what is true: is it the connection, or the booking service?
+      void reachesOwnServer().then((reached) => {
+        if (active) setChecked(reached ? 'unavailable' : 'offline')
+      })
     }
+    let active = true
     let timer: ReturnType<typeof setTimeout> | undefined
     setChecked('checking')
     if (!scriptUrl) {
@@ -65,7 +71,7 @@ export function BookingWidget() {
       return
     }
     if (navigator.onLine === false) {
-      fail('the device is offline')
+      fail('the device is offline', 'offline')
       return
     }
     const script = document.createElement('script')
@@ -82,6 +88,7 @@ export function BookingWidget() {
     timer = setTimeout(() => fail(`no response within ${BOOKING_SCRIPT_TIMEOUT_MS / 1000} s`), BOOKING_SCRIPT_TIMEOUT_MS)
     document.body.append(script)
     return () => {
+      active = false
       settled = true
       clearTimeout(timer)
       for (const node of bookingScripts()) node.remove()
@@ -93,7 +100,7 @@ export function BookingWidget() {
 
   // Back online after a failure: try again.
   useEffect(() => {
-    if (checked !== 'unavailable') return
+    if (checked !== 'unavailable' && checked !== 'offline') return
     const retry = () => setAttempt((n) => n + 1)
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)

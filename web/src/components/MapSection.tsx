@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useMounted, useOnline } from '../lib/hooks'
-import { canReach, embedState, type EmbedState } from '../lib/reachable'
+import { canReach, embedState, reachesOwnServer, type EmbedState } from '../lib/reachable'
 import { telHref, venue } from '../lib/venue'
 import '../styles/sections.css'
 
@@ -19,7 +19,7 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
   const online = useOnline()
   // The frame is added by the browser only: a pre-rendered frame could load before hydration and its load event be missed.
   const mounted = useMounted()
-  const [checked, setChecked] = useState<Exclude<EmbedState, 'offline'>>('checking')
+  const [checked, setChecked] = useState<EmbedState>('checking')
   const frameBoxRef = useRef<HTMLDivElement>(null)
   /** Set by the frame's load event; the check below waits for it. */
   const frameLoadedRef = useRef<(() => void) | null>(null)
@@ -40,9 +40,11 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
         timer = setTimeout(() => resolve(false), timeoutMs)
       })
       const answered = canReach(venue.mapEmbedUrl, timeoutMs).then((ok) => (ok ? loaded.then(() => true) : false))
-      void Promise.race([answered, timedOut]).then((ok) => {
-        if (!cancelled) setChecked(ok ? 'ready' : 'unavailable')
-      })
+      void Promise.race([answered, timedOut])
+        .then(async (ok) => (ok ? 'ready' : (await reachesOwnServer()) ? 'unavailable' : 'offline'))
+        .then((found) => {
+          if (!cancelled) setChecked(found)
+        })
     }
     const box = frameBoxRef.current
     if (box && typeof IntersectionObserver !== 'undefined') {

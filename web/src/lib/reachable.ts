@@ -28,6 +28,27 @@ export async function canReach(url: string, timeoutMs: number): Promise<boolean>
 export type EmbedState = 'checking' | 'ready' | 'unavailable' | 'offline'
 
 /** The state to show: without a connection it is always 'offline', whatever the last check said. */
-export function embedState(online: boolean, checked: Exclude<EmbedState, 'offline'>): EmbedState {
+export function embedState(online: boolean, checked: EmbedState): EmbedState {
   return online ? checked : 'offline'
+}
+
+/**
+ * Whether this site's own server answers: tells "no connection" from "the provider is not answering"
+ * when navigator.onLine says online but may be wrong (a Wi-Fi without internet, or a page that has
+ * just opened offline before the browser said so). A HEAD request, which the service worker leaves to
+ * the network; any reply at all counts.
+ */
+export async function reachesOwnServer(timeoutMs = 4000): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false
+  if (typeof fetch !== 'function' || typeof AbortController === 'undefined') return true
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    await fetch('/api/health', { method: 'HEAD', cache: 'no-store', credentials: 'omit', signal: controller.signal })
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
 }
