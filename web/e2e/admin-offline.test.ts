@@ -168,7 +168,7 @@ describe('a morning of edits with the network off', () => {
     await page.getByText(QUEUED).waitFor()
     const saturday = page.locator('[data-venue="hotel"] tr[data-group="saturday"]')
     expect(await saturday.getAttribute('data-pending')).toBe('waiting')
-    expect(await saturday.textContent()).toContain('08:15 – 23:15')
+    expect(await saturday.textContent()).toContain('08:15 - 23:15')
 
     // 3. Two gallery images for the cafe.
     await uploadGallery(page, [await pngFile('cafe-1.png', { r: 200, g: 150, b: 90 }), await pngFile('cafe-2.png', { r: 90, g: 150, b: 200 })], 'Eat')
@@ -244,7 +244,7 @@ describe('a morning of edits with the network off', () => {
     await page.locator('h2, h3').first().waitFor()
     expect(await page.getByText(doomed.name, { exact: true }).count()).toBe(0)
     await load(page, `${server.url}/contact`)
-    await page.getByText('08:15 – 23:15').first().waitFor()
+    await page.getByText('08:15 - 23:15').first().waitFor()
     await load(page, `${server.url}/eat`)
     expect((await getJson<{ image_url: string }[]>(server, '/api/gallery/cafe')).length).toBe(cafeBefore.length + 2)
   })

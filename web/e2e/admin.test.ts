@@ -235,7 +235,7 @@ describe('staff screens', () => {
     await page.getByLabel('Closes').fill('23:45')
     await page.getByRole('button', { name: 'Save times' }).click()
     await page.getByText('Opening times updated.').waitFor()
-    await page.locator('.admin-times__venue[data-venue="stables"] tr', { hasText: 'Saturday' }).getByText('10:15 – 23:45').waitFor()
+    await page.locator('.admin-times__venue[data-venue="stables"] tr', { hasText: 'Saturday' }).getByText('10:15 - 23:45').waitFor()
 
     // The hotel's breakfast (its food type) on Sundays.
     await page.getByLabel('Business').selectOption({ label: venue.hotelName })
@@ -244,7 +244,7 @@ describe('staff screens', () => {
     await page.getByLabel('Opens').fill('07:45')
     await page.getByLabel('Closes').fill('10:45')
     await page.getByRole('button', { name: 'Save times' }).click()
-    await page.locator('.admin-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 – 10:45').waitFor()
+    await page.locator('.admin-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 - 10:45').waitFor()
     // The table shows a change as soon as it is queued; wait until it has reached the server.
     await page.locator('.admin-times__venue [data-pending-state]').first().waitFor({ state: 'detached' })
 
@@ -253,8 +253,8 @@ describe('staff screens', () => {
     expect(times.monsal.sunday.breakfast).toEqual({ open_time: '07:45', close_time: '10:45' })
 
     await go(page, '/contact')
-    await page.locator('.opening-times__venue[data-venue="stables"] tr', { hasText: 'Saturday' }).getByText('10:15 – 23:45').waitFor()
-    await page.locator('.opening-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 – 10:45').waitFor()
+    await page.locator('.opening-times__venue[data-venue="stables"] tr', { hasText: 'Saturday' }).getByText('10:15 - 23:45').waitFor()
+    await page.locator('.opening-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 - 10:45').waitFor()
     await context.close()
   })
 
@@ -268,7 +268,7 @@ describe('staff screens', () => {
     await page.getByLabel('Closes').fill('16:00')
     await page.getByRole('button', { name: 'Add exception' }).click()
     await page.getByText('Bank holiday times added.').waitFor()
-    await page.locator('.admin-row[data-venue="stables"]', { hasText: '12:00 – 16:00' }).first().waitFor()
+    await page.locator('.admin-row[data-venue="stables"]', { hasText: '12:00 - 16:00' }).first().waitFor()
     const publicList = await getJson<{ holiday_date: string; venue: string }[]>('/api/bank-holiday-exceptions')
     expect(publicList.filter((h) => h.holiday_date === date).map((h) => h.venue)).toEqual(['stables'])
 

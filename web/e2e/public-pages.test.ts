@@ -179,7 +179,7 @@ describe.each(SIZES)('at $name size', (size) => {
     // The booking script was added, failed (no internet), and the visitor gets the phone number instead.
     const notice = page.locator('.booking-widget .offline-notice__text')
     await notice.waitFor({ timeout: 15_000 })
-    await expect(notice.textContent()).resolves.toBe(`Online booking needs a connection. Call us on ${venue.phone} to book a room.`)
+    await expect(notice.textContent()).resolves.toBe(`The booking service is not available right now. Call us on ${venue.phone} to book a room.`)
     expect(await notice.locator('a[href^="tel:"]').getAttribute('href')).toBe(`tel:${venue.phone.replace(/\s+/g, '')}`)
     expect(await page.locator('#booking-widget').isVisible()).toBe(false)
     expect(await page.locator('#booking-widget iframe').count()).toBe(0)

@@ -78,7 +78,7 @@ describe('home page', () => {
     // The map cannot load here: the notice with the phone number replaces the frame.
     await page.getByRole('heading', { name: 'Visit Us' }).scrollIntoViewIfNeeded()
     await expect(page.getByText('Find directions below:').count()).resolves.toBe(1)
-    await page.waitForSelector('text=The map needs a connection', { timeout: 12_000 })
+    await page.waitForSelector('text=The map service is not available right now', { timeout: 12_000 })
     expect(await page.locator('.map-section iframe').count()).toBe(0)
     expect(await page.locator('.map-section a[href^="tel:"]').count()).toBe(1)
 

@@ -1,5 +1,6 @@
 /** Small pieces every staff screen shares: the page frame, status messages, upload progress, busy state. */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
 import './styles/admin.css'
@@ -68,6 +69,43 @@ export interface Status {
   detail?: string
   /** The change waits on this device (queued or in conflict): link to Pending changes. */
   pending?: boolean
+}
+
+/** The one message the staff screen on show displays, and which of its status slots displays it. */
+interface ShownStatus {
+  owner: symbol
+  status: Status
+}
+const useShownStatus = create<{ shown: ShownStatus | null }>(() => ({ shown: null }))
+
+/**
+ * A status slot's message, like `useState<Status | null>(null)`, but one for the whole screen: a
+ * screen has a slot beside each form and list, and a new message in any of them replaces the one in
+ * another (staff see the result of their last action, not a pile of old ones). Clearing a slot, or
+ * leaving the screen, clears only that slot's own message.
+ */
+export function useStatus(): [Status | null, (status: Status | null) => void] {
+  const [owner] = useState(() => Symbol('status slot'))
+  const shown = useShownStatus((state) => (state.shown?.owner === owner ? state.shown.status : null))
+  // A reply that arrives after the slot has gone (staff moved to another screen) must not replace
+  // the message of the screen they are on now.
+  const mounted = useRef(true)
+  const set = useCallback(
+    (status: Status | null) => {
+      if (!mounted.current) return
+      useShownStatus.setState((state) => ({ shown: status ? { owner, status } : state.shown?.owner === owner ? null : state.shown }))
+    },
+    [owner],
+  )
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      // Leaving: take this slot's message with it.
+      useShownStatus.setState((state) => (state.shown?.owner === owner ? { shown: null } : state))
+      mounted.current = false
+    }
+  }, [owner])
+  return [shown, set]
 }
 
 /** A polite live region that is always in the page, so a message put in it is announced. */

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test } from 'bun:test'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { venue } from '../lib/venue'
 import { BOOKING_SCRIPT_TIMEOUT_MS, BookingWidget, sizeBookingFrames } from './BookingWidget'
 
 const scripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === venue.booking.scriptUrl)
-const NOTICE = `Online booking needs a connection. Call us on ${venue.phone} to book a room.`
+/** Online, the provider not answering; and offline (DECISIONS.md: say what is true, both with the phone). */
+const NOTICE = `The booking service is not available right now. Call us on ${venue.phone} to book a room.`
+const OFFLINE_NOTICE = `Online booking needs a connection. Call us on ${venue.phone} to book a room.`
 const noticeText = () => document.querySelector('.offline-notice__text')?.textContent ?? null
 
 const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine') ?? Object.getOwnPropertyDescriptor(navigator, 'onLine')
@@ -30,10 +32,19 @@ const loggedBookingFailure = (spy: { mock: { calls: unknown[][] } }) => spy.mock
 
 // happy-dom reports the scripts and frames it does not load; the widget's own log is checked below.
 let errors: ReturnType<typeof spyOn<Console, 'error'>>
+const realFetch = globalThis.fetch
+/** Whether our own server answers the widget's check after a failure (connection or provider?). */
+let ownServerAnswers = true
 beforeEach(() => {
   errors = spyOn(console, 'error').mockImplementation(() => {})
+  ownServerAnswers = true
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    if (String(input) === '/api/health' && ownServerAnswers) return new Response(null, { status: 200 })
+    throw new TypeError('Failed to fetch')
+  }) as typeof fetch
 })
 afterEach(() => {
+  globalThis.fetch = realFetch
   errors.mockRestore()
   jest.useRealTimers()
   if (onLine) Object.defineProperty(navigator, 'onLine', onLine)
@@ -63,13 +74,13 @@ describe('BookingWidget', () => {
     expect((document.getElementById('booking-widget') as HTMLElement).hidden).toBe(true)
   })
 
-  test('a script error is logged and the phone notice shows instead of the frame', () => {
+  test('a script error is logged and the phone notice shows instead of the frame', async () => {
     setOnline(true)
     render(<BookingWidget />)
     act(() => {
       scripts()[0]!.dispatchEvent(networkEvent('error'))
     })
-    expect(noticeText()).toBe(NOTICE)
+    await waitFor(() => expect(noticeText()).toBe(NOTICE))
     const tel = screen.getByRole('link', { name: venue.phone })
     expect(tel.getAttribute('href')).toBe(`tel:${venue.phone.replace(/\s+/g, '')}`)
     expect((document.getElementById('booking-widget') as HTMLElement).hidden).toBe(true)
@@ -79,12 +90,22 @@ describe('BookingWidget', () => {
   test('offline (navigator.onLine false): the notice at once, no script added', () => {
     setOnline(false)
     render(<BookingWidget />)
-    expect(noticeText()).toBe(NOTICE)
+    expect(noticeText()).toBe(OFFLINE_NOTICE)
     expect(scripts()).toHaveLength(0)
     expect(loggedBookingFailure(errors)).toBe(true)
   })
 
-  test('no answer within 10 s: the notice', () => {
+  test('a script error while our own server does not answer either: the connection is the problem', async () => {
+    setOnline(true)
+    ownServerAnswers = false
+    render(<BookingWidget />)
+    act(() => {
+      scripts()[0]!.dispatchEvent(networkEvent('error'))
+    })
+    await waitFor(() => expect(noticeText()).toBe(OFFLINE_NOTICE))
+  })
+
+  test('no answer within 10 s: the notice', async () => {
     setOnline(true)
     jest.useFakeTimers()
     render(<BookingWidget />)
@@ -93,7 +114,8 @@ describe('BookingWidget', () => {
     act(() => {
       jest.advanceTimersByTime(BOOKING_SCRIPT_TIMEOUT_MS + 10)
     })
-    expect(noticeText()).toBe(NOTICE)
+    jest.useRealTimers()
+    await waitFor(() => expect(noticeText()).toBe(NOTICE))
     expect(loggedBookingFailure(errors)).toBe(true)
   })
 

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import { useOnline } from '../lib/hooks'
+import { embedState, reachesOwnServer } from '../lib/reachable'
 import { venue } from '../lib/venue'
 import { OfflineNotice } from './OfflineNotice'
 import '../styles/stay.css'
@@ -9,8 +11,11 @@ export const BOOKING_SCRIPT_TIMEOUT_MS = 10_000
 export const DESKTOP_FRAME_HEIGHT = '2000px'
 export const PHONE_FRAME_HEIGHT = '1500px'
 const DESKTOP_MIN_WIDTH = 768
+export const BOOKING_OFFLINE = 'Online booking needs a connection.'
+export const BOOKING_UNAVAILABLE = 'The booking service is not available right now.'
 
-type State = 'loading' | 'ready' | 'failed'
+/** What the last attempt found; 'offline' when the device said so (the live state may not know yet, while hydrating). */
+type State = 'checking' | 'ready' | 'unavailable' | 'offline'
 
 /** Sizes every frame the third-party script put in the container to the current window. */
 export function sizeBookingFrames(container: HTMLElement, windowWidth: number): void {
@@ -34,10 +39,12 @@ function bookingScripts(): HTMLScriptElement[] {
 /**
  * The third-party room booking widget. Its script is added when the page is entered and removed when
  * it is left. If the script cannot load (offline, blocked, or nothing after 10 s) the failure is logged
- * and the visitor is given the phone number instead: never an empty frame.
+ * and the visitor is given the phone number instead: never an empty frame. The notice says why:
+ * no connection, or the booking service not answering.
  */
 export function BookingWidget() {
-  const [state, setState] = useState<State>('loading')
+  const online = useOnline()
+  const [checked, setChecked] = useState<State>('checking')
   const [attempt, setAttempt] = useState(0)
   const containerRef = useRef<HTMLDivElement>(null)
 
@@ -45,21 +52,26 @@ export function BookingWidget() {
     const { scriptUrl, widgetId } = venue.booking
     const container = containerRef.current
     let settled = false
-    const fail = (reason: string) => {
+    const fail = (reason: string, found: 'unavailable' | 'offline' = 'unavailable') => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       console.error(`The booking widget could not load (${reason}): ${scriptUrl}`)
-      setState('failed')
+      if (found === 'offline') return setChecked('offline')
+      // Say what is true: is it the connection, or the booking service?
+      void reachesOwnServer().then((reached) => {
+        if (active) setChecked(reached ? 'unavailable' : 'offline')
+      })
     }
+    let active = true
     let timer: ReturnType<typeof setTimeout> | undefined
-    setState('loading')
+    setChecked('checking')
     if (!scriptUrl) {
       fail('no booking script is configured')
       return
     }
     if (navigator.onLine === false) {
-      fail('the device is offline')
+      fail('the device is offline', 'offline')
       return
     }
     const script = document.createElement('script')
@@ -70,12 +82,13 @@ export function BookingWidget() {
       // A slow script that arrives after the timeout still wins: the widget replaces the notice.
       settled = true
       clearTimeout(timer)
-      setState('ready')
+      setChecked('ready')
     })
     script.addEventListener('error', () => fail('the script failed to load'))
     timer = setTimeout(() => fail(`no response within ${BOOKING_SCRIPT_TIMEOUT_MS / 1000} s`), BOOKING_SCRIPT_TIMEOUT_MS)
     document.body.append(script)
     return () => {
+      active = false
       settled = true
       clearTimeout(timer)
       for (const node of bookingScripts()) node.remove()
@@ -83,13 +96,15 @@ export function BookingWidget() {
     }
   }, [attempt])
 
+  const state = checked === 'ready' ? 'ready' : embedState(online, checked)
+
   // Back online after a failure: try again.
   useEffect(() => {
-    if (state !== 'failed') return
+    if (checked !== 'unavailable' && checked !== 'offline') return
     const retry = () => setAttempt((n) => n + 1)
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [state])
+  }, [checked])
 
   // Keep the widget's frame at full width and the right height, now, when it appears, and on resize.
   useEffect(() => {
@@ -108,13 +123,13 @@ export function BookingWidget() {
 
   return (
     <div className="booking-widget">
-      {state === 'failed' ? (
-        <OfflineNotice lead="Online booking needs a connection." action="to book a room">
+      {state === 'offline' || state === 'unavailable' ? (
+        <OfflineNotice lead={state === 'offline' ? BOOKING_OFFLINE : BOOKING_UNAVAILABLE} action="to book a room">
           <p className="offline-notice__more">
             Or email <a href={`mailto:${venue.email}`}>{venue.email}</a> and we will get back to you.
           </p>
         </OfflineNotice>
-      ) : state === 'loading' ? (
+      ) : state === 'checking' ? (
         <p className="booking-widget__loading" role="status">
           Loading the booking calendar…
         </p>

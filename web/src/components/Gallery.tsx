@@ -169,6 +169,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
         ) : null}
         <ul
           className="gallery__grid"
+          data-count={placeholders || tiles.length}
           onMouseEnter={() => setHovered(true)}
           onMouseLeave={() => setHovered(false)}
           onFocus={() => setFocused(true)}

@@ -3,7 +3,10 @@ import { useOnline } from '../lib/hooks'
 import { telHref, venue } from '../lib/venue'
 import '../styles/sections.css'
 
-/** The gift card block: a link to the third-party shop, or the phone number when offline. */
+/**
+ * The gift card block: a link to the third-party shop, or the phone number when offline. The shop opens
+ * in a new tab, where the browser says if it does not answer; the page itself never contacts the shop.
+ */
 export function GiftCardBlock() {
   const online = useOnline()
   const id = useId()
@@ -22,7 +25,7 @@ export function GiftCardBlock() {
           </a>
         ) : (
           <p className="giftcard__offline" role="status">
-            Gift cards are sold online — you appear to be offline. Call us on <a href={telHref}>{venue.phone}</a> and we will
+            Gift cards are sold online and need a connection. Call us on <a href={telHref}>{venue.phone}</a> and we will
             arrange one for you.
           </p>
         )}

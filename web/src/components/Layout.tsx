@@ -1,4 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { useScrollRestoration } from '../lib/scrollRestoration'
 import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
@@ -13,8 +15,13 @@ import '../styles/layout.css'
  * work after the rest, so the navbar and the footer (like the page, in App) are boundaries of their
  * own: no single long task holds the main thread while the page becomes interactive. They never
  * suspend, so there is no fallback.
+ *
+ * It also places each page as it opens: at the top (or #hash) for a new path, where the visitor left
+ * it on Back and Forward (lib/scrollRestoration.ts).
  */
 export function Layout({ children }: { children: ReactNode }) {
+  const [path] = useLocation()
+  useScrollRestoration(path)
   return (
     <>
       <a className="skip-link" href="#main">

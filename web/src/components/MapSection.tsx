@@ -1,39 +1,50 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useOnline } from '../lib/hooks'
-import { canReach } from '../lib/reachable'
+import { useMounted, useOnline } from '../lib/hooks'
+import { canReach, embedState, reachesOwnServer, type EmbedState } from '../lib/reachable'
 import { telHref, venue } from '../lib/venue'
 import '../styles/sections.css'
 
 /** How long the map may take before the visitor is offered the phone number and a directions link. */
 export const MAP_TIMEOUT_MS = 8000
+export const MAP_OFFLINE = 'The map needs a connection.'
+export const MAP_UNAVAILABLE = 'The map service is not available right now.'
 
 /**
- * 'Visit Us': the embedded map, loaded lazily. Offline, or when the map service does not answer or
- * the frame has not loaded within ~8 s, the frame gives way to a notice with the phone number and
- * a directions link.
+ * 'Visit Us': the embedded map, loaded lazily. It shows once the frame has loaded and the map service
+ * answered (a frame's load event alone also fires for the browser's error page). Offline, or when the
+ * service does not answer or the frame has not loaded within ~8 s, the frame gives way to a notice
+ * with the phone number and a directions link. `data-state` on the frame box says which it is.
  */
 export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number }) {
   const online = useOnline()
-  const [failed, setFailed] = useState(false)
-  const loadedRef = useRef(false)
+  // The frame is added by the browser only: a pre-rendered frame could load before hydration and its load event be missed.
+  const mounted = useMounted()
+  const [checked, setChecked] = useState<EmbedState>('checking')
   const frameBoxRef = useRef<HTMLDivElement>(null)
+  /** Set by the frame's load event; the check below waits for it. */
+  const frameLoadedRef = useRef<(() => void) | null>(null)
   const id = useId()
 
   useEffect(() => {
     if (!online) return
-    setFailed(false)
-    loadedRef.current = false
+    setChecked('checking')
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
     let observer: IntersectionObserver | undefined
+    const loaded = new Promise<void>((resolve) => {
+      frameLoadedRef.current = resolve
+    })
     const start = () => {
       // The clock starts when the (lazy) frame is near the screen and actually begins to load.
-      timer = setTimeout(() => {
-        if (!cancelled && !loadedRef.current) setFailed(true)
-      }, timeoutMs)
-      void canReach(venue.mapEmbedUrl, timeoutMs).then((ok) => {
-        if (!cancelled && !ok) setFailed(true)
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs)
       })
+      const answered = canReach(venue.mapEmbedUrl, timeoutMs).then((ok) => (ok ? loaded.then(() => true) : false))
+      void Promise.race([answered, timedOut])
+        .then(async (ok) => (ok ? 'ready' : (await reachesOwnServer()) ? 'unavailable' : 'offline'))
+        .then((found) => {
+          if (!cancelled) setChecked(found)
+        })
     }
     const box = frameBoxRef.current
     if (box && typeof IntersectionObserver !== 'undefined') {
@@ -50,12 +61,13 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
     } else start()
     return () => {
       cancelled = true
+      frameLoadedRef.current = null
       observer?.disconnect()
       if (timer) clearTimeout(timer)
     }
   }, [online, timeoutMs])
 
-  const unavailable = !online || failed
+  const state = embedState(online, checked)
   const address = [venue.address.street, venue.address.locality, venue.address.region, venue.address.postcode].join(', ')
   return (
     <section className="map-section" aria-labelledby={`${id}-heading`}>
@@ -64,20 +76,20 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
         <p>Find directions below:</p>
         <address className="map-section__address">{address}</address>
       </div>
-      <div ref={frameBoxRef} className="map-section__frame">
-        {unavailable ? (
+      <div ref={frameBoxRef} className="map-section__frame" data-state={state}>
+        {state === 'offline' || state === 'unavailable' ? (
           <div className="map-section__fallback" role="status">
             <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
               <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
             </svg>
             <p>
-              The map needs a connection. Call us on <a href={telHref}>{venue.phone}</a> or{' '}
+              {state === 'offline' ? MAP_OFFLINE : MAP_UNAVAILABLE} Call us on <a href={telHref}>{venue.phone}</a> or{' '}
               <a href={venue.mapLinkUrl} target="_blank" rel="noopener noreferrer">
                 open directions<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </p>
           </div>
-        ) : (
+        ) : mounted ? (
           <iframe
             src={venue.mapEmbedUrl}
             title={`Map showing ${venue.hotelName}`}
@@ -85,11 +97,9 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
             width={1200}
             height={450}
             referrerPolicy="no-referrer-when-downgrade"
-            onLoad={() => {
-              loadedRef.current = true
-            }}
+            onLoad={() => frameLoadedRef.current?.()}
           />
-        )}
+        ) : null}
       </div>
     </section>
   )

@@ -37,7 +37,7 @@ describe('OpeningTimes', () => {
     expect(hotel.getByRole('columnheader', { name: 'Breakfast' })).toBeTruthy()
     expect(stables.getByRole('columnheader', { name: 'Lunch' })).toBeTruthy()
     const hotelRows = hotel.getAllByRole('row').slice(1).map((row) => row.textContent)
-    expect(hotelRows).toEqual(['Monday-Friday08:00 – 22:0008:00 – 11:00', 'Saturday08:00 – 22:0008:00 – 11:30', 'Sunday08:00 – 21:0008:00 – 11:30'])
+    expect(hotelRows).toEqual(['Monday-Friday08:00 - 22:0008:00 - 11:00', 'Saturday08:00 - 22:0008:00 - 11:30', 'Sunday08:00 - 21:0008:00 - 11:30'])
     const stablesRows = stables.getAllByRole('row').slice(1).map((row) => row.textContent)
     expect(stablesRows[0]).toBe('Monday-TuesdayClosed—')
     expect(stablesRows).toHaveLength(4)

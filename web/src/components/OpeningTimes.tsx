@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type Holiday, type OpeningTimes as Times, type TimeRange } from '../api/types'
 import type { VenueKey } from '../lib/openStatus'
+import { timeRange } from '../lib/timeRange'
 import { telHref, venue as identity } from '../lib/venue'
 import { formatLongDate } from '../lib/venueTime'
 import { holidayList, useHolidays } from '../stores/holidays'
@@ -16,7 +17,7 @@ interface Row {
   food: TimeRange | null
 }
 
-const range = (r: TimeRange | null) => (r ? `${r.open_time} – ${r.close_time}` : null)
+const range = (r: TimeRange | null) => (r ? timeRange(r.open_time, r.close_time) : null)
 
 function hotelRows(times: Times): Row[] {
   return HOTEL_GROUPS.map((key) => {
@@ -35,7 +36,7 @@ function stablesRows(times: Times): Row[] {
 /** The hours part of an exception ('12:00 - 16:00' or 'Closed'); listed as 'Friday 25 December 2026: 12:00 - 16:00'. */
 export function holidayHours(holiday: Holiday): string {
   if (holiday.closed || !holiday.open_time || !holiday.close_time) return 'Closed'
-  return `${holiday.open_time} - ${holiday.close_time}`
+  return timeRange(holiday.open_time, holiday.close_time)
 }
 
 function VenueColumn(props: {

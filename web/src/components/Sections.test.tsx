@@ -50,21 +50,35 @@ describe('MapSection', () => {
     // @ts-expect-error no IntersectionObserver: the check starts at once
     globalThis.IntersectionObserver = undefined
     stubFetch({})
+    // The map's service does not answer; our own server does.
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      if (String(input) === '/api/health') return new Response(null, { status: 200 })
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof fetch
+    render(<MapSection timeoutMs={5000} />)
+    await waitFor(() => expect(screen.getByText(/The map service is not available right now/)).toBeTruthy())
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  test('nothing answers, not even our own server: the connection is the problem', async () => {
+    // @ts-expect-error no IntersectionObserver: the check starts at once
+    globalThis.IntersectionObserver = undefined
+    stubFetch({})
     globalThis.fetch = (async () => {
       throw new TypeError('Failed to fetch')
     }) as unknown as typeof fetch
     render(<MapSection timeoutMs={5000} />)
     await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
-    expect(document.querySelector('iframe')).toBeNull()
   })
 
   test('the notice replaces the frame when it has not loaded in time', async () => {
     // @ts-expect-error no IntersectionObserver: the clock starts at once
     globalThis.IntersectionObserver = undefined
-    globalThis.fetch = (() => new Promise(() => {})) as unknown as typeof fetch
+    globalThis.fetch = ((input: RequestInfo | URL) =>
+      String(input) === '/api/health' ? Promise.resolve(new Response(null, { status: 200 })) : new Promise(() => {})) as unknown as typeof fetch
     render(<MapSection timeoutMs={60} />)
     expect(document.querySelector('iframe')).toBeTruthy()
-    await waitFor(() => expect(screen.getByText(/The map needs a connection/)).toBeTruthy())
+    await waitFor(() => expect(screen.getByText(/The map service is not available right now/)).toBeTruthy())
   })
 })
 

@@ -26,7 +26,7 @@ describe('Add Opening Times Exception', () => {
     render(<AddHoliday />)
     expect(await screen.findByText('Friday 25 December 2099')).toBeTruthy()
     expect(screen.getByText(`${venue.hotelName} · Closed all day`)).toBeTruthy()
-    expect(screen.getByText(`${venue.barName} · 12:00 – 16:00`)).toBeTruthy()
+    expect(screen.getByText(`${venue.barName} · 12:00 - 16:00`)).toBeTruthy()
   })
 
   test("'All fields are required' until date, location and both times are given", async () => {

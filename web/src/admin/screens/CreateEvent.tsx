@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import type { EventUploadedReply } from '../../api/types'
 import { ApiError } from '../../api/client'
 import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../adminApi'
@@ -7,7 +7,7 @@ import type { EventMeta } from '../pending'
 import { useAdminEvents } from '../stores'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, readAsDataUrl, usePickedImage } from '../pickedImage'
 import { fromVenueInput } from '../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
@@ -25,7 +25,7 @@ const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '',
 export function CreateEvent() {
   const ids = useId()
   const form = useFormDraft('event-create', INITIAL)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
     setStatus(problem ? { text: problem, tone: 'error' } : null),
   )

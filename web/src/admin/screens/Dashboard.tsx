@@ -142,7 +142,7 @@ export function Dashboard() {
 
 function StaffTasks() {
   return (
-    <nav aria-label="Staff tasks">
+    <nav aria-label="Staff tasks" className="admin-tasks">
       <ul className="admin-tiles">
         {DASHBOARD_LINKS.map((link) => (
           <li key={link.href}>

@@ -3,7 +3,7 @@ import type { EventUpdatedReply } from '../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../adminApi'
 import type { DisplayEvent, EventMeta } from '../pending'
 import { fromVenueInput, toVenueInput } from '../time'
-import { Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { Field, StatusMessage, UploadProgress, useSubmit, useStatus, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 import { usePickedImage } from '../pickedImage'
 import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
@@ -35,7 +35,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   const [start, setStart] = useState(() => toVenueInput(event.start_datetime))
   const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
   const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const picked = usePickedImage({ types: EDIT_IMAGE_TYPES, typeMessage: EDIT_IMAGE_TYPE }, (problem) =>
     setStatus(problem ? { text: problem, tone: 'error' } : null),
   )

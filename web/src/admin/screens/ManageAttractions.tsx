@@ -4,7 +4,7 @@ import { failureStatus, isPlaceholder, mutate, newPlaceholder } from '../adminAp
 import { useFormDraft } from '../drafts'
 import { mergeAttractions, PendingBadge, useEntryImages, usePending, type AttractionMeta, type DisplayAttraction } from '../pending'
 import { useAdminAttractions } from '../stores'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
 
 export const ATTRACTION_MISSING = 'Please fill in all fields and select an image to upload.'
 export const ATTRACTION_UPLOADED = 'Attraction uploaded successfully!'
@@ -52,7 +52,7 @@ function UploadAttraction({ id }: { id: string }) {
   const form = useFormDraft('attractions-upload', EMPTY)
   const [image, setImage] = useState<File | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const upload = useSubmit()
   const { name, url, description } = form.values
 
@@ -160,7 +160,7 @@ function EditAttraction({ id, attractions }: { id: string; attractions: DisplayA
   const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY })
   const [image, setImage] = useState<File | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const save = useSubmit()
   const { selected, name, url, description } = form.values
 
@@ -269,7 +269,7 @@ function EditAttraction({ id, attractions }: { id: string; attractions: DisplayA
 }
 
 function DeleteList({ attractions, loading, failed }: { attractions: DisplayAttraction[]; loading: boolean; failed: boolean }) {
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const [deleting, setDeleting] = useState<number | string | null>(null)
 
   const onDelete = async (attraction: DisplayAttraction) => {

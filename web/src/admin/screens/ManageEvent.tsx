@@ -4,7 +4,7 @@ import { formatEventDate } from '../../lib/eventDisplay'
 import { failureStatus, mutate } from '../adminApi'
 import { mergeEvents, PendingBadge, usePending, type DisplayEvent } from '../pending'
 import { useAdminEvents } from '../stores'
-import { AdminScreen, AdminSection, StatusMessage, type Status } from '../ui'
+import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../ui'
 import { EventEditModal } from './EventEditModal'
 
 export function ManageEvent() {
@@ -12,7 +12,7 @@ export function ManageEvent() {
   const list = useAdminEvents()
   const pending = usePending('event')
   const [editing, setEditing] = useState<DisplayEvent | null>(null)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const [deleting, setDeleting] = useState<number | string | null>(null)
   const [now, setNow] = useState<number | null>(null)
 

@@ -5,7 +5,7 @@ import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { galleryDeletes, PendingBadge, queuedUploads, useEntryImages, usePending, type GalleryMeta } from '../pending'
 import { useGalleryGrouped } from '../stores'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
 
 export const GALLERY_MISSING = 'Please select images and provide a type.'
 export const GALLERY_SUCCESS = 'Upload successful!'
@@ -35,10 +35,10 @@ export function ManageGalleries() {
   const form = useFormDraft('galleries-upload', { type: '' })
   const [files, setFiles] = useState<File[]>([])
   const fileInput = useRef<HTMLInputElement>(null)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const upload = useSubmit()
   const grouped = useGalleryGrouped()
-  const [listStatus, setListStatus] = useState<Status | null>(null)
+  const [listStatus, setListStatus] = useStatus()
   const [deleting, setDeleting] = useState<number | null>(null)
   const pending = usePending('gallery')
   const uploads = useMemo(() => queuedUploads(pending), [pending])

@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, type FormEvent } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../api/types'
+import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
 import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { PendingBadge, pendingTimes, usePending, type TimesMeta } from '../pending'
 import { useAdminOpeningTimes } from '../stores'
-import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../ui'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
 export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
@@ -45,7 +46,7 @@ function withQueued(current: Current | null, opening: TimesMeta | undefined, foo
   return next
 }
 
-const range = (r: TimeRange | null | undefined) => (r ? `${r.open_time} – ${r.close_time}` : null)
+const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 
@@ -53,7 +54,7 @@ export function ManageTimes() {
   const ids = useId()
   const times = useAdminOpeningTimes()
   const form = useFormDraft('times', INITIAL)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const save = useSubmit()
   const { business, group, type, open, close, closed } = form.values
   const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null

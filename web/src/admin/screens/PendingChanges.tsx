@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { formatEventDate } from '../../lib/eventDisplay'
+import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
 import { discard, resolveConflict, retry, useOutbox, type OutboxEntry, type OutboxField } from '../../offline/outbox'
 import { PENDING_ID, type PendingMeta, type TimesMeta } from '../pending'
@@ -179,9 +180,9 @@ export function conflictRows(entry: OutboxEntry): Row[] {
     const times = meta?.kind === 'times' ? (meta as TimesMeta) : null
     const venueTimes = times ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null) : null
     const foodKey = times?.business === 'hotel' ? 'breakfast' : 'lunch'
-    const range = (r: unknown) => (r && typeof r === 'object' ? `${(r as { open_time: string }).open_time} – ${(r as { close_time: string }).close_time}` : 'Closed')
+    const range = (r: unknown) => (r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed')
     const theirs = venueTimes ? (venueTimes.closed ? 'Closed' : range(times?.type === 'food' ? venueTimes[foodKey] : venueTimes.hours)) : '—'
-    const minePart = mine.closed === 'true' ? 'Closed' : `${text(mine.open_time)} – ${text(mine.close_time)}`
+    const minePart = mine.closed === 'true' ? 'Closed' : timeRange(text(mine.open_time), text(mine.close_time))
     const what = times ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}` : 'Times'
     return [{ label: what, mine: minePart, theirs }]
   }

@@ -7,7 +7,7 @@ import { useFormDraft } from '../drafts'
 import { PendingBadge, pendingMenus, usePending, type MenuMeta } from '../pending'
 import { useAdminMenus } from '../stores'
 import { formatReceived } from '../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
 export const MENU_NETWORK_ERROR = 'Error uploading PDF. Please try again.'
@@ -31,7 +31,7 @@ export function UploadMenus() {
   const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
   const [file, setFile] = useState<File | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const upload = useSubmit()
   const menus = useAdminMenus()
   const queued = pendingMenus(usePending('menu'))

@@ -1,18 +1,19 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
+import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
 import { formatLongDate, venueClock } from '../../lib/venueTime'
 import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
 import { mergeHolidays, PendingBadge, usePending, type DisplayHoliday, type HolidayMeta } from '../pending'
 import { useAdminHolidays } from '../stores'
-import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, type Status } from '../ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../ui'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
 export const HOLIDAY_REMOVE_ERROR = 'Failed to remove the holiday.'
 
-const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : `${h.open_time} – ${h.close_time}`)
+const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : timeRange(h.open_time, h.close_time))
 
 /** The exceptions, by date, each with its venue; `onRemove` adds a Remove button. */
 function HolidayTable({ holidays, onRemove, removing }: { holidays: DisplayHoliday[]; onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
@@ -68,7 +69,7 @@ const INITIAL = { holiday_date: '', open_time: '', close_time: '', location: '',
 export function AddHoliday() {
   const ids = useId()
   const form = useFormDraft('holiday-add', INITIAL)
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const save = useSubmit()
   const { holiday_date, open_time, close_time, location, closed } = form.values
 
@@ -150,7 +151,7 @@ export function AddHoliday() {
 
 export function DeleteHoliday() {
   const ids = useId()
-  const [status, setStatus] = useState<Status | null>(null)
+  const [status, setStatus] = useStatus()
   const [removing, setRemoving] = useState<number | string | null>(null)
 
   const onRemove = async (h: DisplayHoliday) => {

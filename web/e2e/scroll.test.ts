@@ -1,0 +1,135 @@
+/**
+ * Scroll position across in-app navigation (DECISIONS.md): every move to a new path starts at the top
+ * of the page (or the #hash target); Back and Forward return to where the visitor was. At phone and
+ * desktop sizes, on the public site and in the staff area.
+ */
+import { afterEach, describe, expect, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+
+const suite = useServerAndBrowser()
+const contexts: BrowserContext[] = []
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) {
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close().catch(() => undefined)
+  }
+})
+
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
+  contexts.push(context)
+  await blockThirdParties(context, suite.server.url)
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('cookiesAgreed', 'true')
+    } catch {
+      // frames without storage
+    }
+  })
+  return context.newPage()
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
+
+/** Scrolls to the bottom of the page once its content has stopped growing, and returns where it ended. */
+async function scrollToBottom(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await page.waitForFunction(() => window.scrollY > 0)
+  return scrollY(page)
+}
+
+/** The page has rendered its heading and two frames have passed (so any scroll it was going to get is done). */
+async function settled(page: Page, heading: RegExp | string) {
+  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 20_000 })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
+for (const size of [PHONE, DESKTOP]) {
+  const label = `${size.width}×${size.height}`
+  describe(`scroll position at ${label}`, () => {
+    test("the footer's \"Things to do nearby\" opens /around at the top; Back returns to the footer, Forward to where /around was", async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/`)
+      const bottom = await scrollToBottom(page)
+      expect(bottom).toBeGreaterThan(size.height)
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Things to do nearby' }).click()
+      await page.waitForURL(/\/around$/)
+      await settled(page, /./)
+      expect(await scrollY(page)).toBe(0)
+
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => window.scrollTo(0, 300))
+      await page.waitForFunction(() => Math.round(window.scrollY) === 300)
+      await page.goBack()
+      await page.waitForURL(`${suite.server.url}/`)
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, bottom, { timeout: 10_000 })
+      await page.goForward()
+      await page.waitForURL(/\/around$/)
+      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+    })
+
+    test('a new path with a #hash opens at its target', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/`)
+      await page.evaluate(() => window.scrollTo(0, 600))
+      // What wouter's navigate does for <Link href="/stay#book">.
+      await page.evaluate(() => history.pushState(null, '', '/stay#book'))
+      await page.waitForFunction(() => {
+        const target = document.getElementById('book')
+        // The target sits just below the fixed navbar (the page's scroll-padding-top).
+        const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+        return target !== null && window.scrollY > 0 && Math.abs(target.getBoundingClientRect().top - offset) <= 2
+      }, undefined, { timeout: 10_000 })
+    })
+
+    test('a home tile opens its page at the top', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/`)
+      const tile = page.locator('.tiles a[href="/eat"]')
+      await tile.scrollIntoViewIfNeeded()
+      await page.evaluate(() => window.scrollBy(0, 200))
+      expect(await scrollY(page)).toBeGreaterThan(0)
+      await tile.click()
+      await page.waitForURL(/\/eat$/)
+      await settled(page, /./)
+      expect(await scrollY(page)).toBe(0)
+    })
+
+    test('"View The Menu" opens the menu at the top', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/drink`)
+      const link = page.getByRole('link', { name: 'View The Menu' })
+      await link.waitFor({ timeout: 20_000 })
+      await link.scrollIntoViewIfNeeded()
+      expect(await scrollY(page)).toBeGreaterThan(0)
+      await link.click()
+      await page.waitForURL(/\/menu\/menu1$/)
+      await page.locator('canvas').first().waitFor({ timeout: 30_000 })
+      await settled(page, /./)
+      expect(await scrollY(page)).toBe(0)
+    })
+
+    test('a dashboard tile opens its form at the top', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/login`)
+      await page.evaluate((token) => localStorage.setItem('adminToken', token), await suite.server.token())
+      await page.goto(`${suite.server.url}/admin`)
+      await page.getByText('Access granted!').waitFor({ timeout: 20_000 })
+      await scrollToBottom(page)
+      const tile = page.getByRole('navigation', { name: 'Staff tasks' }).getByRole('link', { name: /Manage Events/ })
+      await tile.scrollIntoViewIfNeeded()
+      const before = await scrollY(page)
+      expect(before).toBeGreaterThan(0)
+      await tile.click()
+      await page.waitForURL(/\/manageEvent$/)
+      await settled(page, 'Manage Events')
+      expect(await scrollY(page)).toBe(0)
+      await page.goBack()
+      await page.waitForURL(/\/admin$/)
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, { timeout: 10_000 })
+    })
+  })
+}
