@@ -36,7 +36,9 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ c
 
 async function bunTest(name: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${name} ===`)
-  const { code, output } = await run([bun, 'test', ...args], env)
+  // Tests run in test mode whatever the caller's shell says: under NODE_ENV=production React loads
+  // its production build, which has no act(), and the server config turns the demo content off.
+  const { code, output } = await run([bun, 'test', ...args], { NODE_ENV: 'test', ...env })
   const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0)
   let failed = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0)
   if (code !== 0 && failed === 0) failed = 1 // the run itself broke (a load error, a crash)
@@ -56,7 +58,8 @@ if (hasTests(join(root, 'web/e2e'))) {
     else results.push({ name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` })
   } else {
     console.log('\n=== build for browser tests ===')
-    const build = await run(['npm', 'run', 'build', '--silent'])
+    // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
+    const build = await run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' })
     if (build.code !== 0) results.push({ name: 'build', passed: 0, failed: 1 })
     else await bunTest('browser', ['--timeout', '120000', './web/e2e/'], { CHROMIUM_PATH: chromium })
   }

@@ -1,6 +1,10 @@
 /**
  * Browser-test harness: the real server (as `npm start` runs it, on the built web app) on a temp
  * DATA_DIR and a free port, and Debian's Chromium driven by playwright-core.
+ *
+ * Assert on awaited values (`expect(await locator.textContent()).toBe(…)`), never with
+ * `expect(promise).resolves`: under Bun that reorders playwright-core's messages and fails the run
+ * with "Object with guid … was not bound in the connection" (see no-matcher-waits.test.ts).
  */
 import { afterAll, beforeAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -221,7 +221,7 @@ async function expectRouteContent(page: Page, route: Route) {
   switch (route) {
     case '/': {
       await page.locator('.open-status').nth(1).waitFor({ timeout })
-      await expect(page.locator('.open-status__text').first().textContent()).resolves.toMatch(/open|closed/i)
+      expect(await page.locator('.open-status__text').first().textContent()).toMatch(/open|closed/i)
       expect(await expectPicturesLoaded(page, '.gallery__img:not(.gallery__img--prev)', label)).toBeGreaterThanOrEqual(3)
       break
     }
