@@ -62,6 +62,18 @@ function exceptionHours(exceptions: OpeningException[], venue: VenueKey, today: 
     })
 }
 
+/** The venue's postal address as schema.org writes it (the businesses and every event's location). */
+export function postalAddress(address: Venue['address']): Record<string, string> {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: address.street,
+    addressLocality: address.locality,
+    addressRegion: address.region,
+    postalCode: address.postcode,
+    addressCountry: address.country,
+  }
+}
+
 /** The hotel (with its cafe) as a Hotel and the Stables as a BarOrPub, each with its own hours and exceptions. */
 export function localBusinessData(source: StructuredDataSource): Record<string, unknown>[] {
   const { venue, siteUrl, openingTimes, exceptions, today } = source
@@ -69,14 +81,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
   const common = {
     telephone: venue.phone,
     email: venue.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: venue.address.street,
-      addressLocality: venue.address.locality,
-      addressRegion: venue.address.region,
-      postalCode: venue.address.postcode,
-      addressCountry: venue.address.country,
-    },
+    address: postalAddress(venue.address),
     geo: { '@type': 'GeoCoordinates', latitude: venue.geo.latitude, longitude: venue.geo.longitude },
     sameAs: [venue.instagramUrl],
   }

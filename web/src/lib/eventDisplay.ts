@@ -2,6 +2,7 @@
  * What an event card shows, as pure functions (no DOM, no React) so every rule and fallback is tested
  * on its own. Times are always the venue's (Europe/London), whatever the visitor's time zone.
  */
+import { postalAddress } from '../../../api/src/shared/structured-data'
 import type { VenueEvent, VenueInfo } from '../api/types'
 
 export const VENUE_TIME_ZONE = 'Europe/London'
@@ -162,14 +163,7 @@ export function eventJsonLd(event: EventLike, venue: VenueInfo, origin?: string)
     location: {
       '@type': 'Place',
       name: venue.hotelName,
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: venue.address.street,
-        addressLocality: venue.address.locality,
-        addressRegion: venue.address.region,
-        postalCode: venue.address.postcode,
-        addressCountry: venue.address.country,
-      },
+      address: postalAddress(venue.address),
     },
     organizer: { '@type': 'Organization', name: venue.hotelName, telephone: venue.phone, email: venue.email },
   }
