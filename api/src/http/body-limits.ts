@@ -131,13 +131,30 @@ function formToBody(form: FormData): Record<string, unknown> {
   return body
 }
 
+/**
+ * The `boundary` parameter of a Content-Type, read parameter by parameter as the form parser reads
+ * it: a quoted value of another parameter (`x="boundary=decoy"`) is not the boundary.
+ */
+function boundaryOf(contentType: string): string | undefined {
+  for (const [, name, quoted, plain] of contentType.matchAll(/;\s*([^=;\s]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g)) {
+    if (name!.toLowerCase() === 'boundary') return quoted?.replace(/\\(.)/g, '$1') ?? plain
+  }
+  return undefined
+}
+
+const tooManyParts = () => tooLarge(`The form has too many parts: at most ${MAX_MULTIPART_PARTS}.`)
+
 async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown>> {
   const contentType = request.headers.get('content-type') ?? ''
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  const boundary = boundaryOf(contentType)
   if (!boundary) throw badRequest('The form has no boundary: send it as multipart/form-data.')
-  if (countParts(bytes, boundary) > MAX_MULTIPART_PARTS) throw tooLarge(`The form has too many parts: at most ${MAX_MULTIPART_PARTS}.`)
+  // Counted before parsing, so thousands of parts are refused unparsed; and again after, because
+  // whichever boundary the parser settled on, the parts it made are what the limit is about.
+  if (countParts(bytes, boundary) > MAX_MULTIPART_PARTS) throw tooManyParts()
   const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  let parts = 0
   for (const [name, value] of form) {
+    if (++parts > MAX_MULTIPART_PARTS) throw tooManyParts()
     if (typeof value === 'string' && value.length > MAX_FORM_FIELD_BYTES / 4 && Buffer.byteLength(value) > MAX_FORM_FIELD_BYTES) {
       throw tooLarge(`The form field '${name.slice(0, 40)}' is too large: at most ${MAX_FORM_FIELD_BYTES / 1024} KB.`)
     }
