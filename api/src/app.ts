@@ -3,6 +3,7 @@ import { countAdmins, createAdmin, DEMO_ADMIN } from './auth/admin-store'
 import { staffGate } from './auth/guard'
 import { authRoutes } from './auth/index'
 import { accountRoutes } from './auth/account'
+import { assertAcceptablePassword } from './auth/password-policy'
 import { loadSigningSecret } from './auth/signing-secret'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -55,6 +56,12 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       }
       if (config.production && config.adminPassword === DEMO_ADMIN.password) {
         throw new Error('ADMIN_PASSWORD is the published demo password. Choose another one for production.')
+      }
+      // The first owner holds the most rights: their password meets the rules every other staff password meets.
+      try {
+        assertAcceptablePassword(config.adminPassword, config.adminUsername)
+      } catch (error) {
+        throw new Error(`ADMIN_PASSWORD is refused: ${(error as Error).message}`)
       }
       await createAdmin(db, config.adminUsername, config.adminPassword)
     }

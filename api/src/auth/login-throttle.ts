@@ -1,3 +1,4 @@
+import { limitKeyOf } from '../http/client-address'
 import { HttpError } from '../http/errors'
 
 /** Failed (or still running) logins from one address, at any username, allowed per window. */
@@ -26,7 +27,7 @@ const tooMany = (message: string, waitMs: number) =>
  * Decides whether a login may have its password checked, before it is checked. Every attempt is
  * counted the moment it starts (so a burst sent at once is counted as it arrives, not after the slow
  * hash), and uncounted only if it succeeds. Three limits, in memory for this one process:
- * - per address: 5 failures in 15 minutes at any usernames, then 429 for that address alone;
+ * - per address (an IPv6 address by its /64): 5 failures in 15 minutes at any usernames, then 429 for that address alone;
  * - per username: past 5 failures from anywhere, each further try waits 1 s, 2 s, 4 s … at most a
  *   minute after the last — except from an address that has logged in as that user before;
  * - overall: at most 4 password checks at once; beyond that, 429 "try again in a moment".
@@ -67,8 +68,9 @@ export class LoginThrottle {
   }
 
   /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
-  begin(rawUsername: string, address: string): LoginAttempt {
+  begin(rawUsername: string, clientAddress: string): LoginAttempt {
     const username = rawUsername.toLowerCase()
+    const address = limitKeyOf(clientAddress)
     if (++this.attempts % 1000 === 0) this.sweep()
     const byAddress = this.recent(this.byAddress, address)
     if (byAddress.length >= LOGIN_FAILURE_LIMIT) {

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { IMAGE_TOO_LARGE_MESSAGE } from '../features/events/model'
 import { MB } from '../files/file-store'
-import { badRequest, tooLarge } from './errors'
+import { badRequest, tooLarge, unsupportedType } from './errors'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
 export const DEFAULT_BODY_LIMIT = 1 * MB
@@ -20,6 +20,13 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/upload-pdf': 21 * MB,
 }
 
+/**
+ * The routes that take forms (SPEC.md's multipart uploads). Every other route takes JSON only: a form
+ * body is what a hostile web page can make a visitor's browser send without a CORS preflight, so a
+ * JSON route that read forms would take contact messages and failed logins from any page on the web.
+ */
+export const FORM_ROUTES: readonly string[] = ['POST /api/upload-gallery', 'POST /api/upload-around', 'PUT /api/edit-around/:id', 'POST /api/update-event', 'POST /api/upload-pdf']
+
 /** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */
 const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
   'POST /api/upload-event': IMAGE_TOO_LARGE_MESSAGE,
@@ -36,10 +43,15 @@ export const MAX_FORM_FIELD_BYTES = 64 * 1024
 export const MAX_JSON_DEPTH = 32
 
 // Elysia has not matched the route yet when the body is parsed, so the patterns are matched here.
-const LIMIT_PATTERNS = Object.entries(BODY_LIMITS).map(([key, limit]) => {
+const routePattern = (key: string) => {
   const [method, route] = key.split(' ') as [string, string]
-  return { method, pattern: new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`), limit, message: OVER_LIMIT_MESSAGES[key] }
-})
+  return { method, pattern: new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) }
+}
+const LIMIT_PATTERNS = Object.entries(BODY_LIMITS).map(([key, limit]) => ({ ...routePattern(key), limit, message: OVER_LIMIT_MESSAGES[key] }))
+const FORM_PATTERNS = FORM_ROUTES.map(routePattern)
+
+const takesForms = (method: string, path: string) => FORM_PATTERNS.some((route) => route.method === method.toUpperCase() && route.pattern.test(path))
+export const JSON_ONLY_MESSAGE = 'This address takes JSON: send the body as application/json.'
 
 export interface BodyLimit {
   bytes: number
@@ -131,13 +143,30 @@ function formToBody(form: FormData): Record<string, unknown> {
   return body
 }
 
+/**
+ * The `boundary` parameter of a Content-Type, read parameter by parameter as the form parser reads
+ * it: a quoted value of another parameter (`x="boundary=decoy"`) is not the boundary.
+ */
+function boundaryOf(contentType: string): string | undefined {
+  for (const [, name, quoted, plain] of contentType.matchAll(/;\s*([^=;\s]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g)) {
+    if (name!.toLowerCase() === 'boundary') return quoted?.replace(/\\(.)/g, '$1') ?? plain
+  }
+  return undefined
+}
+
+const tooManyParts = () => tooLarge(`The form has too many parts: at most ${MAX_MULTIPART_PARTS}.`)
+
 async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown>> {
   const contentType = request.headers.get('content-type') ?? ''
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  const boundary = boundaryOf(contentType)
   if (!boundary) throw badRequest('The form has no boundary: send it as multipart/form-data.')
-  if (countParts(bytes, boundary) > MAX_MULTIPART_PARTS) throw tooLarge(`The form has too many parts: at most ${MAX_MULTIPART_PARTS}.`)
+  // Counted before parsing, so thousands of parts are refused unparsed; and again after, because
+  // whichever boundary the parser settled on, the parts it made are what the limit is about.
+  if (countParts(bytes, boundary) > MAX_MULTIPART_PARTS) throw tooManyParts()
   const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  let parts = 0
   for (const [name, value] of form) {
+    if (++parts > MAX_MULTIPART_PARTS) throw tooManyParts()
     if (typeof value === 'string' && value.length > MAX_FORM_FIELD_BYTES / 4 && Buffer.byteLength(value) > MAX_FORM_FIELD_BYTES) {
       throw tooLarge(`The form field '${name.slice(0, 40)}' is too large: at most ${MAX_FORM_FIELD_BYTES / 1024} KB.`)
     }
@@ -157,6 +186,7 @@ export const bodyParsing = new Elysia({ name: 'http.body-limits' }).onParse({ as
   const text = type === 'text/plain'
   const urlencoded = type === 'application/x-www-form-urlencoded'
   if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') return
+  if ((multipart || urlencoded) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
   const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
   if (multipart) return parseMultipart(request, bytes)
   if (type === 'application/octet-stream') return bytes.buffer

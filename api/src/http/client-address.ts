@@ -65,3 +65,26 @@ export function clientAddress(request: Request, config: Pick<Config, 'trustedPro
 export function fromTrustedProxy(request: Request, config: Pick<Config, 'trustedProxies'>): boolean {
   return isTrustedProxy(withoutIpv4Prefix(peers.get(request) ?? ''), config)
 }
+
+/** The 16-bit groups of an IPv6 address, `::` expanded (an embedded IPv4 tail counts as two). */
+function ipv6Groups(address: string): string[] {
+  const groupsOf = (part: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [])
+  const [head = '', tail] = address.split('%')[0]!.split('::')
+  const before = groupsOf(head)
+  if (tail === undefined) return before
+  const after = groupsOf(tail)
+  return [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after]
+}
+
+/**
+ * Whom a limit counts (failed logins, contact messages): an IPv4 address, or an IPv6 address's /64.
+ * One IPv6 host is usually handed a whole /64, so counting single IPv6 addresses would give one
+ * client billions of fresh allowances.
+ */
+export function limitKeyOf(address: string): string {
+  if (familyOf(address) !== 'ipv6') return address
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`
+}

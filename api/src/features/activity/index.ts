@@ -6,6 +6,9 @@ import { isRealDate } from '../../shared/time'
 import { ActivityList, ActivityQuery } from './model'
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, listActivity } from './store'
 
+/** The last day an ISO date (and the trail's `at` text) can name. */
+const LAST_DAY = '9999-12-31'
+
 /** The trail of who changed what, newest first, a page at a time (`before` is the last id of the page before). */
 export function activityRoutes(ctx: AppContext) {
   return new Elysia({ name: 'feature.activity', prefix: '/api' })
@@ -26,7 +29,8 @@ export function activityRoutes(ctx: AppContext) {
           kind: query.kind?.trim() || undefined,
           before: query.before === undefined ? undefined : Number(query.before),
           since: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`).toISOString(),
-          until: query.to === undefined ? undefined : dayAfter(query.to),
+          // The day after 9999-12-31 is written '+010000-…', which sorts before every entry: no upper bound then.
+          until: query.to === undefined || query.to >= LAST_DAY ? undefined : dayAfter(query.to),
           limit: Math.min(limit, ACTIVITY_PAGE_MAX),
         })
       },

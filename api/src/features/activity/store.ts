@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
+import { isRealDate } from '../../shared/time'
 
 /** One field of an edit: what it was and what it became. Files are named, never their bytes. */
 export interface FieldChange {
@@ -60,7 +61,15 @@ export function activityRecorder(ctx: AppContext, username: string, deviceAt: st
   return (entry) => insertActivity(ctx.db, { ...entry, username, at: ctx.now().toISOString(), device_at: deviceAt })
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/
+
+/** Whether the text is an ISO date and time that exists (Date.parse rolls 30 February over into March). */
+function isRealDateTime(text: string): boolean {
+  const match = ISO_DATE_TIME.exec(text)
+  if (!match) return false
+  const [, date, hours, minutes, seconds = '0', , , offsetHours = '0', offsetMinutes = '0'] = match
+  return isRealDate(date!) && Number(hours) <= 23 && Number(minutes) <= 59 && Number(seconds) <= 59 && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
+}
 
 /**
  * X-Device-Time: when the member made the change on their device (the offline outbox sends it when
@@ -71,7 +80,7 @@ export function readDeviceTime(request: Request, now: Date): string | null {
   const header = request.headers.get('x-device-time')
   if (header === null || header.trim() === '') return null
   const text = header.trim()
-  const time = ISO_DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
+  const time = isRealDateTime(text) ? Date.parse(text) : Number.NaN
   if (Number.isNaN(time) || time < Date.UTC(2000, 0, 1)) {
     throw badRequest('X-Device-Time must be the date and time the change was made, in ISO 8601 form, such as 2026-11-23T14:05:00Z.')
   }

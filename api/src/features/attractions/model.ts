@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { RecordId } from '../../http/record-id'
 import { ImageVariants } from '../../files/model'
 
 export const UPLOAD_AROUND_MISSING = 'Please fill in all fields and select an image to upload.'
@@ -25,7 +26,7 @@ export const AttractionList = t.Array(Attraction)
 export type AttractionList = typeof AttractionList.static
 
 export const AttractionIdParams = t.Object({
-  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The attraction id must be a positive whole number.' }),
+  id: RecordId('The attraction id must be a positive whole number.'),
 })
 
 /** Blank and over-long values are refused in the handler after trimming, with messages of their own. */

@@ -4,7 +4,7 @@ import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
 import { badRequest, notFound } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
-import { clientAddress } from '../../http/client-address'
+import { clientAddress, limitKeyOf } from '../../http/client-address'
 import { RateLimiter } from '../../http/rate-limit'
 import type { Mail } from './mailer'
 import { ContactMessageList, MarkHandledBody, MessageDeletedReply, MessageIdParams, MessageReply, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
@@ -132,7 +132,7 @@ export function contactRoutes(ctx: AppContext) {
         const idempotency = await idempotencyFor(ctx.db, request, body, 'anonymous')
         const replay = idempotency.replay()
         if (replay) return replay.body as SendEmailReply
-        const sender = `ip:${address}`
+        const sender = `ip:${limitKeyOf(address)}`
         recentMessages.assertAllowed([sender], 'You have sent several messages in a short time. Please wait a few minutes, or call us.')
         allMessages.assertAllowed([EVERYONE], 'We are receiving a great many messages just now. Please try again later, or call us.')
         recentMessages.record(sender)

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { RecordId } from '../../http/record-id'
 
 export const LIMITS = { name: 200, phone: 50, email: 254, message: 5000, subject: 300 } as const
 
@@ -48,7 +49,7 @@ export type ContactMessage = typeof ContactMessage.static
 
 export const ContactMessageList = t.Array(ContactMessage)
 
-export const MessageIdParams = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The message id must be a whole number.' }) })
+export const MessageIdParams = t.Object({ id: RecordId('The message id must be a whole number.') })
 export const MarkHandledBody = t.Object({ handled: t.Boolean({ error: 'handled must be true or false.' }) })
 export const MessageReply = t.Object({ message: t.String(), item: ContactMessage })
 export const MessageDeletedReply = t.Object({ message: t.String(), id: t.Number() })

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { RecordId } from '../../http/record-id'
 import { ImageVariants } from '../../files/model'
 
 export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const
@@ -44,7 +45,7 @@ export type GalleryGrouped = typeof GalleryGrouped.static
 export const GalleryTypeParams = t.Object({ type: GalleryTypeSchema })
 
 export const GalleryIdParams = t.Object({
-  id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, error: 'The image id must be a positive whole number.' }),
+  id: RecordId('The image id must be a positive whole number.'),
 })
 
 /** The type is checked against GALLERY_TYPES in the handler, so a missing and an unknown type get different messages. */
