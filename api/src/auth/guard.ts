@@ -111,7 +111,9 @@ export function adminGuard(ctx: AppContext) {
       async resolve({ request, body }) {
         const admin = verified.get(request)
         if (!admin) throw unauthorized('Authentication required.')
-        const idempotency = await idempotencyFor(ctx.db, request, body, `staff:${admin.username.toLowerCase()}`)
+        // By account, not name: ids are never reused, so a member later made under a removed member's
+        // username is never handed that member's stored replies.
+        const idempotency = await idempotencyFor(ctx.db, ctx.jwtSecret, request, body, `staff:${admin.id}`)
         const replay = idempotency.replay()
         if (replay) return status(replay.status as 200, replay.body)
         // `activity` writes the trail entry; called inside `commit`, it is saved or lost with the change.

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { createHash } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { HttpError } from './errors'
 
 const KEY = /^[A-Za-z0-9_.:-]{8,200}$/
@@ -12,11 +12,14 @@ class Literal {
 }
 
 /**
- * Hashes the method, path and body. Walks the body with its own stack rather than recursion: a body
+ * Hashes the method, path and body, keyed with the token-signing secret (kept out of the database and
+ * its backups): a body may hold a password, and a plain hash of it in a backup could be cracked by
+ * guessing. (A new secret makes stored keys answer 422 instead of replaying; they expire in a week.)
+ * Walks the body with its own stack rather than recursion: a body
  * nested a hundred thousand levels deep is valid JSON, and must get a reply rather than a stack overflow.
  */
-async function fingerprint(request: Request, body: unknown): Promise<string> {
-  const hash = createHash('sha256')
+async function fingerprint(request: Request, body: unknown, secret: string): Promise<string> {
+  const hash = createHmac('sha256', secret)
   hash.update(`${request.method} ${new URL(request.url).pathname}\n`)
   const pending: unknown[] = [body]
   while (pending.length > 0) {
@@ -51,12 +54,12 @@ export interface Idempotency {
 }
 
 /**
- * The Idempotency-Key of a request, within its caller's own space (`caller` is `staff:<username>` or
+ * The Idempotency-Key of a request, within its caller's own space (`caller` is `staff:<account id>` or
  * `anonymous` for visitors), so nobody can claim a key before someone else uses it, or be handed another
  * caller's stored reply. Method and path are bound to the key through the request hash: the same
  * caller reusing a key for another request gets 422 rather than a reply meant for something else.
  */
-export async function idempotencyFor(db: Database, request: Request, body: unknown, caller: string): Promise<Idempotency> {
+export async function idempotencyFor(db: Database, secret: string, request: Request, body: unknown, caller: string): Promise<Idempotency> {
   const key = request.headers.get('idempotency-key')
   const scope = caller
   const run = <T>(change: () => T, status = 200): T => {
@@ -78,7 +81,7 @@ export async function idempotencyFor(db: Database, request: Request, body: unkno
   }
   if (key === null) return { replay: () => null, commit: run }
   if (!KEY.test(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:')
-  const requestHash = await fingerprint(request, body)
+  const requestHash = await fingerprint(request, body, secret)
   return {
     replay() {
       const stored = db.query('SELECT request_hash, status, body FROM idempotency_keys WHERE scope = ? AND key = ?').get(scope, key) as

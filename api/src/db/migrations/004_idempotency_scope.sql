@@ -1,5 +1,5 @@
 -- Idempotency-Keys belong to whoever sent them: the same key from another caller is a different
--- request. `scope` is the caller, `staff:<username>` or `anonymous` (method and path are
+-- request. `scope` is the caller, `staff:<account id>` or `anonymous` (method and path are
 -- in request_hash). Keys stored before this had no owner; they are kept under a scope no request
 -- has, so they are never replayed to anyone, and are pruned within a week.
 CREATE TABLE idempotency_keys_scoped (

@@ -129,7 +129,7 @@ export function contactRoutes(ctx: AppContext) {
         // space apart from staff, not one per address: a phone in a valley changes address between
         // the lost reply and the resend, and its random key is no one else's to guess.
         const address = clientAddress(request, ctx.config)
-        const idempotency = await idempotencyFor(ctx.db, request, body, 'anonymous')
+        const idempotency = await idempotencyFor(ctx.db, ctx.jwtSecret, request, body, 'anonymous')
         const replay = idempotency.replay()
         if (replay) return replay.body as SendEmailReply
         const sender = `ip:${limitKeyOf(address)}`
