@@ -27,7 +27,8 @@ export function contentSecurityPolicy(config: Config): string {
     "style-src-attr 'unsafe-inline'",
     `img-src ${list("'self'", 'data:', 'blob:', bookingOrigin)}`,
     "font-src 'self' data:",
-    `connect-src ${list("'self'", bookingOrigin)}`,
+    // The map section checks that the map service answers (a no-cors fetch) before showing its frame.
+    `connect-src ${list("'self'", bookingOrigin, mapOrigin)}`,
     `frame-src ${list(bookingOrigin, mapOrigin, giftOrigin) || "'none'"}`,
     "worker-src 'self'",
     "manifest-src 'self'",
