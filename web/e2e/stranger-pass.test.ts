@@ -55,3 +55,15 @@ test('online, with the map service answering, home shows the map — not "The ma
   expect(await page.getByText('The map needs a connection').count()).toBe(0)
   expect(errors.filter((text) => text.includes('Content Security Policy'))).toEqual([])
 })
+
+test('a first visit to /events while the venue never answers says so after ~3 s, not "Loading events…" alone until the 15 s timeout', async () => {
+  const { server } = suite
+  const { context, page } = await open(PHONE)
+  // The server is reachable but hangs: no API request ever gets an answer.
+  await context.route('**/api/**', () => undefined)
+  await page.goto(`${server.url}/events`)
+  const started = Date.now()
+  await page.locator('.offline-banner', { hasText: 'Couldn’t reach the venue — this page is not saved on this device yet' }).waitFor({ timeout: 8_000 })
+  expect(Date.now() - started).toBeLessThan(8_000)
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+})
