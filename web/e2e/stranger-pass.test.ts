@@ -139,6 +139,41 @@ test('a change that waited out several failed tries goes as soon as the server a
   }
 })
 
+test('a page opened by a link starts at the top; Back returns to where the visitor was, Forward too', async () => {
+  const { server } = suite
+  const { page } = await open(PHONE)
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY))
+  /** Polls until the page has settled at a position near `expected` (pages load their data and pictures). */
+  const settlesNear = async (expected: number, what: string) => {
+    const deadline = Date.now() + 5_000
+    let last = await scrollY()
+    while (Math.abs(last - expected) > 40) {
+      if (Date.now() > deadline) throw new Error(`${what}: scrollY is ${last}, expected about ${expected}`)
+      await page.waitForTimeout(100)
+      last = await scrollY()
+    }
+  }
+  await page.goto(`${server.url}/`)
+  await page.locator('footer').waitFor()
+  // Down to the footer's link, as a visitor would scroll to it; that is where Back must return.
+  const link = page.locator('footer').getByRole('link', { name: 'Things to do nearby' })
+  await link.scrollIntoViewIfNeeded()
+  const left = await scrollY()
+  expect(left).toBeGreaterThan(1000)
+  await link.click()
+  await page.waitForURL('**/around')
+  await page.getByRole('heading', { level: 1, name: 'Around & about' }).waitFor()
+  await settlesNear(0, 'a new page (/around) opened from the footer')
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await settlesNear(600, '/around scrolled down')
+  await page.goBack()
+  await page.waitForURL(`${server.url}/`)
+  await settlesNear(left, 'Back to home')
+  await page.goForward()
+  await page.waitForURL('**/around')
+  await settlesNear(600, 'Forward to /around')
+})
+
 /** A valid 1×1 PNG, so the test needs no image file. */
 async function tinyPng(): Promise<Buffer> {
   return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')

@@ -3,11 +3,13 @@ import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Navbar } from './Navbar'
+import { ScrollRestoration } from './ScrollRestoration'
 import { Splash } from './Splash'
 import '../styles/layout.css'
 
 /**
- * Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice.
+ * Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice,
+ * and the scroll position of each history entry.
  *
  * On a pre-rendered page React hydrates each Suspense boundary as a separate, interruptible piece of
  * work after the rest, so the navbar and the footer (like the page, in App) are boundaries of their
@@ -31,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <UpdatePrompt />
       <CookieNotice />
       <Splash />
+      <ScrollRestoration />
     </>
   )
 }
