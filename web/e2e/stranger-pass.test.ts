@@ -126,6 +126,9 @@ test('a change that waited out several failed tries goes as soon as the server a
       await item.getByRole('button', { name: 'Try now' }).click()
       await item.getByRole('button', { name: 'Try now' }).and(page.locator(':enabled')).waitFor({ timeout: 10_000 })
     }
+    // The device has its connection; only the venue's server is down, and the panel says so.
+    await item.getByText('Last try: The server could not be reached.').waitFor({ timeout: 5_000 })
+    expect(await page.getByText('You appear to be offline').count()).toBe(0)
     await server.restart()
     restarted = true
     // The server answers the dashboard again; what waits must go now.
