@@ -15,7 +15,7 @@
  *   out and goes to /login; queued changes wait and go after the next login.
  */
 import { navigate } from 'wouter/use-browser-location'
-import { api, ApiError } from '../api/client'
+import { api, ApiError, unreachableMessage } from '../api/client'
 import { addSentListener, configureOutbox, discard, submit, useOutbox, type NewBody, type NewField, type OutboxEntry, type SendRequest } from '../offline/outbox'
 import { requestBackgroundSync } from '../offline/sync'
 import { saveDrafts } from './drafts'
@@ -201,7 +201,7 @@ function sendWithProgress<T>(method: string, path: string, body: unknown, header
         if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total))
       }
     }
-    const offline = () => reject(new ApiError(0, 'You appear to be offline.'))
+    const offline = () => reject(new ApiError(0, unreachableMessage()))
     xhr.onerror = offline
     xhr.ontimeout = offline
     xhr.onabort = offline

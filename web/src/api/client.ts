@@ -31,6 +31,15 @@ export interface RequestOptions {
 
 export const TIMED_OUT = 'The server did not answer in time.'
 
+/**
+ * Why a request got no answer at all: the device knows it has no connection, or it has one and the
+ * venue's server did not take the call (down, restarting, unreachable). Saying "offline" for the
+ * second would send staff to check a Wi-Fi that works.
+ */
+export function unreachableMessage(): string {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'You appear to be offline.' : 'The server could not be reached.'
+}
+
 const reachedListeners = new Set<() => void>()
 
 /** Told whenever a request is answered successfully: the server can be reached (again). Returns the unsubscribe. */
@@ -60,7 +69,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   } catch (error) {
     if (deadline?.timedOut()) throw new ApiError(0, TIMED_OUT)
     if ((error as Error)?.name === 'AbortError') throw error
-    throw new ApiError(0, 'You appear to be offline.')
+    throw new ApiError(0, unreachableMessage())
   } finally {
     deadline?.done()
   }

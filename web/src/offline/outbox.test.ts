@@ -228,7 +228,7 @@ describe('outbox', () => {
     const lost = await submit(edit('lost'), { online: true })
     expect(lost.kind).toBe('queued')
     expect(lost.entry.attempts).toBe(0)
-    expect(useOutbox.getState().entries[0]!.error).toBe('You appear to be offline.')
+    expect(useOutbox.getState().entries[0]!.error).toBe('The server could not be reached.')
     // Order is kept: the first change went first and failed, so nothing after it was tried.
     expect(server.seen.map((r) => (r.body as { label: string }).label)).toEqual(['offline'])
     expect(useOutbox.getState().entries.map((e) => e.label)).toEqual(['offline', 'lost'])

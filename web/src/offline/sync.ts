@@ -1,3 +1,4 @@
+import { onServerReached } from '../api/client'
 import { configureOutbox, replay, resumeAfterLogin, useOutbox, wake } from './outbox'
 
 const POLL_MS = 30_000
@@ -5,7 +6,7 @@ const POLL_MS = 30_000
 const MIN_TIMER_MS = 1_000
 
 /**
- * When to send what waits in the outbox: at start, when the connection returns, when the app is
+ * When to send what waits in the outbox: at start, when the connection or the server returns, when the app is
  * looked at again, when the backoff of the first waiting change runs out (and every 30 s while
  * something waits, as a safety net), and when the service worker's Background Sync fires (Chromium
  * only; elsewhere the other triggers cover it).
@@ -38,6 +39,10 @@ export function startOutboxSync(): void {
     onSent: (entry, reply) => window.dispatchEvent(new CustomEvent('outbox:sent', { detail: { entry, reply } })),
   }).then(run)
   window.addEventListener('online', kickNow)
+  // The server answered something (a list, a login, the dashboard): it is back, so what waits out a
+  // backoff of up to 5 minutes from failures while it was down may go now. The browser's 'online'
+  // event never fires for a server that was down while the device kept its connection.
+  onServerReached(kickNow)
   window.addEventListener('focus', run)
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && run())
   setInterval(() => {

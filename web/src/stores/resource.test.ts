@@ -109,6 +109,19 @@ describe('resource stores saved in IndexedDB', () => {
     10_000,
   )
 
+  test(
+    'a server that does not answer, with nothing saved: after SLOW_MS the page is known to miss the data (not only at the 15 s timeout)',
+    async () => {
+      const hung = show(createResource<string[]>('test:hung-empty', () => new Promise(() => {})))
+      void hung.getState().load()
+      const started = Date.now()
+      await until(() => useShownData.getState().missing, 'the missing data is announced', SLOW_MS + 2_000)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
+      expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+    },
+    10_000,
+  )
+
   test('with nothing saved and no network the store stays empty and says why; on screen, the page is known to miss it', async () => {
     const store = show(createResource('test:nothing', offline))
     await quiet(() => store.getState().load())

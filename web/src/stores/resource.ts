@@ -67,7 +67,8 @@ function updateShownData() {
     const failed = status === 'error' || (status === 'loading' && (overdue || knownOffline()))
     if (!failed) continue
     if (data !== null && fromCache && at !== null) savedAt = savedAt === null ? at : Math.min(savedAt, at)
-    else if (data === null && status === 'error') missing = true
+    // Nothing saved and no reply for SLOW_MS (or none possible): the page is missing it now, not in 15 s.
+    else if (data === null) missing = true
   }
   const current = useShownData.getState()
   if (current.savedAt !== savedAt || current.missing !== missing) useShownData.setState({ savedAt, missing })

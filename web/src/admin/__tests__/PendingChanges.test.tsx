@@ -63,7 +63,7 @@ describe('Pending changes panel', () => {
     expect(failed.getByText('The server refused it: The date must be a real date.')).toBeTruthy()
     const waiting = within(itemOf('Saturday opening hours'))
     expect(waiting.getByText('Waiting to sync')).toBeTruthy()
-    expect(waiting.getByText(/Last try: You appear to be offline\./)).toBeTruthy()
+    expect(waiting.getByText(/Last try: The server could not be reached\./)).toBeTruthy()
 
     // Retry: the server now accepts it.
     mock.set({ 'POST /api/add-bank-holiday-times': { status: 201, body: { message: 'Bank holiday times added.' } }, 'PUT /api/update-times': { body: { message: 'Opening times updated.' } } })

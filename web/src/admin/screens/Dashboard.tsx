@@ -105,6 +105,10 @@ export function Dashboard() {
           <p className="admin-status__text">The server cannot be reached. You can keep working: changes are saved on this device and sent when the connection returns.</p>
           <button type="button" className="button button--small" onClick={() => void useDashboard.getState().check()}>
             Try again
+          </button>{' '}
+          {/* Signing out must not need the server (a shared back-office computer): onLogout forgets the token anyway. */}
+          <button type="button" className="button button--ghost button--small" onClick={() => void onLogout()} disabled={logout.busy}>
+            {logout.busy ? 'Logging out…' : 'Log out'}
           </button>
         </div>
       ) : null}
