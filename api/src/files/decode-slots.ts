@@ -7,6 +7,7 @@ export const DECODE_SLOTS = 2
 
 export class Semaphore {
   private active = 0
+  private most = 0
   private readonly waiting: (() => void)[] = []
 
   constructor(readonly slots: number) {}
@@ -14,7 +15,7 @@ export class Semaphore {
   /** Runs `work` once a slot is free, and frees it however the work ends. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    else this.active++
+    else this.most = Math.max(this.most, ++this.active)
     try {
       return await work()
     } finally {
@@ -28,6 +29,15 @@ export class Semaphore {
   /** Decodes running now (for tests and monitoring). */
   get busy(): number {
     return this.active
+  }
+
+  /** The most decodes that ran at once since the last `resetPeak()` (what bounds memory; for tests). */
+  get peak(): number {
+    return this.most
+  }
+
+  resetPeak(): void {
+    this.most = this.active
   }
 }
 
