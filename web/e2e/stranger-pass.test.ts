@@ -148,7 +148,8 @@ test('a page opened by a link starts at the top; Back returns to where the visit
   const scrollY = () => page.evaluate(() => Math.round(window.scrollY))
   /** Polls until the page has settled at a position near `expected` (pages load their data and pictures). */
   const settlesNear = async (expected: number, what: string) => {
-    const deadline = Date.now() + 5_000
+    // Within the page's own restore window (10 s): data and pictures arrive late on a loaded machine.
+    const deadline = Date.now() + 12_000
     let last = await scrollY()
     while (Math.abs(last - expected) > 40) {
       if (Date.now() > deadline) throw new Error(`${what}: scrollY is ${last}, expected about ${expected}`)

@@ -16,8 +16,11 @@ const KEY_FIELD = 'scrollKey'
 const STORAGE_KEY = 'scrollPositions'
 /** How many entries' positions are kept (the oldest go first). */
 const MAX_ENTRIES = 100
-/** How long a restore may wait for the page to grow tall enough (data and pictures arriving). */
-const RESTORE_DEADLINE_MS = 4000
+/**
+ * How long a restore may wait for the page to grow tall enough (data and pictures arriving on a weak
+ * signal can take seconds; any scroll, touch or key of the visitor's own ends the wait at once).
+ */
+const RESTORE_DEADLINE_MS = 10_000
 
 let positions: Map<string, number> | null = null
 
@@ -133,7 +136,10 @@ export function useScrollRestoration(path: string): void {
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
     const onScroll = () => {
-      if (currentKey) savedPositions().set(currentKey, window.scrollY)
+      // Only once the entry on screen is the one placed: between Back/Forward changing the history
+      // entry and the new page being placed, a scroll belongs to neither page and would overwrite
+      // the position the visitor left one of them at.
+      if (currentKey && keyOfEntry() === currentKey) savedPositions().set(currentKey, window.scrollY)
     }
     const onHide = () => {
       onScroll()
