@@ -145,11 +145,21 @@ export function useScrollRestoration(path: string): void {
       onScroll()
       persist()
     }
+    // Leaving an entry: its position now, before the router renders the next page. A scroll event is
+    // dispatched a frame after the scroll, so a Back or a link taken within that frame would otherwise
+    // leave the entry with an older position. (Capture: before the router's own popstate listener.)
+    const onLeave = () => {
+      if (currentKey) savedPositions().set(currentKey, window.scrollY)
+    }
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('pagehide', onHide)
+    window.addEventListener('popstate', onLeave, { capture: true })
+    document.addEventListener('click', onLeave, { capture: true })
     return () => {
       window.removeEventListener('scroll', onScroll)
       window.removeEventListener('pagehide', onHide)
+      window.removeEventListener('popstate', onLeave, { capture: true })
+      document.removeEventListener('click', onLeave, { capture: true })
     }
   }, [])
 
