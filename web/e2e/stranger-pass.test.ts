@@ -5,6 +5,7 @@
 import { afterEach, expect, test } from 'bun:test'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 /** Contexts still open; closed after each test even when it fails. */
@@ -168,6 +169,9 @@ test('a page opened by a link starts at the top; Back returns to where the visit
   await page.waitForURL('**/around')
   await page.getByRole('heading', { level: 1, name: 'Around & about' }).waitFor()
   await settlesNear(0, 'a new page (/around) opened from the footer')
+  // The visitor scrolls down once the page is long enough (its places and pictures arrive late on a
+  // loaded machine: a scroll before then stops short, as it would for a person).
+  await poll(async () => (await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)) >= 640, '/around long enough to scroll 600 px')
   await page.evaluate(() => window.scrollTo(0, 600))
   await settlesNear(600, '/around scrolled down')
   await page.goBack()

@@ -165,6 +165,33 @@ describe('resource stores saved in IndexedDB', () => {
     expect(BACKGROUND_REFRESH_MS).toBeGreaterThan(0)
   })
 
+  test('a page opened while its data is being saved in the background still loads it (the saved copy, then the reply)', async () => {
+    // Saved a minute ago, so the background save skips it; the page must not join that skip.
+    const first = createResource('test:joined', async () => ['quiz night'])
+    await first.getState().load()
+    const savedAt = first.getState().savedAt!
+    let calls = 0
+    const store = show(
+      createResource<string[]>('test:joined', async () => {
+        calls++
+        throw new ApiError(0, 'You appear to be offline.')
+      }),
+    )
+    const background = store.getState().load({ background: true })
+    await quiet(() => store.getState().load())
+    await background
+    expect(calls).toBe(1)
+    expect(store.getState()).toMatchObject({ data: ['quiz night'], savedAt, fromCache: true, status: 'error' })
+    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+  })
+
+  test('a page load already under way is shared by a background save, which asks nothing more', async () => {
+    let calls = 0
+    const store = createResource('test:shared', async () => ++calls)
+    await Promise.all([store.getState().load(), store.getState().load({ background: true })])
+    expect(calls).toBe(1)
+  })
+
   describe('without a connection (navigator.onLine is false)', () => {
     const setOnLine = (value: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value })
     afterEach(() => setOnLine(true))

@@ -106,11 +106,18 @@ export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>
  */
 export function createResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>): ResourceStore<T> {
   let inFlight: Promise<void> | null = null
+  let inFlightBackground = false
   const api = createStore<Resource<T>>()((setState, getState) => {
     const load = (options: LoadOptions = {}): Promise<void> => {
-      if (inFlight) return inFlight
-      watchConnection()
       const background = options.background === true
+      if (inFlight) {
+        // A background save may end without loading anything (a recent copy is kept as it is), so a
+        // page that asks meanwhile waits for it and then loads for itself rather than sharing it.
+        if (background || !inFlightBackground) return inFlight
+        return inFlight.then(() => (getState().status === 'ready' && !getState().fromCache ? undefined : load(options)))
+      }
+      watchConnection()
+      inFlightBackground = background
       inFlight = (async () => {
         if (background) {
           if (getState().status === 'ready' && !getState().fromCache) return
