@@ -5,7 +5,7 @@
  * minute ago rather than those known at build time). Plain data in, plain data out: no server imports.
  */
 import type { Venue } from '../config'
-import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from '../features/opening-times/groups'
+import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import type { OpeningTimes } from '../features/opening-times/model'
 import type { VenueKey } from './venues'
 
