@@ -7,7 +7,7 @@
 import type { Venue } from '../config'
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import type { OpeningTimes } from '../features/opening-times/model'
-import type { VenueKey } from './venues'
+import type { VenueKey } from './rules/venues'
 
 /** The id of the block in <head>: the build writes it, the server finds and replaces it. */
 export const STRUCTURED_DATA_ID = 'venue-structured-data'

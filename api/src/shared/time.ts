@@ -1,36 +1,11 @@
-/** The venue's clock. Opening times, holidays and event starts are all in this zone. */
-export const VENUE_TIME_ZONE = 'Europe/London'
+import { venueDateOf, venueParts } from './rules/venue-time'
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-
-function venueParts(instant: Date) {
-  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]))
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  }
-}
-
 /** Today's date at the venue as YYYY-MM-DD. */
 export function venueDate(now = new Date()): string {
-  const p = venueParts(now)
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+  return venueDateOf(venueParts(now))
 }
 
 /** True when a YYYY-MM-DD string names a real calendar day. */

@@ -1,29 +1,15 @@
-/** Venue (Europe/London) wall-clock helpers for staff forms. */
-export const VENUE_TIME_ZONE = 'Europe/London'
-
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/** Venue wall-clock helpers for staff forms. */
+import { venueDateTimeOf, venueFormatter, venueParts } from '../../../api/src/shared/rules/venue-time'
 
 /** A stored instant as a datetime-local value in venue time ('YYYY-MM-DDTHH:MM'); '' when unusable. */
 export function toVenueInput(iso: string | null | undefined): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  const parts: Record<string, string> = {}
-  for (const part of wallClock.formatToParts(date)) parts[part.type] = part.value
-  const hour = String(Number(parts.hour) % 24).padStart(2, '0')
-  return `${parts.year}-${parts.month}-${parts.day}T${hour}:${parts.minute}`
+  return venueDateTimeOf(venueParts(date))
 }
 
-const shortDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
+const shortDateTime = venueFormatter({
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { telHref, venue } from '../lib/venue'
+import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
 import '../styles/pages.css'
 
 /**
@@ -26,22 +27,12 @@ export function OfflineNotice({ lead, action, children }: { lead: string; action
   )
 }
 
-const savedFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
 /** Says plainly that the page shows data saved on this device, and from when (DECISIONS.md). */
 export function SavedCopyNotice({ what, savedAt }: { what: string; savedAt: number | null }) {
   return (
     <p className="saved-copy-notice" role="status">
       You appear to be offline: showing the {what} saved on this device
-      {savedAt ? ` on ${savedFormatter.format(new Date(savedAt))}` : ''}.
+      {savedAt ? ` on ${formatSavedAt(savedAt)}` : ''}.
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { describeOpenStatus, openStatus, type VenueKey } from '../lib/openStatus'
+import type { VenueKey } from '../../../api/src/shared/rules/venues'
+import { describeOpenStatus, openStatus } from '../lib/openStatus'
 import { venue as identity } from '../lib/venue'
 import { holidayList, useHolidays } from '../stores/holidays'
 import { useOpeningTimes } from '../stores/openingTimes'

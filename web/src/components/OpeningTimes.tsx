@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type Holiday, type OpeningTimes as Times, type TimeRange } from '../api/types'
-import type { VenueKey } from '../lib/openStatus'
+import type { VenueKey } from '../../../api/src/shared/rules/venues'
 import { timeRange } from '../lib/timeRange'
 import { telHref, venue as identity } from '../lib/venue'
 import { formatLongDate } from '../lib/venueTime'

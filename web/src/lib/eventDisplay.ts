@@ -3,9 +3,8 @@
  * on its own. Times are always the venue's (Europe/London), whatever the visitor's time zone.
  */
 import { postalAddress } from '../../../api/src/shared/structured-data'
+import { venueDateOf, venueFormatter, venueParts } from '../../../api/src/shared/rules/venue-time'
 import type { VenueEvent, VenueInfo } from '../api/types'
-
-export const VENUE_TIME_ZONE = 'Europe/London'
 
 export const UNTITLED_EVENT = 'Untitled Event'
 export const NO_DESCRIPTION = 'No description available.'
@@ -30,8 +29,7 @@ export interface DateFormatter {
 }
 
 /** en-GB, long weekday, 12-hour time, in the venue's time zone, e.g. "Saturday 5 December 2026 at 7:30 pm". */
-export const eventDateFormatter: DateFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
+export const eventDateFormatter: DateFormatter = venueFormatter({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -114,11 +112,8 @@ export function eventImage(event: EventLike): EventImage | null {
 }
 
 /** 'YYYY-MM-DD' of an instant in the venue's time zone. */
-const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: VENUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-
 export function venueDay(date: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => dayParts.formatToParts(date).find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
+  return venueDateOf(venueParts(date))
 }
 
 /**

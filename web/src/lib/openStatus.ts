@@ -1,7 +1,6 @@
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange } from '../api/types'
+import type { VenueKey } from '../../../api/src/shared/rules/venues'
 import { addDays, toMinutes, venueClock, weekdayName, weekdayOf } from './venueTime'
-
-export type VenueKey = 'hotel' | 'stables'
 
 /** What the open-now status needs of a bank-holiday exception. */
 export interface HolidayHours {

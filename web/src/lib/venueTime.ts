@@ -1,17 +1,6 @@
-/** Every time the site shows is the venue's local time, whatever the visitor's device says. */
-export const VENUE_TIME_ZONE = 'Europe/London'
+import { venueDateOf, venueParts } from '../../../api/src/shared/rules/venue-time'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
-
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
 
 export interface VenueClock {
   /** The venue's calendar date, YYYY-MM-DD. */
@@ -24,11 +13,9 @@ export interface VenueClock {
 
 /** The venue's wall clock at an instant. */
 export function venueClock(now: Date): VenueClock {
-  const parts: Record<string, string> = {}
-  for (const part of clockFormat.formatToParts(now)) parts[part.type] = part.value
-  const date = `${parts.year}-${parts.month}-${parts.day}`
-  const hour = Number(parts.hour) % 24
-  return { date, weekday: weekdayOf(date), minutes: hour * 60 + Number(parts.minute) }
+  const parts = venueParts(now)
+  const date = venueDateOf(parts)
+  return { date, weekday: weekdayOf(date), minutes: parts.hour * 60 + parts.minute }
 }
 
 function utcDate(iso: string): Date {

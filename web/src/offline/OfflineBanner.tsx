@@ -1,16 +1,7 @@
 import { useShownData, type ShownData } from '../stores/resource'
 import { useConnectivity } from './connectivity'
+import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
 import './offline.css'
-
-const savedFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
 
 /**
  * The one sentence that says what the page shows when it is not all fresh from the venue: the saved
@@ -22,7 +13,7 @@ export function bannerText(online: boolean, { savedAt, missing }: ShownData): st
   if (online && savedAt === null && !missing) return null
   const lead = online ? 'Couldn’t reach the venue' : 'You’re offline'
   if (savedAt !== null) {
-    const shown = `${lead} — showing information saved on ${savedFormat.format(new Date(savedAt))}`
+    const shown = `${lead} — showing information saved on ${formatSavedAt(savedAt)}`
     return missing ? `${shown}. Some of this page is not saved on this device yet.` : shown
   }
   if (missing) return `${lead} — this page is not saved on this device yet`

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import { venueDate } from '../../shared/time'
-import type { VenueKey } from '../../shared/venues'
+import type { VenueKey } from '../../shared/rules/venues'
 import { countHolidays, insertHoliday, type NewHoliday } from './store'
 
 export interface BankHoliday {

@@ -4,7 +4,8 @@ import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { isRealDate, venueDate } from '../../shared/time'
-import { parseVenueName, venueName, type VenueKey } from '../../shared/venues'
+import { venueName, type VenueKey } from '../../shared/rules/venues'
+import { parseVenueName } from '../../shared/venues'
 import {
   AddHolidayBody,
   AdminHolidayList,

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import type { VenueKey } from '../../shared/venues'
+import type { VenueKey } from '../../shared/rules/venues'
 
 export interface HolidayRow {
   id: number

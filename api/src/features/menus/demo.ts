@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import { demoMenuPdf } from '../../seed/demo-images'
-import { BUSINESS_IDS } from '../../shared/venues'
+import { BUSINESS_IDS } from '../../shared/rules/venues'
 import { MENU_PDF_MAX_BYTES } from './index'
 import { countMenus, replaceMenu } from './store'
 import { extractMenuSections } from './text'

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '../activity/store'
 import { changesBetween } from '../activity/store'
-import type { VenueKey } from '../../shared/venues'
+import type { VenueKey } from '../../shared/rules/venues'
 import { GROUP_LABELS, type HotelGroup, type OpeningTimes, type StablesGroup } from './model'
 
 /** The trail entry of an opening-times edit: which days of which business, and what their hours were and became. */

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import type { VenueKey } from '../../shared/venues'
+import type { VenueKey } from '../../shared/rules/venues'
 import { GROUP_LABELS, type HotelGroup, type OpeningTimes, type StablesGroup } from './model'
 
 interface Row {
