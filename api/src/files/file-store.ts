@@ -5,11 +5,10 @@ import { join } from 'node:path'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
+import { MB, type ContentType } from '../shared/rules/uploads'
 import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
-
-export type ContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf'
 
 const extensions: Record<ContentType, string> = {
   'image/jpeg': 'jpg',
@@ -21,7 +20,7 @@ const extensions: Record<ContentType, string> = {
 const typesByExtension = Object.fromEntries(Object.entries(extensions).map(([type, ext]) => [ext, type])) as Record<string, ContentType>
 
 export const FILE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp|pdf)$/
-export const MB = 1024 * 1024
+export { MB, type ContentType }
 export { MAX_IMAGE_PIXELS }
 
 /** Decides a file's type from its first bytes; the client's name and declared type are never trusted. */

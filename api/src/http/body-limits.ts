@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
-import { IMAGE_TOO_LARGE_MESSAGE } from '../features/events/model'
-import { MB } from '../files/file-store'
+import { EVENT_IMAGE_TOO_LARGE_MESSAGE, MB } from '../shared/rules/uploads'
 import { badRequest, tooLarge, unsupportedType } from './errors'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
@@ -29,7 +28,7 @@ export const FORM_ROUTES: readonly string[] = ['POST /api/upload-gallery', 'POST
 
 /** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */
 const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
-  'POST /api/upload-event': IMAGE_TOO_LARGE_MESSAGE,
+  'POST /api/upload-event': EVENT_IMAGE_TOO_LARGE_MESSAGE,
 }
 
 /** The largest any route takes; server.ts refuses a declared length over it before routing. */

@@ -1,8 +1,5 @@
 import { useRef, useState } from 'react'
-
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
-export const IMAGE_TOO_LARGE = 'Image size should be less than 2MB.'
-export const IMAGE_UNREADABLE = 'Failed to read image file.'
+import { IMAGE_UNREADABLE_MESSAGE, type StaffUploadRule } from '../../../api/src/shared/rules/uploads'
 
 /** A file as a data URL (what upload-event's image_base64 takes, and what a preview shows). */
 export function readAsDataUrl(file: Blob): Promise<string> {
@@ -15,19 +12,12 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   })
 }
 
-export interface ImageRules {
-  /** MIME types the form accepts (the two event forms differ, as SPEC.md says). */
-  types: readonly string[]
-  /** What staff read when the type is wrong. */
-  typeMessage: string
-}
-
 /**
- * The image picked in a form's file input: checked against the form's types and the 2 MB limit
+ * The image picked in a form's file input: checked against the form's upload rule (types, size)
  * before anything is sent, then read once for its preview. `report` gets the problem to show, or
  * null when the pick is fine. Both event forms use it, so they check and say the same things.
  */
-export function usePickedImage(rules: ImageRules, report: (problem: string | null) => void) {
+export function usePickedImage(rule: StaffUploadRule, report: (problem: string | null) => void) {
   const [picked, setPicked] = useState<{ file: File; preview: string | null } | null>(null)
   const input = useRef<HTMLInputElement>(null)
 
@@ -38,7 +28,7 @@ export function usePickedImage(rules: ImageRules, report: (problem: string | nul
 
   const pick = async (file: File | null) => {
     if (!file) return clear()
-    const problem = !rules.types.includes(file.type) ? rules.typeMessage : file.size > IMAGE_MAX_BYTES ? IMAGE_TOO_LARGE : null
+    const problem = !(rule.types as readonly string[]).includes(file.type) ? rule.typeMessage : file.size > rule.maxBytes ? rule.tooLargeMessage : null
     if (problem) {
       clear()
       return report(problem)
@@ -52,7 +42,7 @@ export function usePickedImage(rules: ImageRules, report: (problem: string | nul
     } catch (error) {
       console.error('Reading the picked image failed:', error)
       clear()
-      report(IMAGE_UNREADABLE)
+      report(IMAGE_UNREADABLE_MESSAGE)
     }
   }
 

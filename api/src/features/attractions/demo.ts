@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import { demoImage, palettes } from '../../seed/demo-images'
-import { ATTRACTION_IMAGE_MAX_BYTES } from './index'
+import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { countAttractions, insertAttraction, type AttractionFields } from './store'
 
 const DEMO_ATTRACTIONS = [
@@ -41,7 +41,7 @@ export async function seedAttractions(ctx: AppContext): Promise<void> {
   if (countAttractions(ctx.db) > 0) return
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should stay quick.
   const images = await Promise.all(DEMO_ATTRACTIONS.map((place, index) => demoImage(place.name, place.palette, 1200, 800, index + 11)))
-  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE_MAX_BYTES })))
+  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE.maxBytes })))
   const rows: AttractionFields[] = DEMO_ATTRACTIONS.map((place, index) => ({ name: place.name, url: place.url, description: place.description, image: files[index]!.name }))
   const now = ctx.now().toISOString()
   ctx.db.transaction(() => rows.forEach((row) => insertAttraction(ctx.db, row, now)))()

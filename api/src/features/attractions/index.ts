@@ -1,7 +1,8 @@
 import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { MB, type ContentType, type FileStore, type StoredFile } from '../../files/file-store'
+import type { FileStore, StoredFile } from '../../files/file-store'
+import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
@@ -22,8 +23,6 @@ import {
 import { changesBetween } from '../activity/store'
 import { deleteAttraction, findAttraction, insertAttraction, listAttractions, updateAttraction, type AttractionRow } from './store'
 
-export const ATTRACTION_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
-export const ATTRACTION_IMAGE_MAX_BYTES = 10 * MB
 
 interface TextFields {
   name: string
@@ -53,7 +52,7 @@ function readTextFields(body: TextFields, missingMessage: string): TextFields {
 const chosenImage = (image: File | '' | undefined): File | null => (image instanceof Blob && image.size > 0 ? image : null)
 
 const saveImage = (files: FileStore, image: File): Promise<StoredFile> =>
-  files.save(image, { label: 'Image', accept: ATTRACTION_IMAGE_TYPES, maxBytes: ATTRACTION_IMAGE_MAX_BYTES })
+  files.save(image, { label: 'Image', accept: ATTRACTION_IMAGE.types, maxBytes: ATTRACTION_IMAGE.maxBytes })
 
 const toReply = (files: FileStore, row: AttractionRow): Attraction => ({
   id: row.id,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { demoImage, palettes, type Palette } from '../../seed/demo-images'
 import { parseVenueDateTime, venueDate } from '../../shared/time'
-import { EVENT_IMAGE_MAX_BYTES } from './index'
+import { EVENT_UPLOAD_IMAGE } from '../../shared/rules/uploads'
 import { countEvents, insertEvent } from './store'
 
 interface DemoEvent {
@@ -99,7 +99,7 @@ export async function seedEvents(ctx: AppContext): Promise<void> {
   const prepared = await Promise.all(
     demoEvents(ctx).map(async (event) => {
       const bytes = await demoImage(event.image.caption, event.image.palette, 1200, 750, event.image.seed)
-      const image = await ctx.files.save(bytes, { label: 'Event image', accept: ['image/jpeg'], maxBytes: EVENT_IMAGE_MAX_BYTES })
+      const image = await ctx.files.save(bytes, { label: 'Event image', accept: ['image/jpeg'], maxBytes: EVENT_UPLOAD_IMAGE.maxBytes })
       return { event, image: image.name }
     }),
   )

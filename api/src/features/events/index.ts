@@ -1,7 +1,7 @@
 import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { MB, type ContentType, type FileStore } from '../../files/file-store'
+import type { FileStore } from '../../files/file-store'
 import { badRequest, notFound, tooLarge } from '../../http/errors'
 import { parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
 import {
@@ -12,23 +12,16 @@ import {
   EventList,
   EventUpdatedReply,
   EventUploadedReply,
-  IMAGE_REQUIRED_MESSAGE,
-  IMAGE_TOO_LARGE_MESSAGE,
-  IMAGE_UNREADABLE_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   UpdateEventBody,
   UploadEventBody,
   type ContactToBook,
   type VenueEvent,
 } from './model'
+import { EVENT_EDIT_IMAGE, EVENT_IMAGE_TOO_LARGE_MESSAGE, EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../shared/rules/uploads'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity/store'
 import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
-
-export const EVENT_IMAGE_MAX_BYTES = 2 * MB
-/** SPEC.md §9: the upload form takes JPEG/PNG/WEBP, the edit form PNG/JPEG/GIF. */
-const UPLOAD_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp']
-const EDIT_IMAGE_TYPES: readonly ContentType[] = ['image/png', 'image/jpeg', 'image/gif']
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
@@ -85,10 +78,10 @@ export function decodeImageBase64(text: string): Uint8Array {
   const payload = text.trim().replace(DATA_URL_PREFIX, '').replace(/\s+/g, '')
   if (payload === '') throw badRequest(IMAGE_REQUIRED_MESSAGE)
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0
-  if (Math.floor((payload.length * 3) / 4) - padding > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+  if (Math.floor((payload.length * 3) / 4) - padding > EVENT_UPLOAD_IMAGE.maxBytes) throw tooLarge(EVENT_IMAGE_TOO_LARGE_MESSAGE)
   if (!BASE64.test(payload) || payload.length % 4 === 1) throw badRequest(IMAGE_UNREADABLE_MESSAGE)
   const bytes = Buffer.from(payload, 'base64')
-  if (bytes.byteLength > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+  if (bytes.byteLength > EVENT_UPLOAD_IMAGE.maxBytes) throw tooLarge(EVENT_IMAGE_TOO_LARGE_MESSAGE)
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
 
@@ -115,7 +108,7 @@ export function eventsRoutes(ctx: AppContext) {
         const ticketUrl = parseTicketUrl(body.ticket_url)
         const contactToBook = parseContactToBook(body.contactToBook) ?? false
         const bytes = decodeImageBase64(body.image_base64!)
-        const image = await ctx.files.save(bytes, { label: 'Event image', accept: UPLOAD_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })
+        const image = await ctx.files.save(bytes, { label: 'Event image', accept: EVENT_UPLOAD_IMAGE.types, maxBytes: EVENT_UPLOAD_IMAGE.maxBytes })
         set.status = 201
         return ctx.files.recordWith([image], () =>
           commit(() => {
@@ -140,9 +133,9 @@ export function eventsRoutes(ctx: AppContext) {
         const ticketUrl = body.ticket_url === undefined ? undefined : parseTicketUrl(body.ticket_url)
         const contactToBook = parseContactToBook(body.contactToBook)
         const upload = body.image instanceof Blob && body.image.size > 0 ? body.image : null
-        if (upload && upload.size > EVENT_IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE)
+        if (upload && upload.size > EVENT_EDIT_IMAGE.maxBytes) throw tooLarge(EVENT_IMAGE_TOO_LARGE_MESSAGE)
         const saved = upload
-          ? (await ctx.files.save(upload, { label: 'Event image', accept: EDIT_IMAGE_TYPES, maxBytes: EVENT_IMAGE_MAX_BYTES })).name
+          ? (await ctx.files.save(upload, { label: 'Event image', accept: EVENT_EDIT_IMAGE.types, maxBytes: EVENT_EDIT_IMAGE.maxBytes })).name
           : null
         let replaced: string | null = null
         let reply: EventUpdatedReply

@@ -2,9 +2,6 @@ import { t } from 'elysia'
 import { ImageVariants } from '../../files/model'
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (Title, Description, Start Date/Time).'
-export const IMAGE_REQUIRED_MESSAGE = 'Please select an image to upload.'
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should be less than 2MB.'
-export const IMAGE_UNREADABLE_MESSAGE = 'Failed to read image file.'
 
 export const EventItem = t.Object({
   id: t.Integer(),

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { demoImage, palettes, type Palette } from '../../seed/demo-images'
 import type { GalleryType } from './model'
-import { GALLERY_IMAGE_MAX_BYTES } from './index'
+import { GALLERY_IMAGE } from '../../shared/rules/uploads'
 import { countGalleryImages, insertGalleryImages, type NewGalleryImage } from './store'
 
 interface DemoPicture {
@@ -62,7 +62,7 @@ export async function seedGalleries(ctx: AppContext): Promise<void> {
   const images = await Promise.all(
     pictures.map((picture, index) => demoImage(picture.caption, picture.palette, picture.width ?? 1200, picture.height ?? 750, index + 1)),
   )
-  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE_MAX_BYTES })))
+  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE.maxBytes })))
   const rows: NewGalleryImage[] = pictures.map((picture, index) => ({ type: picture.type, image: files[index]!.name, alt: picture.caption }))
   // Inserted last-first so the first picture listed is the newest, and shown first.
   ctx.db.transaction(() => insertGalleryImages(ctx.db, rows.reverse()))()

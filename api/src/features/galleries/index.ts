@@ -2,7 +2,8 @@ import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
-import { MB, type ContentType, type FileStore, type StoredFile } from '../../files/file-store'
+import type { FileStore, StoredFile } from '../../files/file-store'
+import { GALLERY_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
 import {
   DeleteGalleryReply,
@@ -22,8 +23,6 @@ import {
 import { changesBetween } from '../activity/store'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
-export const GALLERY_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
-export const GALLERY_IMAGE_MAX_BYTES = 10 * MB
 
 /** The upload form has no alt field, so each image gets a description of what its category shows. */
 export function defaultAlt(type: GalleryType, venue: Venue): string {
@@ -56,7 +55,7 @@ async function saveAllImages(files: FileStore, images: File[]): Promise<StoredFi
   const saved: StoredFile[] = []
   try {
     for (const [index, image] of images.entries()) {
-      saved.push(await files.save(image, { label: labelFor(image, index), accept: GALLERY_IMAGE_TYPES, maxBytes: GALLERY_IMAGE_MAX_BYTES }))
+      saved.push(await files.save(image, { label: labelFor(image, index), accept: GALLERY_IMAGE.types, maxBytes: GALLERY_IMAGE.maxBytes }))
     }
   } catch (error) {
     files.discard(saved)

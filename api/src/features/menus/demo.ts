@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import { demoMenuPdf } from '../../seed/demo-images'
 import { BUSINESS_IDS } from '../../shared/rules/venues'
-import { MENU_PDF_MAX_BYTES } from './index'
+import { MENU_PDF } from '../../shared/rules/uploads'
 import { countMenus, replaceMenu } from './store'
 import { extractMenuSections } from './text'
 
@@ -75,7 +75,7 @@ export const cafeMenu: Section[] = [
 /** Demo content for the fictional venue; adds nothing when the table already has rows. */
 export async function seedMenus(ctx: AppContext): Promise<void> {
   if (countMenus(ctx.db) > 0) return
-  const rules = { label: 'Menu PDF', accept: ['application/pdf'] as const, maxBytes: MENU_PDF_MAX_BYTES }
+  const rules = { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes }
   const stablesPdf = await demoMenuPdf('The Stables — Bar Menu', stablesMenu)
   const cafePdf = await demoMenuPdf(`${ctx.config.venue.hotelName} — Cafe Menu`, cafeMenu)
   const stables = await ctx.files.save(stablesPdf, rules)

@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { MB, type FileStore } from '../../files/file-store'
+import type { FileStore } from '../../files/file-store'
+import { MENU_PDF } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
 import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
 import type { MenuSection } from '../../shared/menu-text'
 import { findMenu, latestMenu, replaceMenu, sectionsOf, setMenuSections, type MenuRow } from './store'
 import { extractMenuSections, sectionsOfStoredFile } from './text'
 
-export const MENU_PDF_MAX_BYTES = 20 * MB
 const TYPE_ID = /^[A-Za-z0-9_-]{1,20}$/
 
 export function toMenu(files: FileStore, row: MenuRow, sections: MenuSection[]): Menu {
@@ -58,7 +58,7 @@ export function menusRoutes(ctx: AppContext) {
         if (!pdf || businessField === '') throw badRequest(MENU_FIELDS_MESSAGE)
         const businessId = parseBusinessId(businessField)
         const typeId = parseTypeId(body.type_id)
-        const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: ['application/pdf'], maxBytes: MENU_PDF_MAX_BYTES })
+        const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes })
         // The file store has checked it is a whole PDF; text that cannot be read only means no text version.
         const sections = await extractMenuSections(new Uint8Array(await pdf.arrayBuffer())).catch(() => [])
         set.status = 201

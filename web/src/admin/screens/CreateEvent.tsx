@@ -5,20 +5,17 @@ import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../adm
 import { useFormDraft } from '../drafts'
 import type { EventMeta } from '../pending'
 import { useAdminEvents } from '../stores'
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, readAsDataUrl, usePickedImage } from '../pickedImage'
+import { readAsDataUrl, usePickedImage } from '../pickedImage'
+import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../api/src/shared/rules/uploads'
 import { fromVenueInput } from '../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
-export const EVENT_IMAGE_REQUIRED = 'Please select an image to upload.'
-export const EVENT_IMAGE_TYPE = 'Please select a JPEG, PNG or WEBP image.'
 export const EVENT_TICKET_URL = 'Please enter the ticket link as a full web address starting with http:// or https://.'
 export const EVENT_UPLOADED = 'Event uploaded successfully!'
 export const EVENT_UNEXPECTED = 'An unexpected error occurred.'
 export const eventStatusError = (status: number) => `Error uploading event (Status: ${status})`
-
-export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
 const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
 
@@ -26,7 +23,7 @@ export function CreateEvent() {
   const ids = useId()
   const form = useFormDraft('event-create', INITIAL)
   const [status, setStatus] = useStatus()
-  const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
+  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) =>
     setStatus(problem ? { text: problem, tone: 'error' } : null),
   )
   const upload = useSubmit()
@@ -41,11 +38,11 @@ export function CreateEvent() {
     }
     const file = image.file
     if (!file) {
-      setStatus({ text: EVENT_IMAGE_REQUIRED, tone: 'error' })
+      setStatus({ text: IMAGE_REQUIRED_MESSAGE, tone: 'error' })
       return
     }
-    if (file.size > IMAGE_MAX_BYTES) {
-      setStatus({ text: IMAGE_TOO_LARGE, tone: 'error' })
+    if (file.size > EVENT_UPLOAD_IMAGE.maxBytes) {
+      setStatus({ text: EVENT_UPLOAD_IMAGE.tooLargeMessage, tone: 'error' })
       return
     }
     if (ticket_url.trim() && !isWebAddress(ticket_url)) {
@@ -60,7 +57,7 @@ export function CreateEvent() {
           dataUrl = await readAsDataUrl(file)
         } catch (error) {
           console.error('Reading the event image failed:', error)
-          setStatus({ text: IMAGE_UNREADABLE, tone: 'error' })
+          setStatus({ text: IMAGE_UNREADABLE_MESSAGE, tone: 'error' })
           return
         }
       }
@@ -147,13 +144,13 @@ export function CreateEvent() {
             <input id={`${ids}-contact`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => form.set('contactToBook', e.currentTarget.checked)} />
             <label htmlFor={`${ids}-contact`}>Contact to Book</label>
           </div>
-          <Field label="Image" htmlFor={`${ids}-image`} hint="JPEG, PNG or WEBP, less than 2MB.">
+          <Field label="Image" htmlFor={`${ids}-image`} hint={EVENT_UPLOAD_IMAGE.hint}>
             <input
               ref={image.input}
               id={`${ids}-image`}
               name="image"
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={EVENT_UPLOAD_IMAGE.accept}
               required
               className="admin-input admin-input--file"
               onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}

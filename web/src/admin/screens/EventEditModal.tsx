@@ -6,10 +6,9 @@ import { fromVenueInput, toVenueInput } from '../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, useStatus, type Status } from '../ui'
 import { isWebAddress } from './ManageAttractions'
 import { usePickedImage } from '../pickedImage'
+import { EVENT_EDIT_IMAGE } from '../../../../api/src/shared/rules/uploads'
 import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
 
-export const EDIT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif']
-export const EDIT_IMAGE_TYPE = 'Please select a PNG, JPEG or GIF image.'
 export const CLEAR_SELECTED_IMAGE = 'Clear selected image'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -36,7 +35,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
   const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
   const [status, setStatus] = useStatus()
-  const picked = usePickedImage({ types: EDIT_IMAGE_TYPES, typeMessage: EDIT_IMAGE_TYPE }, (problem) =>
+  const picked = usePickedImage(EVENT_EDIT_IMAGE, (problem) =>
     setStatus(problem ? { text: problem, tone: 'error' } : null),
   )
   const { file: image, preview, clear: clearImage } = picked
@@ -164,13 +163,13 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
             <label htmlFor={`${ids}-c`}>Contact to Book</label>
           </div>
           <div className="admin-replace">
-            <Field label="Replace Image" htmlFor={`${ids}-i`} hint="Optional. PNG, JPEG or GIF, less than 2MB.">
+            <Field label="Replace Image" htmlFor={`${ids}-i`} hint={EVENT_EDIT_IMAGE.hint}>
               <input
                 ref={picked.input}
                 id={`${ids}-i`}
                 name="image"
                 type="file"
-                accept="image/png,image/jpeg,image/gif"
+                accept={EVENT_EDIT_IMAGE.accept}
                 className="admin-input admin-input--file"
                 onChange={(e) => void picked.pick(e.currentTarget.files?.[0] ?? null)}
               />

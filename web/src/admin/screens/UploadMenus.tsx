@@ -8,6 +8,7 @@ import { PendingBadge, pendingMenus, usePending, type MenuMeta } from '../pendin
 import { useAdminMenus } from '../stores'
 import { formatReceived } from '../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
+import { MENU_PDF } from '../../../../api/src/shared/rules/uploads'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
 export const MENU_NETWORK_ERROR = 'Error uploading PDF. Please try again.'
@@ -99,7 +100,7 @@ export function UploadMenus() {
     <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
       <AdminSection title="New menu" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={onSubmit} noValidate>
-          <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint="PDF files only, up to 20 MB.">
+          <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint={MENU_PDF.hint}>
             <input
               ref={fileInput}
               id={`${ids}-pdf`}
