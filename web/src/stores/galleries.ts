@@ -1,8 +1,8 @@
 import { api } from '../api/client'
 import type { GalleryImage, GalleryType } from '../api/types'
 
-/** Every gallery a public page shows (the API's GALLERY_TYPES; that module is not for the browser). */
-export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const satisfies readonly GalleryType[]
+/** Every gallery a public page shows. */
+export { GALLERY_TYPES } from '../../../api/src/shared/rules/galleries'
 import { resourceFamily } from './resource'
 
 /** One store per gallery type (GET /api/gallery/:type), newest image first; saved on the device for offline visits. */

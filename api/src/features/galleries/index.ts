@@ -7,19 +7,15 @@ import { GALLERY_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
 import {
   DeleteGalleryReply,
-  GALLERY_CATEGORIES,
-  GALLERY_TYPES,
   GalleryGrouped,
   GalleryIdParams,
   GalleryList,
   GalleryTypeParams,
-  MAX_IMAGES_PER_UPLOAD,
   UploadGalleryBody,
   UploadGalleryReply,
-  type GalleryCategory,
   type GalleryImage,
-  type GalleryType,
 } from './model'
+import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryType } from '../../shared/rules/galleries'
 import { changesBetween } from '../activity/store'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
@@ -75,9 +71,8 @@ const toReply = (files: FileStore, row: GalleryRow): GalleryImage => ({
 })
 
 function groupByCategory(files: FileStore, rows: GalleryRow[]): GalleryGrouped {
-  const categories = Object.entries(GALLERY_CATEGORIES) as [GalleryCategory, GalleryType][]
-  const grouped = Object.fromEntries(categories.map(([category]) => [category, [] as GalleryImage[]])) as GalleryGrouped
-  const categoryOf = new Map(categories.map(([category, type]) => [type, category]))
+  const grouped = Object.fromEntries(GALLERY_CATEGORIES.map(({ category }) => [category, [] as GalleryImage[]])) as GalleryGrouped
+  const categoryOf = new Map<GalleryType, keyof GalleryGrouped>(GALLERY_CATEGORIES.map(({ category, type }) => [type, category]))
   for (const row of rows) grouped[categoryOf.get(row.type)!].push(toReply(files, row))
   return grouped
 }

@@ -2,20 +2,9 @@ import { t } from 'elysia'
 import { RecordId } from '../../http/record-id'
 import { ImageVariants } from '../../files/model'
 
-export const GALLERY_TYPES = ['generic', 'cafe', 'rooms', 'stables', 'events'] as const
-export type GalleryType = (typeof GALLERY_TYPES)[number]
+import { GALLERY_TYPES, UPLOAD_GALLERY_MISSING } from '../../shared/rules/galleries'
 
-/** SPEC.md numbers the grouped gallery's categories (1 Home, 2 Eat, 3 Stay, 4 Drink); DECISIONS.md adds 5 Events. */
-export const GALLERY_CATEGORIES = { '1': 'generic', '2': 'cafe', '3': 'rooms', '4': 'stables', '5': 'events' } as const satisfies Record<
-  string,
-  GalleryType
->
-export type GalleryCategory = keyof typeof GALLERY_CATEGORIES
-
-/** The most images one upload may carry; staff pick a handful at a time from a phone or a folder. */
-export const MAX_IMAGES_PER_UPLOAD = 20
-
-export const UPLOAD_GALLERY_MISSING = 'Please select images and provide a type.'
+export type { GalleryType } from '../../shared/rules/galleries'
 
 // A union of literals rather than t.UnionEnum: when a path parameter cannot be decoded (`/gallery/%E0`),
 // UnionEnum's default value ('generic') would stand in for it instead of the request being refused.

@@ -6,29 +6,10 @@ import { useFormDraft } from '../drafts'
 import { galleryDeletes, PendingBadge, queuedUploads, useEntryImages, usePending, type GalleryMeta } from '../pending'
 import { useGalleryGrouped } from '../stores'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../ui'
+import { categoryName, categoryOfType, categoryPage, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../api/src/shared/rules/galleries'
 
-export const GALLERY_MISSING = 'Please select images and provide a type.'
 export const GALLERY_SUCCESS = 'Upload successful!'
 export const GALLERY_ERROR = 'Error uploading the images.'
-export const UNKNOWN_CATEGORY = 'Unknown Category'
-
-/** The upload form's types, named as the pages that show them. */
-export const GALLERY_TYPE_OPTIONS = [
-  { value: 'generic', label: 'Home' },
-  { value: 'cafe', label: 'Eat' },
-  { value: 'rooms', label: 'Stay' },
-  { value: 'stables', label: 'Drink' },
-  { value: 'events', label: 'Events' },
-] as const
-
-/** The grouped gallery's category numbers (SPEC.md §3, 5 from DECISIONS.md). */
-export const CATEGORY_NAMES: Record<string, string> = { '1': 'Home', '2': 'Eat', '3': 'Stay', '4': 'Drink', '5': 'Events' }
-export const categoryName = (key: string) => CATEGORY_NAMES[key] ?? UNKNOWN_CATEGORY
-const PUBLIC_PAGE: Record<string, string> = { '1': '/', '2': '/eat', '3': '/stay', '4': '/drink', '5': '/events' }
-
-const MAX_IMAGES = 20
-/** The grouped gallery's category of each upload type. */
-const CATEGORY_OF_TYPE: Record<string, string> = { generic: '1', cafe: '2', rooms: '3', stables: '4', events: '5' }
 
 export function ManageGalleries() {
   const ids = useId()
@@ -52,22 +33,22 @@ export function ManageGalleries() {
     event.preventDefault()
     if (upload.busy) return
     if (files.length === 0 || !form.values.type) {
-      setStatus({ text: GALLERY_MISSING, tone: 'error' })
+      setStatus({ text: UPLOAD_GALLERY_MISSING, tone: 'error' })
       return
     }
     if (files.some((file) => file.type && !file.type.startsWith('image/'))) {
       setStatus({ text: 'Only image files can be uploaded to a gallery.', tone: 'error' })
       return
     }
-    if (files.length > MAX_IMAGES) {
-      setStatus({ text: `Please choose at most ${MAX_IMAGES} images at a time.`, tone: 'error' })
+    if (files.length > MAX_IMAGES_PER_UPLOAD) {
+      setStatus({ text: `Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, tone: 'error' })
       return
     }
     setStatus(null)
     const body = new FormData()
     for (const file of files) body.append('images', file)
     body.append('type', form.values.type)
-    const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: CATEGORY_OF_TYPE[form.values.type] ?? form.values.type }
+    const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: categoryOfType(form.values.type) ?? form.values.type }
     const done = () => {
       setFiles([])
       if (fileInput.current) fileInput.current.value = ''
@@ -112,7 +93,7 @@ export function ManageGalleries() {
       <AdminSection title="Upload images" id={`${ids}-upload`}>
         <form className="admin-form" onSubmit={onSubmit} noValidate aria-describedby={`${ids}-upload-hint`}>
           <p className="admin-form__hint" id={`${ids}-upload-hint`}>
-            Choose up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
+            Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
             <Field label="Images" htmlFor={`${ids}-images`}>
@@ -131,9 +112,9 @@ export function ManageGalleries() {
             <Field label="Gallery" htmlFor={`${ids}-type`}>
               <select id={`${ids}-type`} name="type" required className="admin-input" value={form.values.type} onChange={(event) => form.set('type', event.currentTarget.value)}>
                 <option value="">Choose a page…</option>
-                {GALLERY_TYPE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
+                {GALLERY_CATEGORIES.map((option) => (
+                  <option key={option.type} value={option.type}>
+                    {option.name}
                   </option>
                 ))}
               </select>
@@ -162,8 +143,8 @@ export function ManageGalleries() {
             <section key={key} className="admin-gallery" aria-labelledby={headingId} data-category={key}>
               <h3 id={headingId} className="admin-gallery__title">
                 {categoryName(key)} <span className="admin-count">({images.length})</span>
-                {PUBLIC_PAGE[key] ? (
-                  <a className="admin-gallery__view" href={PUBLIC_PAGE[key]} target="_blank" rel="noreferrer">
+                {categoryPage(key) ? (
+                  <a className="admin-gallery__view" href={categoryPage(key)} target="_blank" rel="noreferrer">
                     View page<span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : null}
