@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './components/Layout'
 import { OfflineNotice } from './components/OfflineNotice'
-import { ADMIN_PATHS } from './lib/routes'
+import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './pages/NotFound'
 import { PUBLIC_ROUTES } from './pages/publicRoutes'
 
@@ -57,7 +57,7 @@ export function App() {
             <Route path="/adminDashboard">
               <Redirect to="/admin" replace />
             </Route>
-            {ADMIN_PATHS.map((path) => (
+            {STAFF_PATHS.map((path) => (
               <Route key={path} path={path}>
                 <Suspense fallback={<p className="page-loading">Loading…</p>}>
                   <AdminRoutes />

@@ -3,7 +3,7 @@
  * download it. Without a stored adminToken every route sends the visitor to '/'; a session that
  * ended (expired, revoked, logged out) goes to '/login'.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { ApiError } from '../api/client'
 import { adminGet, connectOutbox, signOutExpired } from './adminApi'
@@ -18,6 +18,7 @@ import { ManageTimes } from './screens/ManageTimes'
 import { Messages } from './screens/Messages'
 import { UploadMenus } from './screens/UploadMenus'
 import { TOKEN_KEY, useAdminSession } from './session'
+import { STAFF_HOME, type StaffPath } from '../../../api/src/shared/rules/staff-routes'
 import './styles/admin.css'
 
 export const ADMIN_SCREENS = {
@@ -31,7 +32,7 @@ export const ADMIN_SCREENS = {
   '/createEvent': CreateEvent,
   '/manageEvent': ManageEvent,
   '/messages': Messages,
-} as const
+} as const satisfies Record<StaffPath, ComponentType>
 
 export default function AdminRoutes() {
   const [location, navigate] = useLocation()
@@ -64,7 +65,7 @@ export default function AdminRoutes() {
   // Off the dashboard (which checks for itself), make sure a stored token is still good before staff
   // type into a form: a 401 saves drafts and goes to /login. Offline, carry on.
   useEffect(() => {
-    if (!ready || !token || location === '/admin' || verified.current === token) return
+    if (!ready || !token || location === STAFF_HOME || verified.current === token) return
     verified.current = token
     adminGet('/api/admin/dashboard').catch((error) => {
       if (!(error instanceof ApiError) || error.status !== 401) verified.current = null

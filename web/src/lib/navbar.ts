@@ -1,10 +1,10 @@
-import { ADMIN_PATHS } from './routes'
+import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 
 /** How far (px) the page scrolls before the navbar changes. */
 export const NAV_SCROLL_THRESHOLD = 50
 
 /** Routes where the navbar background is always solid: /stay and every staff screen. */
-export const SOLID_NAV_PATHS = ['/stay', '/adminDashboard', ...ADMIN_PATHS] as const
+export const SOLID_NAV_PATHS = ['/stay', '/adminDashboard', ...STAFF_PATHS] as const
 
 export function isSolidNavPath(path: string): boolean {
   const clean = path.replace(/\/+$/, '') || '/'

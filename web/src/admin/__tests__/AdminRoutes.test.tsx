@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import AdminRoutes from '../AdminRoutes'
-import { DASHBOARD_LINKS } from '../screens/Dashboard'
+import { STAFF_TASKS } from '../../../../api/src/shared/rules/staff-routes'
 import { useAdminSession } from '../session'
 import { deferred, mockApi, resetAdmin, TEST_TOKEN, type MockApi } from '../testing'
 
@@ -63,7 +63,7 @@ describe('dashboard', () => {
       'Manage Events',
       'Messages',
     ]
-    expect(DASHBOARD_LINKS.map((l) => l.label)).toEqual(expected as never)
+    expect(STAFF_TASKS.map((l) => l.label)).toEqual(expected as never)
     for (const label of expected) expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
     expect(mock.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`)

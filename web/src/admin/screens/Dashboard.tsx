@@ -9,25 +9,25 @@ import { clearAdminCache, resetAdminStores, useDashboard } from '../stores'
 import { usePendingCount } from '../pending'
 import { AdminScreen, useSubmit } from '../ui'
 import { PendingChangesPanel } from './PendingChanges'
+import { STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
 
 export const ACCESS_GRANTED = 'Access granted!'
 export const ACCESS_DENIED = 'Access denied. Redirecting to login...'
 /** SPEC.md §9: the delay before a denied visitor is sent to /login. */
 export const DENIED_REDIRECT_MS = 2000
 
-export const DASHBOARD_LINKS = [
-  { href: '/manageGalleries', label: 'Manage Galleries', text: 'Add photos to each page and remove old ones.' },
-  { href: '/manageAttractions', label: 'Manage Attractions', text: 'The places to visit nearby, with pictures and links.' },
-  { href: '/manageTimes', label: 'Manage Opening Times', text: 'Opening hours, breakfast and lunch for each venue.' },
-  { href: '/addHoliday', label: 'Add Opening Times Exception', text: 'Different hours or a closure on a bank holiday.' },
-  { href: '/deleteHoliday', label: 'Remove Opening Times Exception', text: 'Take a bank holiday exception off the site.' },
-  { href: '/uploadMenus', label: 'Upload Menus', text: 'Replace the bar or cafe menu with a new PDF.' },
-  { href: '/createEvent', label: 'Create Events', text: 'Announce a new event with a picture and tickets.' },
-  { href: '/manageEvent', label: 'Manage Events', text: 'Edit or remove events already on the site.' },
-  { href: '/messages', label: 'Messages', text: 'Messages sent through the contact form.' },
-] as const
-
-const SCREEN_NAMES: Record<string, string> = Object.fromEntries(DASHBOARD_LINKS.map((link) => [link.href, link.label]))
+/** What each task's tile says under its name (staff copy, so it stays out of the public bundle). */
+const TASK_TEXT: Record<StaffTask['path'], string> = {
+  '/manageGalleries': 'Add photos to each page and remove old ones.',
+  '/manageAttractions': 'The places to visit nearby, with pictures and links.',
+  '/manageTimes': 'Opening hours, breakfast and lunch for each venue.',
+  '/addHoliday': 'Different hours or a closure on a bank holiday.',
+  '/deleteHoliday': 'Take a bank holiday exception off the site.',
+  '/uploadMenus': 'Replace the bar or cafe menu with a new PDF.',
+  '/createEvent': 'Announce a new event with a picture and tickets.',
+  '/manageEvent': 'Edit or remove events already on the site.',
+  '/messages': 'Messages sent through the contact form.',
+}
 
 export function Dashboard() {
   const state = useDashboard()
@@ -39,7 +39,7 @@ export function Dashboard() {
   useEffect(() => {
     void useDashboard.getState().check()
     const path = takeReturnTo()
-    if (path && SCREEN_NAMES[path]) setReturnTo(path)
+    if (path && staffTaskAt(path)) setReturnTo(path)
   }, [])
 
   // "Cannot be reached" lasts only until the server answers anything: a list loading, a queued change
@@ -131,7 +131,7 @@ export function Dashboard() {
           {returnTo ? (
             <p className="admin-status admin-status--info admin-status--block">
               Your unsaved input was kept when you were signed out.{' '}
-              <Link href={returnTo}>Continue on {SCREEN_NAMES[returnTo]}</Link>
+              <Link href={returnTo}>Continue on {staffTaskAt(returnTo)?.label}</Link>
             </p>
           ) : null}
           {/* Changes still on this device come first; when there are none, the panel sits below the tasks. */}
@@ -148,11 +148,11 @@ function StaffTasks() {
   return (
     <nav aria-label="Staff tasks" className="admin-tasks">
       <ul className="admin-tiles">
-        {DASHBOARD_LINKS.map((link) => (
-          <li key={link.href}>
-            <Link href={link.href} className="admin-tile">
-              <span className="admin-tile__label">{link.label}</span>
-              <span className="admin-tile__text">{link.text}</span>
+        {STAFF_TASKS.map((task) => (
+          <li key={task.path}>
+            <Link href={task.path} className="admin-tile">
+              <span className="admin-tile__label">{task.label}</span>
+              <span className="admin-tile__text">{TASK_TEXT[task.path]}</span>
               <span className="admin-tile__arrow" aria-hidden="true">
                 →
               </span>

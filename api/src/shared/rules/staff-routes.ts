@@ -1,0 +1,34 @@
+// The staff screens (SPEC.md §2, plus Messages): the public app routes these paths to the lazy staff
+// chunk, the staff router gives each its screen, and the dashboard lists every task as a tile.
+
+/** Every staff screen's path and its name as the dashboard shows it. */
+export const STAFF_ROUTES = [
+  { path: '/admin', label: 'Dashboard' },
+  { path: '/manageGalleries', label: 'Manage Galleries' },
+  { path: '/manageAttractions', label: 'Manage Attractions' },
+  { path: '/manageTimes', label: 'Manage Opening Times' },
+  { path: '/addHoliday', label: 'Add Opening Times Exception' },
+  { path: '/deleteHoliday', label: 'Remove Opening Times Exception' },
+  { path: '/uploadMenus', label: 'Upload Menus' },
+  { path: '/createEvent', label: 'Create Events' },
+  { path: '/manageEvent', label: 'Manage Events' },
+  { path: '/messages', label: 'Messages' },
+] as const
+
+export type StaffRoute = (typeof STAFF_ROUTES)[number]
+export type StaffPath = StaffRoute['path']
+
+/** The dashboard itself; every other staff route is a task on it. */
+export const STAFF_HOME = '/admin' satisfies StaffPath
+
+export const STAFF_PATHS: readonly StaffPath[] = STAFF_ROUTES.map((route) => route.path)
+
+export type StaffTask = Exclude<StaffRoute, { path: typeof STAFF_HOME }>
+
+/** The dashboard's tiles, in order. */
+export const STAFF_TASKS = STAFF_ROUTES.filter((route): route is StaffTask => route.path !== STAFF_HOME)
+
+/** The task at a path ('/manageTimes'), or undefined for the dashboard and anything else. */
+export function staffTaskAt(path: string): StaffTask | undefined {
+  return STAFF_TASKS.find((task) => task.path === path)
+}
