@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import type { AdminHoliday, Attraction, GalleryImage, VenueEvent } from '../api/types'
 import { useOutbox, type OutboxEntry, type OutboxState } from '../offline/outbox'
+import { venueKeyOf, type VenueKey } from '../../../api/src/shared/rules/venues'
+import { venue as venueNames } from '../lib/venue'
 
 /** Where Pending changes lives: a panel on the dashboard. */
 export const PENDING_ID = 'pending-changes'
@@ -24,9 +26,10 @@ export interface EventFields {
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
 export type AttractionMeta = { kind: 'attraction'; op: Op; id: number | string; attraction?: { name: string; url: string; description: string } }
 export type GalleryMeta = { kind: 'gallery'; op: 'create'; category: string } | { kind: 'gallery'; op: 'delete'; id: number }
+/** `venue` is the key; changes queued by older versions carry only `location`, the display name. */
 export type HolidayMeta =
-  | { kind: 'holiday'; op: 'create'; holiday: Pick<AdminHoliday, 'holiday_date' | 'location' | 'open_time' | 'close_time' | 'closed'> }
-  | { kind: 'holiday'; op: 'delete'; holiday_date: string; location: string }
+  | { kind: 'holiday'; op: 'create'; holiday: Pick<AdminHoliday, 'holiday_date' | 'location' | 'open_time' | 'close_time' | 'closed'> & { venue?: VenueKey } }
+  | { kind: 'holiday'; op: 'delete'; holiday_date: string; location: string; venue?: VenueKey }
 export type TimesMeta = { kind: 'times'; business: 'hotel' | 'stables'; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
 export type MenuMeta = { kind: 'menu'; op: 'create'; business_id: string; file_name: string }
 export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta
@@ -142,7 +145,8 @@ export function galleryDeletes(pending: OutboxEntry[]): Map<number, PendingMark>
 
 export type DisplayHoliday = Omit<AdminHoliday, 'id' | 'venue'> & { id: number | string; venue?: AdminHoliday['venue']; pending?: PendingMark }
 
-const holidayKey = (date: string, location: string) => `${date}|${location.trim().toLowerCase()}`
+/** The venue a queued change is for: its key, or the venue its display name stands for. */
+const queuedVenue = (venue: VenueKey | undefined, location: string) => venue ?? venueKeyOf(venueNames, location) ?? undefined
 
 export function mergeHolidays(server: AdminHoliday[], pending: OutboxEntry[]): DisplayHoliday[] {
   const rows: DisplayHoliday[] = server.map((h) => ({ ...h }))
@@ -150,11 +154,12 @@ export function mergeHolidays(server: AdminHoliday[], pending: OutboxEntry[]): D
     const meta = metaOf(entry)
     if (meta?.kind !== 'holiday') continue
     if (meta.op === 'create') {
-      rows.push({ id: entry.id, ...meta.holiday, original_holiday_date: meta.holiday.holiday_date, pending: mark(entry, 'create') })
+      const venue = queuedVenue(meta.holiday.venue, meta.holiday.location)
+      rows.push({ id: entry.id, ...meta.holiday, venue, original_holiday_date: meta.holiday.holiday_date, pending: mark(entry, 'create') })
       continue
     }
-    const key = holidayKey(meta.holiday_date, meta.location)
-    const index = rows.findIndex((r) => holidayKey(r.original_holiday_date, r.location) === key && r.pending?.op !== 'delete')
+    const venue = queuedVenue(meta.venue, meta.location)
+    const index = rows.findIndex((r) => r.original_holiday_date === meta.holiday_date && r.venue === venue && r.pending?.op !== 'delete')
     if (index >= 0) rows[index] = { ...rows[index]!, pending: mark(entry, 'delete') }
   }
   return rows.sort((a, b) => a.holiday_date.localeCompare(b.holiday_date))

@@ -35,26 +35,26 @@ describe('Add Opening Times Exception', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
     expect(await screen.findByText('All fields are required')).toBeTruthy()
     set('Date', '2099-05-04')
-    set('Location', venue.barName)
+    set('Location', 'stables')
     set('Opens', '11:00')
     fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
     expect(screen.getByText('All fields are required')).toBeTruthy()
     expect(mock.changes()).toHaveLength(0)
   })
 
-  test('Closed all day needs no times; sends the location name, date and closed', async () => {
+  test('Closed all day needs no times; sends the venue key as location, date and closed', async () => {
     mock = mockApi({
       'GET /api/bank-admin-holiday-exceptions': { body: [] },
       'POST /api/add-bank-holiday-times': { status: 201, body: { message: 'Bank holiday times added.', holiday: HOLIDAYS[0] } },
     })
     render(<AddHoliday />)
     set('Date', '2099-05-04')
-    set('Location', venue.barName)
+    set('Location', 'stables')
     fireEvent.click(screen.getByLabelText('Closed all day'))
     expect((screen.getByLabelText('Opens') as HTMLInputElement).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
     expect(await screen.findByText('Bank holiday times added.')).toBeTruthy()
-    expect(mock.changes()[0]!.body).toEqual({ location: venue.barName, holiday_date: '2099-05-04', open_time: '', close_time: '', closed: true })
+    expect(mock.changes()[0]!.body).toEqual({ location: 'stables', holiday_date: '2099-05-04', open_time: '', close_time: '', closed: true })
   })
 
   test("a refused add says 'Failed to add bank holiday times.'", async () => {
@@ -64,12 +64,12 @@ describe('Add Opening Times Exception', () => {
     })
     render(<AddHoliday />)
     set('Date', '2099-05-04')
-    set('Location', venue.hotelName)
+    set('Location', 'hotel')
     set('Opens', '10:00')
     set('Closes', '16:00')
     fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
     expect(await screen.findByText('Failed to add bank holiday times.')).toBeTruthy()
-    expect(mock.changes()[0]!.body).toEqual({ location: venue.hotelName, holiday_date: '2099-05-04', open_time: '10:00', close_time: '16:00', closed: false })
+    expect(mock.changes()[0]!.body).toEqual({ location: 'hotel', holiday_date: '2099-05-04', open_time: '10:00', close_time: '16:00', closed: false })
   })
 })
 
@@ -87,7 +87,7 @@ describe('Remove Opening Times Exception', () => {
     confirmAnswer = true
     fireEvent.click(button)
     expect(await screen.findByText('Bank holiday times removed.')).toBeTruthy()
-    expect(mock.changes()[0]!.body).toEqual({ holiday_date: '2099-12-26', location: venue.barName })
+    expect(mock.changes()[0]!.body).toEqual({ holiday_date: '2099-12-26', location: 'stables' })
   })
 
   test("a failed removal says 'Failed to remove the holiday.'", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../api/types'
 import { timeRange } from '../../lib/timeRange'
 import { venue } from '../../lib/venue'
+import { VENUE_KEYS, venueKeyOf, venueName } from '../../../../api/src/shared/rules/venues'
 import { formatLongDate, venueClock } from '../../lib/venueTime'
 import { failureStatus, mutate } from '../adminApi'
 import { useFormDraft } from '../drafts'
@@ -71,7 +72,9 @@ export function AddHoliday() {
   const form = useFormDraft('holiday-add', INITIAL)
   const [status, setStatus] = useStatus()
   const save = useSubmit()
-  const { holiday_date, open_time, close_time, location, closed } = form.values
+  const { holiday_date, open_time, close_time, closed } = form.values
+  // The key ('hotel' | 'stables'); a draft kept by an older version holds the display name.
+  const location = venueKeyOf(venue, form.values.location)
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -81,10 +84,11 @@ export function AddHoliday() {
       return
     }
     setStatus(null)
+    const name = venueName(venue, location)
     const meta: HolidayMeta = {
       kind: 'holiday',
       op: 'create',
-      holiday: { holiday_date, location, open_time: closed ? null : open_time, close_time: closed ? null : close_time, closed },
+      holiday: { holiday_date, venue: location, location: name, open_time: closed ? null : open_time, close_time: closed ? null : close_time, closed },
     }
     await save.run(async () => {
       try {
@@ -92,7 +96,7 @@ export function AddHoliday() {
           method: 'POST',
           path: '/api/add-bank-holiday-times',
           body: { location, holiday_date, open_time: closed ? '' : open_time, close_time: closed ? '' : close_time, closed },
-          label: `Opening times exception for ${location} on ${holiday_date}`,
+          label: `Opening times exception for ${name} on ${holiday_date}`,
           meta,
         })
         setStatus({ text: reply?.message || 'Bank holiday times added.', tone: 'success' })
@@ -115,10 +119,13 @@ export function AddHoliday() {
               <input id={`${ids}-date`} name="holiday_date" type="date" className="admin-input" required value={holiday_date} onChange={(e) => form.set('holiday_date', e.currentTarget.value)} />
             </Field>
             <Field label="Location" htmlFor={`${ids}-location`}>
-              <select id={`${ids}-location`} name="location" className="admin-input" required value={location} onChange={(e) => form.set('location', e.currentTarget.value)}>
+              <select id={`${ids}-location`} name="location" className="admin-input" required value={location ?? ''} onChange={(e) => form.set('location', e.currentTarget.value)}>
                 <option value="">Choose a venue…</option>
-                <option value={venue.hotelName}>{venue.hotelName}</option>
-                <option value={venue.barName}>{venue.barName}</option>
+                {VENUE_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {venueName(venue, key)}
+                  </option>
+                ))}
               </select>
             </Field>
           </div>
@@ -161,9 +168,10 @@ export function DeleteHoliday() {
       const reply = await mutate<HolidayRemovedReply>({
         method: 'DELETE',
         path: '/api/remove-bank-holiday-times',
-        body: { holiday_date: h.original_holiday_date, location: h.location },
+        // The key when the row has one; a row queued by an older version may know only the name (the server takes both).
+        body: { holiday_date: h.original_holiday_date, location: h.venue ?? h.location },
         label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
-        meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location } satisfies HolidayMeta,
+        meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location, venue: h.venue } satisfies HolidayMeta,
       })
       setStatus({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' })
       await useAdminHolidays.getState().load()
