@@ -1,0 +1,116 @@
+// The pure rules both sides import (api/src/shared/rules): each rule is tested once, here.
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { categoryName, categoryOfType, categoryPage, GALLERY_CATEGORIES, GALLERY_TYPES, UNKNOWN_CATEGORY } from '../src/shared/rules/galleries'
+import { STAFF_HOME, STAFF_PATHS, STAFF_TASKS, staffTaskAt } from '../src/shared/rules/staff-routes'
+import { ATTRACTION_IMAGE, EVENT_EDIT_IMAGE, EVENT_UPLOAD_IMAGE, GALLERY_IMAGE, MB, MENU_PDF } from '../src/shared/rules/uploads'
+import { formatSavedAt, VENUE_TIME_ZONE, venueDateOf, venueDateTimeOf, venueParts } from '../src/shared/rules/venue-time'
+import { BUSINESS_IDS, VENUE_KEYS, venueKeyOf, venueName } from '../src/shared/rules/venues'
+
+const NAMES = { hotelName: 'Larkdale Hotel', barName: 'The Stables bar' }
+
+describe('venues', () => {
+  test('keys and names both read back to the key; case and spacing do not matter', () => {
+    expect(venueKeyOf(NAMES, 'hotel')).toBe('hotel')
+    expect(venueKeyOf(NAMES, 'stables')).toBe('stables')
+    expect(venueKeyOf(NAMES, 'Larkdale Hotel')).toBe('hotel')
+    expect(venueKeyOf(NAMES, '  larkdale   HOTEL ')).toBe('hotel')
+    expect(venueKeyOf(NAMES, 'The Stables bar')).toBe('stables')
+    expect(venueKeyOf(NAMES, 'The Stables Bar')).toBe('stables')
+  })
+
+  test('anything else is null, including names of Object.prototype members', () => {
+    for (const value of ['', ' ', 'The Moon', 'bar', '__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(venueKeyOf(NAMES, value)).toBeNull()
+  })
+
+  test('a key has its configured name, and its business id', () => {
+    expect(VENUE_KEYS.map((key) => venueName(NAMES, key))).toEqual(['Larkdale Hotel', 'The Stables bar'])
+    expect(BUSINESS_IDS).toEqual({ stables: 1, hotel: 2 })
+  })
+})
+
+describe('the venue clock', () => {
+  test('is London time: GMT in winter, BST in summer, whatever the process zone', () => {
+    expect(VENUE_TIME_ZONE).toBe('Europe/London')
+    expect(venueParts(new Date('2026-01-15T12:34:56Z'))).toEqual({ year: 2026, month: 1, day: 15, hour: 12, minute: 34, second: 56 })
+    expect(venueParts(new Date('2026-06-01T23:30:00Z'))).toEqual({ year: 2026, month: 6, day: 2, hour: 0, minute: 30, second: 0 })
+  })
+
+  test('the date and the datetime-local value of an instant, around both clock changes', () => {
+    // 29 March 2026: 01:00 GMT becomes 02:00 BST.
+    expect(venueDateTimeOf(venueParts(new Date('2026-03-29T00:59:00Z')))).toBe('2026-03-29T00:59')
+    expect(venueDateTimeOf(venueParts(new Date('2026-03-29T01:00:00Z')))).toBe('2026-03-29T02:00')
+    // 25 October 2026: 02:00 BST becomes 01:00 GMT.
+    expect(venueDateTimeOf(venueParts(new Date('2026-10-25T00:59:00Z')))).toBe('2026-10-25T01:59')
+    expect(venueDateTimeOf(venueParts(new Date('2026-10-25T01:00:00Z')))).toBe('2026-10-25T01:00')
+    expect(venueDateOf(venueParts(new Date('2026-12-31T23:59:59Z')))).toBe('2026-12-31')
+  })
+
+  test('a saved time reads as short weekday, day, month and 12-hour time, in venue time', () => {
+    expect(formatSavedAt(Date.parse('2026-12-05T19:30:00Z'))).toMatch(/^Sat 5 Dec,? 7:30\s?pm$/)
+    expect(formatSavedAt(Date.parse('2026-07-04T18:05:00Z'))).toMatch(/^Sat 4 Jul,? 7:05\s?pm$/)
+  })
+})
+
+describe('upload rules', () => {
+  test('the event forms: types, 2 MB, and the accept list matches the types', () => {
+    expect(EVENT_UPLOAD_IMAGE.types).toEqual(['image/jpeg', 'image/png', 'image/webp'])
+    expect(EVENT_EDIT_IMAGE.types).toEqual(['image/png', 'image/jpeg', 'image/gif'])
+    for (const rule of [EVENT_UPLOAD_IMAGE, EVENT_EDIT_IMAGE]) {
+      expect(rule.maxBytes).toBe(2 * MB)
+      expect(rule.accept.split(',')).toEqual([...rule.types])
+      expect(rule.tooLargeMessage).toBe('Image size should be less than 2MB.')
+    }
+  })
+
+  test('galleries and attractions 10 MB, menus a PDF of 20 MB', () => {
+    expect(GALLERY_IMAGE.maxBytes).toBe(10 * MB)
+    expect(ATTRACTION_IMAGE.maxBytes).toBe(10 * MB)
+    expect(MENU_PDF).toMatchObject({ types: ['application/pdf'], maxBytes: 20 * MB })
+    expect(MENU_PDF.hint).toContain(`${MENU_PDF.maxBytes / MB} MB`)
+  })
+})
+
+describe('gallery categories', () => {
+  test('SPEC.md numbers 1-4 and DECISIONS.md 5, one per gallery type, with the names staff see', () => {
+    expect(GALLERY_CATEGORIES.map((c) => [c.category, c.type, c.name])).toEqual([
+      ['1', 'generic', 'Home'],
+      ['2', 'cafe', 'Eat'],
+      ['3', 'rooms', 'Stay'],
+      ['4', 'stables', 'Drink'],
+      ['5', 'events', 'Events'],
+    ])
+    expect(GALLERY_CATEGORIES.map((c) => c.type).sort()).toEqual([...GALLERY_TYPES].sort())
+  })
+
+  test('type to category, category to name and page; unknown ones', () => {
+    expect(categoryOfType('rooms')).toBe('3')
+    expect(categoryOfType('attic')).toBeUndefined()
+    expect(categoryName('4')).toBe('Drink')
+    expect(categoryName('9')).toBe(UNKNOWN_CATEGORY)
+    expect(categoryName('constructor')).toBe('Unknown Category')
+    expect(categoryPage('2')).toBe('/eat')
+    expect(categoryPage('9')).toBeUndefined()
+  })
+})
+
+describe('staff routes', () => {
+  test("SPEC.md §2's routes plus Messages; every one but the dashboard is a task", () => {
+    expect([...STAFF_PATHS].sort()).toEqual(
+      ['/admin', '/manageGalleries', '/manageAttractions', '/manageTimes', '/deleteHoliday', '/addHoliday', '/uploadMenus', '/createEvent', '/manageEvent', '/messages'].sort(),
+    )
+    expect(STAFF_TASKS.map((t) => t.path)).toEqual(STAFF_PATHS.filter((p) => p !== STAFF_HOME))
+    expect(staffTaskAt('/manageTimes')?.label).toBe('Manage Opening Times')
+    expect(staffTaskAt(STAFF_HOME)).toBeUndefined()
+    expect(staffTaskAt('/contact')).toBeUndefined()
+  })
+})
+
+test('the rules import nothing but each other, so the browser bundle can take them', () => {
+  const dir = join(import.meta.dir, '../src/shared/rules')
+  for (const file of readdirSync(dir)) {
+    const imports = [...readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!)
+    expect(imports.filter((path) => !path.startsWith('./')), file).toEqual([])
+  }
+})
