@@ -97,7 +97,7 @@ describe('gallery categories', () => {
 
 describe('staff routes', () => {
   test("SPEC.md §2's routes plus Messages; every one but the dashboard is a task", () => {
-    expect([...STAFF_PATHS].sort()).toEqual(
+    expect([...STAFF_PATHS].sort() as string[]).toEqual(
       ['/admin', '/manageGalleries', '/manageAttractions', '/manageTimes', '/deleteHoliday', '/addHoliday', '/uploadMenus', '/createEvent', '/manageEvent', '/messages'].sort(),
     )
     expect(STAFF_TASKS.map((t) => t.path)).toEqual(STAFF_PATHS.filter((p) => p !== STAFF_HOME))
