@@ -30,7 +30,7 @@ export type GalleryMeta = { kind: 'gallery'; op: 'create'; category: string } | 
 export type HolidayMeta =
   | { kind: 'holiday'; op: 'create'; holiday: Pick<AdminHoliday, 'holiday_date' | 'location' | 'open_time' | 'close_time' | 'closed'> & { venue?: VenueKey } }
   | { kind: 'holiday'; op: 'delete'; holiday_date: string; location: string; venue?: VenueKey }
-export type TimesMeta = { kind: 'times'; business: 'hotel' | 'stables'; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
+export type TimesMeta = { kind: 'times'; business: VenueKey; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
 export type MenuMeta = { kind: 'menu'; op: 'create'; business_id: string; file_name: string }
 export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta
 
