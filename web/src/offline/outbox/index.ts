@@ -1,6 +1,6 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval'
 import { create } from 'zustand'
-import { api, ApiError } from '../api/client'
+import { api, ApiError } from '../../api/client'
 
 /**
  * The outbox: changes made on this device wait here (in IndexedDB, files included as Blobs) until
