@@ -1,60 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { restoreXhr, scriptedXhr } from '../../test/scripted-xhr'
 import { api, ApiError, onServerReached, TIMED_OUT } from './client'
 
 /**
  * The client's upload-progress option goes through XMLHttpRequest (the only API that reports upload
- * progress). happy-dom's XMLHttpRequest fires no upload events, so these tests put a scripted one in
- * its place, as the browser would behave: progress events while sending, then load, error or nothing.
+ * progress); these tests put a scripted one in its place (../../test/scripted-xhr.ts).
  */
-type Script = { progress?: [number, number][]; status?: number; body?: unknown } | 'network' | 'hang'
-
-interface Sent {
-  method: string
-  url: string
-  headers: Record<string, string>
-  payload: unknown
-}
-
-const RealXHR = globalThis.XMLHttpRequest
-afterEach(() => {
-  globalThis.XMLHttpRequest = RealXHR
-})
-
-function scriptedXhr(script: Script): Sent[] {
-  const sent: Sent[] = []
-  class ScriptedXHR {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
-    status = 0
-    responseText = ''
-    onload: (() => void) | null = null
-    onerror: (() => void) | null = null
-    ontimeout: (() => void) | null = null
-    onabort: (() => void) | null = null
-    private request: Sent = { method: '', url: '', headers: {}, payload: null }
-    open(method: string, url: string) {
-      this.request = { ...this.request, method, url }
-    }
-    setRequestHeader(name: string, value: string) {
-      this.request.headers[name.toLowerCase()] = value
-    }
-    abort() {
-      this.onabort?.()
-    }
-    send(payload: unknown) {
-      sent.push({ ...this.request, payload })
-      if (script === 'hang') return
-      setTimeout(() => {
-        if (script === 'network') return this.onerror?.()
-        for (const [loaded, total] of script.progress ?? []) this.upload.onprogress?.({ lengthComputable: true, loaded, total })
-        this.status = script.status ?? 200
-        this.responseText = script.body === undefined ? '' : JSON.stringify(script.body)
-        this.onload?.()
-      }, 0)
-    }
-  }
-  globalThis.XMLHttpRequest = ScriptedXHR as unknown as typeof XMLHttpRequest
-  return sent
-}
+afterEach(restoreXhr)
 
 const upload = () => {
   const form = new FormData()
