@@ -1,11 +1,11 @@
 import { ApiError } from '../../api/client'
-import { discard, submit, useOutbox, type NewBody, type NewField } from '../../offline/outbox'
+import { discard, staffToken, submit, useOutbox, type NewBody, type NewField } from '../../offline/outbox'
 import { requestBackgroundSync } from '../../offline/sync'
 import { connectOutbox } from './connect'
 import { newIdempotencyKey, requestFingerprint } from './keys'
 import { ConflictError, QueuedError } from './messages'
 import { handleError } from './reads'
-import { signOutExpired, storedToken } from './signOut'
+import { signOutExpired } from './signOut'
 
 export type MutationBody = Record<string, unknown> | FormData
 
@@ -67,7 +67,7 @@ async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
       throw new ConflictError(outcome.entry)
     case 'queued':
       // The queue waits for a login (a 401 now or earlier): sign out here too, unless that already happened.
-      if (useOutbox.getState().pausedForAuth && storedToken()) signOutExpired()
+      if (useOutbox.getState().pausedForAuth && staffToken()) signOutExpired()
       // Where the browser can (Chromium), the service worker wakes the app when the connection returns.
       void requestBackgroundSync()
       throw new QueuedError(outcome.entry)

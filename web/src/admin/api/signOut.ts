@@ -1,6 +1,6 @@
 import { navigate } from 'wouter/use-browser-location'
 import { saveDrafts } from '../drafts'
-import { currentToken, TOKEN_KEY, useAdminSession } from '../session'
+import { useAdminSession } from '../session'
 
 let signingOut = false
 
@@ -14,14 +14,5 @@ export function signOutExpired(): void {
     navigate('/login')
   } finally {
     signingOut = false
-  }
-}
-
-/** The device's token (the Login page stores a new one there before the session store hears of it). */
-export function storedToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY) || null
-  } catch {
-    return currentToken()
   }
 }

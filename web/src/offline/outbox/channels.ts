@@ -16,3 +16,6 @@ export function tokenFor(channel: OutboxEntry['channel']): string | null {
     return null
   }
 }
+
+/** The staff token on this device, or null (the Login page stores a new one before any store hears of it). */
+export const staffToken = () => tokenFor('admin')

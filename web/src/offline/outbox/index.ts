@@ -11,7 +11,7 @@
  */
 export * from './types'
 export { useOutbox, loadOutbox } from './state'
-export { STAFF_TOKEN_KEY } from './channels'
+export { STAFF_TOKEN_KEY, staffToken } from './channels'
 export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from './decide'
 export { addSentListener, finalOutcome, onAuthRequired } from './listeners'
 export { dependentsOf, substitute } from './placeholders'
