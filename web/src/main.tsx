@@ -59,7 +59,7 @@ async function start() {
     () => import('./offline/registerServiceWorker').then(({ startOfflineSupport }) => startOfflineSupport()),
     ...(prerendered ? [startOutbox] : []),
     ...PUBLIC_ROUTES.map(({ page }) => () => page.load()),
-    () => import('./lib/contact'),
+    () => import('./components/sendEnquiry'),
   ]
   for (const task of later) whenIdle(() => void task().catch(() => undefined))
 }

@@ -27,6 +27,11 @@ export interface RequestOptions {
    * hanging for minutes): the request is aborted and fails like a network failure (status 0).
    */
   timeoutMs?: number
+  /**
+   * Called with 0..1 while the body is sent (and 1 once answered). Only XMLHttpRequest reports upload
+   * progress, so asking for it sends through XMLHttpRequest; answers and failures are the same.
+   */
+  onUploadProgress?: (fraction: number) => void
 }
 
 export const TIMED_OUT = 'The server did not answer in time.'
@@ -48,11 +53,17 @@ export function onServerReached(listener: () => void): () => void {
   return () => reachedListeners.delete(listener)
 }
 
+/** What came back: the status and the whole body as text. */
+interface Answer {
+  status: number
+  text: string
+}
+
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
-  let payload: BodyInit | undefined
+  let payload: FormData | string | undefined
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -60,12 +71,10 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
   const deadline = options.timeoutMs ? withTimeout(options.timeoutMs, options.signal) : null
   const signal = deadline?.signal ?? options.signal
-  let response: Response
-  let text: string
+  let answer: Answer
   try {
-    response = await fetch(path, { method, headers, body: payload, signal })
-    // The body too: an answer that stops halfway is as lost as one that never starts.
-    text = await response.text()
+    const exchange = options.onUploadProgress ? viaXhr(options.onUploadProgress) : viaFetch
+    answer = await exchange(method, path, headers, payload, signal)
   } catch (error) {
     if (deadline?.timedOut()) throw new ApiError(0, TIMED_OUT)
     if ((error as Error)?.name === 'AbortError') throw error
@@ -73,19 +82,64 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   } finally {
     deadline?.done()
   }
+  return settle<T>(answer)
+}
+
+type Exchange = (method: string, path: string, headers: Record<string, string>, payload: FormData | string | undefined, signal: AbortSignal | undefined) => Promise<Answer>
+
+const viaFetch: Exchange = async (method, path, headers, payload, signal) => {
+  const response = await fetch(path, { method, headers, body: payload, signal })
+  // The body too: an answer that stops halfway is as lost as one that never starts.
+  return { status: response.status, text: await response.text() }
+}
+
+/** The same exchange through XMLHttpRequest, which reports upload progress; rejects as fetch would. */
+function viaXhr(onProgress: (fraction: number) => void): Exchange {
+  return (method, path, headers, payload, signal) =>
+    new Promise<Answer>((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.open(method, path)
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
+      if (xhr.upload) {
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total))
+        }
+      }
+      const aborted = () => reject(new DOMException('The request was aborted.', 'AbortError'))
+      const failed = () => reject(new TypeError('Network request failed'))
+      if (signal?.aborted) return aborted()
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+      xhr.onerror = failed
+      xhr.ontimeout = failed
+      xhr.onabort = () => (signal?.aborted ? aborted() : failed())
+      xhr.onload = () => {
+        if (xhr.status === 0) return failed()
+        if (xhr.status >= 200 && xhr.status < 300) onProgress(1)
+        resolve({ status: xhr.status, text: xhr.responseText })
+      }
+      xhr.send(payload ?? null)
+    })
+}
+
+/** The reply as data, or the server's `{ error }` (else a standard text) as an ApiError. */
+function settle<T>({ status, text }: Answer): T {
   let data: unknown = null
   try {
     data = text ? JSON.parse(text) : null
   } catch {
     data = null
   }
-  if (response.ok) for (const listener of reachedListeners) listener()
-  if (!response.ok) {
+  const ok = status >= 200 && status < 300
+  if (ok) for (const listener of reachedListeners) listener()
+  if (!ok) {
     const message = (data as { error?: unknown } | null)?.error
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, data)
+    throw new ApiError(status, typeof message === 'string' ? message : fallbackMessage(status), data)
   }
   return data as T
 }
+
+/** The text used when the server sent no `{ error }`. */
+export const fallbackMessage = (status: number) => `Request failed (${status}).`
 
 /** A signal that aborts after `ms` or when the caller's own signal does, whichever comes first. */
 function withTimeout(ms: number, outer: AbortSignal | undefined) {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import type { Enquiry } from '../lib/contact'
+import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
@@ -12,7 +12,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form: all four fields required, sent through the outbox (../lib/contact.ts). The
+ * The contact form: all four fields required, sent through the outbox's public channel (./sendEnquiry.ts). The
  * server's reply `message` (or 'Failed to send email.') appears under the form; fields clear after a
  * send. A message kept on the device says why, and the status changes once it has been delivered.
  */
@@ -36,7 +36,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     const sent = values
     try {
       // Sending (and keeping a message offline) is code a page only needs once someone writes: its own chunk.
-      const { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, sendEnquiry } = await import('../lib/contact')
+      const { sendEnquiry } = await import('./sendEnquiry')
       const result = await sendEnquiry(sent)
       if (!result.queued) setResult({ ok: true, text: result.reply?.message || SENT_MESSAGE })
       else {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { DEMO_ADMIN } from '../../../api/src/app'
 import { startServer, type ServerProcess } from '../../../api/test/server-process'
-import { ALREADY_DELETED, configureOutbox, enqueue, finalOutcome, replay, resetOutboxForTests, useOutbox } from './outbox'
+import { ALREADY_DELETED, enqueue, finalOutcome, loadOutbox, replay, resetOutboxForTests, STAFF_TOKEN_KEY, useOutbox } from './outbox'
 
 interface EventItem {
   id: number
@@ -51,7 +51,9 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   resetOutboxForTests({ wipe: true })
-  await configureOutbox({ getToken: () => token, onAuthRequired: () => {}, onSent: () => {}, send: undefined })
+  // The outbox reads the staff token from the device (./outbox/channels.ts).
+  localStorage.setItem(STAFF_TOKEN_KEY, token)
+  await loadOutbox()
 })
 
 /** Another device (or staff member) working directly against the server. */

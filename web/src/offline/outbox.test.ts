@@ -2,15 +2,18 @@ import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
 import { clear, createStore, set } from 'idb-keyval'
 import {
   backoffDelay,
-  configureOutbox,
+  addSentListener,
   discard,
   enqueue,
+  loadOutbox,
+  onAuthRequired as onAuthRequiredListener,
   replay,
   resetOutboxForTests,
   resolveConflict,
   resumeAfterLogin,
   retry,
   submit,
+  STAFF_TOKEN_KEY,
   useOutbox,
   wake,
   type NewEntry,
@@ -48,7 +51,11 @@ const edit = (label: string, extra: Partial<NewEntry> = {}): NewEntry => ({
   ...extra,
 })
 
-let token: string | null = 'token-1'
+/** The staff token as the outbox reads it: from the device (see ./outbox/channels.ts). */
+function setToken(token: string | null) {
+  if (token) localStorage.setItem(STAFF_TOKEN_KEY, token)
+  else localStorage.removeItem(STAFF_TOKEN_KEY)
+}
 const onAuthRequired = mock(() => {})
 const onSent = mock(() => {})
 let server: ReturnType<typeof fakeServer> | null = null
@@ -56,11 +63,12 @@ let server: ReturnType<typeof fakeServer> | null = null
 beforeEach(async () => {
   await clear(createStore('venue-outbox', 'entries'))
   resetOutboxForTests()
-  token = 'token-1'
+  setToken('token-1')
   onAuthRequired.mockClear()
   onSent.mockClear()
-  // (send: undefined: the API client, whatever an earlier test file of the staff area configured.)
-  await configureOutbox({ getToken: () => token, onAuthRequired, onSent, send: undefined })
+  onAuthRequiredListener(onAuthRequired)
+  addSentListener(onSent)
+  await loadOutbox()
 })
 afterEach(() => server?.restore())
 
@@ -118,7 +126,7 @@ describe('outbox', () => {
     expect(useOutbox.getState().pausedForAuth).toBe(true)
     expect(onAuthRequired).toHaveBeenCalledTimes(1)
     expect(useOutbox.getState().entries.map((e) => e.state)).toEqual(['waiting', 'waiting'])
-    token = 'token-2'
+    setToken('token-2')
     await resumeAfterLogin()
     expect(useOutbox.getState().entries).toHaveLength(0)
     expect(server.seen.filter((r) => r.auth === 'Bearer token-2')).toHaveLength(2)
@@ -182,7 +190,7 @@ describe('outbox', () => {
     const photo = new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'image/png' })
     await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-gallery', body: { kind: 'form', fields: [{ name: 'type', value: 'cafe' }, { name: 'images', file: photo, filename: 'a.png' }] }, label: 'Upload 1 image' })
     resetOutboxForTests()
-    await configureOutbox({ getToken: () => token, onAuthRequired, onSent })
+    await loadOutbox()
     const [restored] = useOutbox.getState().entries
     expect(restored!.label).toBe('Upload 1 image')
     const field = (restored!.body as { kind: 'form'; fields: { name: string; bytes?: ArrayBuffer }[] }).fields[1]!
@@ -197,7 +205,7 @@ describe('outbox', () => {
     const entry = await enqueue(edit('interrupted'))
     await set(entry.id, { ...entry, state: 'sending' }, createStore('venue-outbox', 'entries'))
     resetOutboxForTests()
-    await configureOutbox({ getToken: () => token, onAuthRequired, onSent })
+    await loadOutbox()
     expect(useOutbox.getState().entries[0]!.state).toBe('waiting')
     server = fakeServer(() => ({ status: 200, body: {} }))
     await replay()
@@ -205,7 +213,7 @@ describe('outbox', () => {
   })
 
   test('public entries (the contact form) are sent without a token even while staff are logged out', async () => {
-    token = null
+    setToken(null)
     server = fakeServer(() => ({ status: 200, body: { message: 'Thank you' } }))
     await enqueue({ channel: 'public', method: 'POST', path: '/api/email/send-email', body: { kind: 'json', value: { name: 'Ann' } }, label: 'Message' })
     await replay()

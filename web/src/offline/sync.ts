@@ -1,5 +1,5 @@
 import { onServerReached } from '../api/client'
-import { configureOutbox, replay, resumeAfterLogin, useOutbox, wake } from './outbox'
+import { loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, wake } from './outbox'
 
 const POLL_MS = 30_000
 /** Never re-check sooner than this, whatever the backoff says. */
@@ -12,7 +12,6 @@ const MIN_TIMER_MS = 1_000
  * only; elsewhere the other triggers cover it).
  */
 export function startOutboxSync(): void {
-  const token = () => localStorage.getItem('adminToken')
   let timer: ReturnType<typeof setTimeout> | null = null
 
   /** Sends now, then sets a timer for the moment the next waiting change may be tried again. */
@@ -33,11 +32,7 @@ export function startOutboxSync(): void {
     if (navigator.onLine) void wake().then(run)
   }
 
-  void configureOutbox({
-    getToken: token,
-    onAuthRequired: () => window.dispatchEvent(new CustomEvent('outbox:auth-required')),
-    onSent: (entry, reply) => window.dispatchEvent(new CustomEvent('outbox:sent', { detail: { entry, reply } })),
-  }).then(run)
+  void loadOutbox().then(run)
   window.addEventListener('online', kickNow)
   // The server answered something (a list, a login, the dashboard): it is back, so what waits out a
   // backoff of up to 5 minutes from failures while it was down may go now. The browser's 'online'
@@ -57,7 +52,7 @@ export function startOutboxSync(): void {
     if (!state.replaying && (state.entries !== before.entries || before.replaying)) schedule()
   })
   // Staff logging in again (here or in another tab) lets paused admin changes go.
-  window.addEventListener('storage', (event) => event.key === 'adminToken' && event.newValue && void resumeAfterLogin().then(schedule))
+  window.addEventListener('storage', (event) => event.key === STAFF_TOKEN_KEY && event.newValue && void resumeAfterLogin().then(schedule))
 }
 
 /** Asks the service worker to wake the page for the outbox when the connection returns, where supported. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { screen } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { renderAt } from '../../test/shell-helpers'
-import { configureOutbox, enqueue, resetOutboxForTests, type NewEntry } from '../offline/outbox'
+import { enqueue, loadOutbox, resetOutboxForTests, type NewEntry } from '../offline/outbox'
 import { Login } from './Login'
 
 const change = (label: string, channel: NewEntry['channel'] = 'admin'): NewEntry => ({
@@ -17,7 +17,8 @@ beforeEach(async () => {
   await clear(createStore('venue-outbox', 'entries'))
   resetOutboxForTests()
   // Nobody is logged in: nothing is sent, the changes just wait.
-  await configureOutbox({ getToken: () => null, onAuthRequired: () => {}, onSent: () => {}, send: undefined })
+  localStorage.removeItem('adminToken')
+  await loadOutbox()
 })
 afterEach(() => resetOutboxForTests({ wipe: true }))
 

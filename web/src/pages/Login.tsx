@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { api, ApiError } from '../api/client'
 import type { LoginReply } from '../api/types'
-import { configureOutbox, resumeAfterLogin, useOutbox } from '../offline/outbox'
+import { loadOutbox, resumeAfterLogin, useOutbox } from '../offline/outbox'
 import '../styles/forms.css'
 import '../styles/info-pages.css'
 
@@ -29,7 +29,7 @@ export function Login() {
   // Staff changes kept on this device (a session that ended mid-sync, or work done offline): they go after the login.
   const waiting = useOutbox((state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length)
   useEffect(() => {
-    void configureOutbox({})
+    void loadOutbox()
   }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {

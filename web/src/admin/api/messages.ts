@@ -1,0 +1,52 @@
+import { ApiError, fallbackMessage } from '../../api/client'
+import type { OutboxEntry } from '../../offline/outbox'
+
+export { fallbackMessage }
+
+/** What staff see when a change is kept on the device. */
+export const QUEUED_MESSAGE = 'Saved on this device — will sync when you’re back online'
+export const CONFLICT_MESSAGE = 'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
+
+/** The change is in the outbox and will be sent later (status: the last answer, 0 for none). */
+export class QueuedError extends ApiError {
+  constructor(readonly entry: OutboxEntry) {
+    super(entry.status ?? 0, entry.error ?? QUEUED_MESSAGE)
+  }
+}
+
+/** The server refused the change because the record changed since (409); the entry waits in Pending changes. */
+export class ConflictError extends ApiError {
+  constructor(readonly entry: OutboxEntry) {
+    super(409, entry.error ?? 'Conflict', entry.serverVersion)
+  }
+}
+
+export const isQueued = (error: unknown): error is QueuedError => error instanceof QueuedError
+export const isConflict = (error: unknown): error is ConflictError => error instanceof ConflictError
+
+/** The status line for a change that did not land now; null for any other failure. */
+export function deferredStatus(error: unknown): { text: string; tone: 'info' | 'error'; detail?: string; pending: true } | null {
+  if (isQueued(error)) {
+    const detail = error.status >= 500 ? `The server could not take it yet (${error.message}). It will be tried again.` : undefined
+    return { text: QUEUED_MESSAGE, tone: 'info', detail, pending: true }
+  }
+  if (isConflict(error)) return { text: CONFLICT_MESSAGE, tone: 'error', detail: error.message, pending: true }
+  return null
+}
+
+/**
+ * What a screen shows when a change did not go through at once: the queued or conflict notice (the
+ * change is kept on this device), or else the screen's own error with the server's reason beneath.
+ * `pending` tells the screen the change is kept, so it may clear its form.
+ */
+export function failureStatus(error: unknown, errorText: string, what: string): { text: string; tone: 'info' | 'error'; detail?: string; pending?: true } {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error(`${what} failed:`, error)
+  return { text: errorText, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined }
+}
+
+/** True when an ApiError carries the server's own `{ error }` text. */
+export function hasServerMessage(error: unknown): error is ApiError {
+  return error instanceof ApiError && !error.isNetwork && !isQueued(error) && error.message !== fallbackMessage(error.status)
+}

@@ -1,0 +1,28 @@
+import { api, ApiError } from '../../api/client'
+import { currentToken } from '../session'
+import { signOutExpired } from './signOut'
+
+export interface AdminGetOptions {
+  /** false: a 401 is thrown to the caller instead of signing out (the dashboard shows its own message). */
+  signOutOn401?: boolean
+}
+
+/** Rethrows; a 401 (expired, revoked or tampered token) signs out first, keeping the open forms. */
+export function handleError(error: unknown, signOutOn401 = true): never {
+  if (error instanceof ApiError && error.status === 401 && signOutOn401) signOutExpired()
+  throw error
+}
+
+/** GET with the bearer token. */
+export async function adminGet<T>(path: string, options: AdminGetOptions = {}): Promise<T> {
+  try {
+    return await api.get<T>(path, { token: currentToken() })
+  } catch (error) {
+    return handleError(error, options.signOutOn401 ?? true)
+  }
+}
+
+/** A call that must happen now or not at all (logging out): never queued. */
+export async function adminPostNow<T>(path: string, body: unknown): Promise<T> {
+  return api.post<T>(path, body, { token: currentToken() })
+}

@@ -1,0 +1,112 @@
+import { storable } from './body'
+import { followProgress, isAwaited, nextOutcome, resetListeners, settle, stopFollowing, stopProgress } from './listeners'
+import { dependentsOf } from './placeholders'
+import { replay, resetReplay } from './replay'
+import { findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
+import type { NewEntry, OutboxEntry, Outcome } from './types'
+
+export async function enqueue(input: NewEntry, now = Date.now()): Promise<OutboxEntry> {
+  await loadOutbox()
+  const entry: OutboxEntry = {
+    id: input.id ?? crypto.randomUUID(),
+    seq: nextSeq(now),
+    channel: input.channel,
+    method: input.method,
+    path: input.path,
+    body: await storable(input.body),
+    label: input.label,
+    createdAt: now,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    creates: input.creates,
+    baseVersion: input.baseVersion,
+    record: input.record,
+    versionField: input.versionField,
+    meta: input.meta,
+  }
+  await save(entry)
+  return entry
+}
+
+/** A nudge that the connection may be back (online event, a new change): waiting entries may go now. */
+export async function wake(): Promise<void> {
+  await loadOutbox()
+  for (const entry of useOutbox.getState().entries) {
+    if (entry.state === 'waiting' && entry.nextAttemptAt > 0) await save({ ...entry, nextAttemptAt: 0 })
+  }
+}
+
+export interface SubmitOptions {
+  online: boolean
+  /** Called with 0..1 while this change's body is sent. */
+  onProgress?: (fraction: number) => void
+}
+
+/**
+ * The one way to send a change, staff or public: puts it in the outbox and, when online, sends the
+ * queue at once; resolves with what happened to this change: sent (with the reply), failed (the
+ * server's reason), a conflict, or queued (kept on the device and sent later). A screen behaves the
+ * same online and offline this way.
+ */
+export async function submit(input: NewEntry, options: SubmitOptions): Promise<Outcome> {
+  const entry = await enqueue(input)
+  if (!options.online) return { kind: 'queued', entry }
+  if (options.onProgress) followProgress(entry.id, options.onProgress)
+  try {
+    const outcome = nextOutcome(entry.id)
+    await wake()
+    // A replay already under way may have finished its pass just before this entry arrived: try again.
+    for (let pass = 0; pass < 3 && isAwaited(entry.id); pass++) await replay()
+    if (isAwaited(entry.id)) settle({ kind: 'queued', entry: findEntry(entry.id) ?? entry })
+    return await outcome
+  } finally {
+    stopProgress(entry.id)
+  }
+}
+
+/** Staff choose to try a failed entry again (or to send now, skipping the backoff wait). */
+export async function retry(id: string): Promise<void> {
+  const entry = findEntry(id)
+  if (!entry) return
+  await save({ ...entry, state: 'waiting', nextAttemptAt: 0, error: null })
+  // Staff asked for it now: changes waiting out a backoff may go too (they come first in order).
+  await wake()
+  // Changes that failed only because this one had: they may go again too.
+  for (const dependent of dependentsOf(entry)) {
+    if (dependent.state === 'failed') await save({ ...dependent, state: 'waiting', nextAttemptAt: 0, error: null })
+  }
+  await replay()
+}
+
+/** Drops an entry; for a record created on this device, the queued changes to that record go with it. */
+export async function discard(id: string): Promise<void> {
+  const entry = findEntry(id)
+  if (!entry) return
+  for (const dependent of dependentsOf(entry)) await remove(dependent.id)
+  await remove(id)
+  stopFollowing(id)
+}
+
+/** Settles a conflict: 'overwrite' sends the change again without the version check; 'discard' drops it. */
+export async function resolveConflict(id: string, choice: 'overwrite' | 'discard'): Promise<void> {
+  const entry = findEntry(id)
+  if (!entry || entry.state !== 'conflict') return
+  if (choice === 'discard') return remove(id)
+  // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
+  // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)
+  await save({ ...entry, id: crypto.randomUUID(), state: 'waiting', baseVersion: undefined, serverVersion: undefined, nextAttemptAt: 0, error: null, status: undefined })
+  await remove(id)
+  await replay()
+}
+
+/**
+ * For tests: forget the in-memory state so the next call reads IndexedDB again, as a new page would;
+ * `wipe` also empties IndexedDB first (a new device).
+ */
+export function resetOutboxForTests(options: { wipe?: boolean } = {}): void {
+  resetReplay()
+  resetListeners()
+  resetState(!!options.wipe)
+}

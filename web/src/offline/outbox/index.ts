@@ -1,0 +1,19 @@
+/**
+ * The outbox: changes made on this device wait here (in IndexedDB, files included as bytes) until
+ * they reach the server — exactly once, because each carries its id as the Idempotency-Key, and in
+ * the order they were made. Background Sync is not available everywhere (not on iOS), so the app
+ * itself replays the queue (../sync.ts); the service worker only nudges it where it can.
+ *
+ * types.ts the shapes · storage.ts IndexedDB · state.ts the queue store · channels.ts the token per
+ * channel · actions.ts enqueue/submit/retry/discard · replay.ts sending · decide.ts what next after a
+ * failure (pure) · placeholders.ts ids of records created offline · versions.ts versions carried over
+ * · listeners.ts who hears how a change went.
+ */
+export * from './types'
+export { useOutbox, loadOutbox } from './state'
+export { STAFF_TOKEN_KEY, staffToken } from './channels'
+export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from './decide'
+export { addSentListener, finalOutcome, onAuthRequired } from './listeners'
+export { dependentsOf, substitute } from './placeholders'
+export { replay, resumeAfterLogin } from './replay'
+export { discard, enqueue, resetOutboxForTests, resolveConflict, retry, submit, wake, type SubmitOptions } from './actions'

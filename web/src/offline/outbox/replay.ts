@@ -1,0 +1,140 @@
+import { api, ApiError } from '../../api/client'
+import { toRequestBody } from './body'
+import { tokenFor } from './channels'
+import { nextAfterFailure } from './decide'
+import { announceAuthRequired, announceSent, progressOf, settle } from './listeners'
+import { fillInRealId, mentions } from './placeholders'
+import { loadOutbox, remove, save, useOutbox } from './state'
+import { SEND_TIMEOUT_MS, SENT_SHOWN, type OutboxEntry, type SentEntry } from './types'
+import { carryVersion } from './versions'
+
+let running: Promise<void> | null = null
+/** Bumped by resetReplay so a run started before a test's reset stops. */
+let generation = 0
+
+/**
+ * One try, reporting upload progress when a screen follows it (the client's progress option). Uploads
+ * (files, or progress followed) have no time limit, as they may rightly take long on a weak signal; a
+ * JSON change that hangs is given up after SEND_TIMEOUT_MS and tried again later.
+ */
+function sendOne(entry: OutboxEntry): Promise<unknown> {
+  const headers: Record<string, string> = {}
+  if (entry.baseVersion) headers['if-match'] = `"${entry.baseVersion}"`
+  const onUploadProgress = progressOf(entry.id)
+  const isUpload = entry.body.kind === 'form' || onUploadProgress !== undefined
+  return api.send(entry.method, entry.path, toRequestBody(entry.body), {
+    token: tokenFor(entry.channel),
+    idempotencyKey: entry.id,
+    headers,
+    ...(onUploadProgress ? { onUploadProgress } : {}),
+    ...(isUpload ? {} : { timeoutMs: SEND_TIMEOUT_MS }),
+  })
+}
+
+/** The change reached its goal: off the queue, onto the sent list, and everyone who waits for it is told. */
+async function landed(entry: OutboxEntry, reply: unknown, note?: string): Promise<void> {
+  await remove(entry.id)
+  const sent: SentEntry = { id: entry.id, label: entry.label, channel: entry.channel, sentAt: Date.now(), ...(note ? { note } : {}) }
+  useOutbox.setState((state) => ({ sent: [sent, ...state.sent].slice(0, SENT_SHOWN) }))
+  await fillInRealId(entry, reply)
+  await carryVersion(entry, reply)
+  announceSent(entry, reply)
+  settle({ kind: 'sent', reply, entry })
+}
+
+function pauseForAuth(): void {
+  if (useOutbox.getState().pausedForAuth) return
+  useOutbox.setState({ pausedForAuth: true })
+  announceAuthRequired()
+}
+
+/** A create was refused: the waiting entries that name its record fail with it. */
+async function failDependents(created: OutboxEntry, status: number): Promise<void> {
+  if (!created.creates) return
+  for (const later of useOutbox.getState().entries) {
+    if (later.state === 'waiting' && mentions(later, created.creates.placeholder)) {
+      const dependent: OutboxEntry = { ...later, state: 'failed', error: `Depends on "${created.label}", which failed.`, status }
+      await save(dependent)
+      settle({ kind: 'failed', status, message: dependent.error!, entry: dependent })
+    }
+  }
+}
+
+/** Applies what nextAfterFailure decided; returns false when the run must stop (nothing may overtake). */
+async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Promise<boolean> {
+  const failure = error instanceof ApiError ? error : new ApiError(0, String(error))
+  const step = nextAfterFailure(entry, failure, now)
+  if (step.kind === 'done') {
+    await landed(entry, null, step.note)
+    return true
+  }
+  await save(step.entry)
+  if (step.kind === 'retry-later') settle({ kind: 'queued', entry: step.entry })
+  if (step.kind === 'pause-for-auth') {
+    pauseForAuth()
+    settle({ kind: 'queued', entry: step.entry })
+  }
+  if (step.kind === 'conflict') settle({ kind: 'conflict', entry: step.entry })
+  if (step.kind === 'failed') {
+    settle({ kind: 'failed', status: failure.status, message: failure.message, entry: step.entry })
+    await failDependents(entry, failure.status)
+  }
+  return step.kind !== 'retry-later'
+}
+
+/** The next entry to send now, 'wait' while the first one waits out its backoff, or null when none. */
+function nextDue(now: number): OutboxEntry | 'wait' | null {
+  const { entries: list, pausedForAuth } = useOutbox.getState()
+  const next = list.find((e) => e.state === 'waiting' && !(pausedForAuth && e.channel === 'admin'))
+  if (!next) return null
+  return next.nextAttemptAt > now ? 'wait' : next
+}
+
+async function run(mine: number, now: () => number): Promise<void> {
+  await loadOutbox()
+  useOutbox.setState({ replaying: true })
+  try {
+    while (mine === generation) {
+      const next = nextDue(now())
+      if (next === null || next === 'wait') break
+      if (next.channel === 'admin' && !tokenFor('admin')) {
+        pauseForAuth()
+        continue
+      }
+      await save({ ...next, state: 'sending' })
+      try {
+        await landed(next, await sendOne(next))
+      } catch (error) {
+        if (!(await afterFailure(next, error, now()))) break
+      }
+    }
+  } finally {
+    useOutbox.setState({ replaying: false })
+  }
+}
+
+/**
+ * Sends waiting entries one at a time, oldest first (what happens after a failure: ./decide.ts). A
+ * network failure or a server error stops the run, so nothing overtakes it. One run at a time: a call
+ * during a run joins it.
+ */
+export function replay(now: () => number = Date.now): Promise<void> {
+  if (running) return running
+  const mine = generation
+  running = run(mine, now).finally(() => {
+    if (mine === generation) running = null
+  })
+  return running
+}
+
+/** After staff log in again: admin entries may be sent. */
+export function resumeAfterLogin(): Promise<void> {
+  useOutbox.setState({ pausedForAuth: false })
+  return replay()
+}
+
+/** For tests: a run started before the reset stops. */
+export function resetReplay(): void {
+  generation++
+  running = null
+}

@@ -1,0 +1,91 @@
+/** The shapes of the outbox: what a queued change holds, and how it ended up. */
+
+export type OutboxBody =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'form'; fields: OutboxField[] }
+
+/**
+ * Files are kept as their bytes rather than as Blob objects: an ArrayBuffer survives IndexedDB in
+ * every browser (older Safari lost Blobs stored there) and in the test environment alike.
+ */
+export type OutboxField = { name: string; value: string } | { name: string; bytes: ArrayBuffer; type: string; filename: string }
+
+/** A form as a screen builds it: files still as Blobs. */
+export type NewField = { name: string; value: string } | { name: string; file: Blob; filename: string }
+export type NewBody = Exclude<OutboxBody, { kind: 'form' }> | { kind: 'form'; fields: NewField[] }
+
+export type OutboxState = 'waiting' | 'sending' | 'failed' | 'conflict'
+
+export interface OutboxEntry {
+  /** Client-generated; sent as the Idempotency-Key. */
+  id: string
+  /** Creation order. */
+  seq: number
+  /** 'admin' entries carry the staff token; 'public' ones (the contact form) do not. */
+  channel: 'admin' | 'public'
+  method: 'POST' | 'PUT' | 'DELETE'
+  path: string
+  body: OutboxBody
+  /** What a person reads in the pending-changes list, e.g. "Edit event 'Quiz night'". */
+  label: string
+  createdAt: number
+  state: OutboxState
+  attempts: number
+  nextAttemptAt: number
+  error: string | null
+  /** For a create: later entries may use `placeholder` as the new record's id until the real one is known. */
+  creates?: { placeholder: string; idField: string }
+  /** For an edit: the version (updated_at) it was based on, sent as If-Match so the server can refuse a stale change. */
+  baseVersion?: string
+  /** For a conflict: the server's 409 reply (`{ error, current }`, the record as the server has it now). */
+  serverVersion?: unknown
+  /** The HTTP status of the last refusal (0: no answer), so a screen can word the failure as it would online. */
+  status?: number
+  /**
+   * The record this entry changes (e.g. 'event:12', or 'event:<placeholder>'), and where its reply
+   * carries the record's new version: after it lands, later edits of the same record are based on that
+   * version, so a change queued on top of another queued change is no conflict with itself.
+   */
+  record?: string
+  versionField?: string
+  /**
+   * What screens need to show the change before it lands (plain data, stored as is). `op: 'delete'`
+   * marks a deletion (whatever its method): a 404 then means the goal is already reached.
+   */
+  meta?: Record<string, unknown>
+}
+
+export type NewEntry = Pick<OutboxEntry, 'channel' | 'method' | 'path' | 'label'> & { body: NewBody } & Partial<
+    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id' | 'record' | 'versionField' | 'meta'>
+  >
+
+/** How a change ended up after it was put in the outbox and (when possible) sent at once. */
+export type Outcome =
+  | { kind: 'sent'; reply: unknown; entry: OutboxEntry }
+  | { kind: 'failed'; status: number; message: string; entry: OutboxEntry }
+  | { kind: 'conflict'; entry: OutboxEntry }
+  /** Kept on the device: offline, no answer, a server error, waiting behind an earlier change, or a sign-in needed. */
+  | { kind: 'queued'; entry: OutboxEntry }
+
+/**
+ * How long one send may take before it counts as a network failure: on a weak signal a request can
+ * hang for minutes, and the change is safer waiting on the device (its key makes a resend harmless).
+ */
+export const SEND_TIMEOUT_MS = 15_000
+
+/** A change that reached the server during this visit: shown as 'sent' in the pending-changes list. */
+export interface SentEntry {
+  id: string
+  label: string
+  channel: OutboxEntry['channel']
+  sentAt: number
+  /** Why it counts as done without the server applying it (a deletion of a record already gone). */
+  note?: string
+}
+
+export const ALREADY_DELETED = 'Already deleted elsewhere — nothing left to do.'
+
+/** How many landed changes the list keeps showing. */
+export const SENT_SHOWN = 10
+
