@@ -48,7 +48,7 @@ const noStackTraces = () => expect(server.output()).not.toMatch(/RangeError|Type
 
 describe('deeply nested JSON', () => {
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
-  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
   const cases: [string, string][] = [
     ['/api/email/send-email', `{"name":${nested(5000)},"email":"ada@example.org","message":"Hi"}`],
     ['/api/email/send-email', `{"name":"Ada","email":"ada@example.org","message":${objects(5000)}}`],

@@ -19,7 +19,6 @@ import {
   type GalleryImage,
   type GalleryType,
 } from './model'
-import { changesBetween } from '../activity/store'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
 export const GALLERY_IMAGE_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
