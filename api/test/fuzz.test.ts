@@ -92,13 +92,13 @@ interface Route {
 async function buildRequest(spec: FuzzRequest): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(spec.headers)) headers.set(name, value)
-  let body: BodyInit | undefined
+  let body: Bun.BodyInit | undefined
   const { body: b } = spec
   if (b.kind === 'json') {
     body = JSON.stringify(b.value) ?? 'undefined'
     headers.set('content-type', b.contentType)
   } else if (b.kind === 'raw') {
-    body = b.bytes as BodyInit
+    body = b.bytes as Bun.BodyInit
     if (b.contentType === null) headers.delete('content-type')
     else headers.set('content-type', b.contentType)
   } else if (b.kind === 'form' || b.kind === 'truncated-form') {
@@ -390,7 +390,7 @@ function brokenTemplate(template: Template | undefined): fc.Arbitrary<BodySpec> 
         const formFields: [string, FieldValue][] = Object.entries(fields).map(([k, v]) => [k, isFile(v) ? v : asText(v)])
         return { kind: 'form', fields: formFields } satisfies BodySpec
       }
-      const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, isFile(v) ? 'file' : asText(v)])).toString()
+      const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, isFile(v) ? 'file' : asText(v)])).toString()
       return { kind: 'raw', bytes: encoded, contentType: 'application/x-www-form-urlencoded' } satisfies BodySpec
     })
 }

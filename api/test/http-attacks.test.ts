@@ -144,7 +144,7 @@ test('in the app too: an empty JSON body on a route without a body is not an err
     expect((await t.call('POST', '/api/admin/logout', { token, headers, body: '' })).status).toBe(200)
     const login = await t.call('POST', '/api/admin/login', { headers, body: '' })
     expect(login.status).toBe(400)
-    expect(typeof (await login.json()).error).toBe('string')
+    expect(typeof ((await login.json()) as { error?: unknown }).error).toBe('string')
   } finally {
     t.close()
   }
