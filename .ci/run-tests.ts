@@ -58,7 +58,7 @@ await check('type check', [bun, join(root, '.ci/typecheck.ts')])
 // forbidden import is named as such in the summary. Both read biome.jsonc.
 const biome = join(root, 'node_modules/.bin/biome')
 await check('lint + format', [biome, 'check', '--colors=off', '.'])
-await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '.'])
+await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.'])
 
 await bunTest('API', ['--timeout', '30000', './api/'])
 // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.

@@ -1,5 +1,5 @@
 /**
- * The layer rules in biome.jsonc (`npm run layers`) really refuse what they say they refuse: each probe is a
+ * The layer rules in biome.jsonc (`npm run layers`, and the no-Bun-in-the-browser rule) really refuse what they say they refuse: each probe is a
  * one-import file at a path in a scratch copy of the tree's layout, linted with the project's own config.
  * A rule whose pattern or file scope stopped matching would let its probe through and fail here.
  */
@@ -37,6 +37,9 @@ const PROBES: Array<[string, string, boolean]> = [
   // Tests beside public code may use server helpers, still not staff code.
   ['web/src/pages/Page.test.tsx', "import { demoVenue } from '../../../api/src/config'", false],
   ['web/src/pages/Other.test.tsx', "import '../admin/stores'", true],
+  // Browser code has no Bun (its type check cannot tell: Bun's globals leak in through elysia's types).
+  ['web/src/lib/usesBun.ts', "export const file = Bun.file('x')", true],
+  ['web/src/lib/bun.test.ts', "export const file = Bun.file('x')", false],
 ]
 
 /** Probes split so no file appears twice in one scratch tree (App.tsx is probed twice). */
@@ -63,7 +66,7 @@ test('the layer rules refuse each forbidden import and allow the permitted ones'
         writeFileSync(join(dir, file), `${line}\n`)
       }
       const lint = Bun.spawnSync(
-        [join(root, 'node_modules/.bin/biome'), 'lint', '--vcs-enabled=false', '--only=style/noRestrictedImports', '--reporter=json', '--colors=off', '.'],
+        [join(root, 'node_modules/.bin/biome'), 'lint', '--vcs-enabled=false', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '--reporter=json', '--colors=off', '.'],
         { cwd: dir, stdout: 'pipe', stderr: 'pipe' },
       )
       const report = lint.stdout.toString().split('\n').find((l) => l.startsWith('{'))
