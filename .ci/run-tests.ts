@@ -1,5 +1,5 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, API tests, web component tests (with the
+ * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, API tests, web component tests (with the
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
@@ -45,12 +45,25 @@ async function bunTest(name: string, args: string[], env: Record<string, string>
   results.push({ name, passed, failed })
 }
 
-console.log('=== type check ===')
-const typecheck = await run([join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
-results.push({ name: 'type check', passed: typecheck.code === 0 ? 1 : 0, failed: typecheck.code === 0 ? 0 : 1 })
+/** A check that passes or fails as a whole counts as one test. */
+async function check(name: string, cmd: string[]) {
+  console.log(`\n=== ${name} ===`)
+  const { code } = await run(cmd)
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 })
+}
+
+// Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
+await check('type check', [bun, join(root, '.ci/typecheck.ts')])
+// Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
+// forbidden import is named as such in the summary. Both read biome.jsonc.
+const biome = join(root, 'node_modules/.bin/biome')
+await check('lint + format', [biome, 'check', '--colors=off', '.'])
+await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.'])
 
 await bunTest('API', ['--timeout', '30000', './api/'])
-if (hasTests(join(root, 'web/src'))) await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', './web/src/'])
+// Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
+const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
+if (webTestDirs.length > 0) await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs])
 
 if (hasTests(join(root, 'web/e2e'))) {
   if (!existsSync(chromium)) {

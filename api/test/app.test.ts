@@ -13,7 +13,9 @@ const tempDir = () => {
   dirs.push(dir)
   return dir
 }
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
 
 const count = (db: import('bun:sqlite').Database, table: string) => (db.query(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 

@@ -20,7 +20,9 @@ const tempDir = () => {
   dirs.push(dir)
   return dir
 }
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 
 const configFor = (dataDir: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), SEED_DEMO: 'false', ...env })
 

@@ -14,7 +14,7 @@ const holidayCount = () => (t.ctx.db.query('SELECT COUNT(*) AS n FROM holidays')
 describe('multipart part limit', () => {
   test('a quoted parameter that mentions boundary= does not hide the real parts from the limit', async () => {
     t = await makeTestApp()
-    const parts = Array.from({ length: 200 }, (_, i) => `--real\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('') + '--real--\r\n'
+    const parts = `${Array.from({ length: 200 }, (_, i) => `--real\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--real--\r\n`
     // The part counter used to take the first `boundary=` anywhere in the header ("decoy"), find no
     // parts, and let the form parser (which reads the real parameter) build all 200.
     const token = await t.token()

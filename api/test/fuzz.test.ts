@@ -92,13 +92,13 @@ interface Route {
 async function buildRequest(spec: FuzzRequest): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(spec.headers)) headers.set(name, value)
-  let body: BodyInit | undefined
+  let body: Bun.BodyInit | undefined
   const { body: b } = spec
   if (b.kind === 'json') {
     body = JSON.stringify(b.value) ?? 'undefined'
     headers.set('content-type', b.contentType)
   } else if (b.kind === 'raw') {
-    body = b.bytes as BodyInit
+    body = b.bytes as Bun.BodyInit
     if (b.contentType === null) headers.delete('content-type')
     else headers.set('content-type', b.contentType)
   } else if (b.kind === 'form' || b.kind === 'truncated-form') {
@@ -186,12 +186,12 @@ function fieldNames(): string[] {
 
 const deepJson = fc
   .tuple(fc.integer({ min: 50, max: 200_000 }), fc.constantFrom('[', '{"a":'))
-  .map(([depth, open]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : open.repeat(depth) + '1' + '}'.repeat(depth)))
+  .map(([depth, open]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${open.repeat(depth)}1${'}'.repeat(depth)}`))
 
 /** Deep nesting inside a field the route reads: it reaches validation, whose report once overflowed the stack. */
 const deepJsonInField = fc
   .tuple(fc.constantFrom(...fieldNames()), fc.integer({ min: 33, max: 20_000 }), fc.constantFrom('[', '{"a":'))
-  .map(([field, depth, open]) => `{"${field}":${open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : open.repeat(depth) + '1' + '}'.repeat(depth)},"email":"ada@example.org","message":"x"}`)
+  .map(([field, depth, open]) => `{"${field}":${open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${open.repeat(depth)}1${'}'.repeat(depth)}`},"email":"ada@example.org","message":"x"}`)
 
 const pngHeader = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** Over every upload limit (10 MB for images, 20 MB for PDFs once base64 grows it). */
@@ -390,7 +390,7 @@ function brokenTemplate(template: Template | undefined): fc.Arbitrary<BodySpec> 
         const formFields: [string, FieldValue][] = Object.entries(fields).map(([k, v]) => [k, isFile(v) ? v : asText(v)])
         return { kind: 'form', fields: formFields } satisfies BodySpec
       }
-      const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, isFile(v) ? 'file' : asText(v)])).toString()
+      const encoded = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, isFile(v) ? 'file' : asText(v)])).toString()
       return { kind: 'raw', bytes: encoded, contentType: 'application/x-www-form-urlencoded' } satisfies BodySpec
     })
 }
@@ -500,7 +500,7 @@ beforeAll(async () => {
   expect((await t.call('POST', '/api/upload-around', { form: around, token })).status).toBe(201)
   const eventImage = Buffer.from(await makeImage('jpeg', 32, 32, '#753')).toString('base64')
   for (const title of ['Quiz', 'Ceilidh']) {
-    const res = await t.call('POST', '/api/upload-event', { token, json: { title, description: 'Fun.', startDatetime: '2031-03-0' + (title === 'Quiz' ? 1 : 2) + 'T19:30', image_base64: eventImage } })
+    const res = await t.call('POST', '/api/upload-event', { token, json: { title, description: 'Fun.', startDatetime: `2031-03-0${title === 'Quiz' ? 1 : 2}T19:30`, image_base64: eventImage } })
     expect(res.status).toBe(201)
   }
   for (const business of ['1', '2']) {

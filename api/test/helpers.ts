@@ -22,7 +22,7 @@ export interface TestApp {
 export interface CallOptions {
   json?: unknown
   form?: FormData
-  body?: BodyInit
+  body?: Bun.BodyInit
   token?: string
   headers?: Record<string, string>
   /** The connection's address, as the real server records it; in-process calls come from loopback. */
@@ -54,7 +54,7 @@ export async function makeTestApp(
   let cachedToken: string | undefined
   const call = (method: string, path: string, o: CallOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers }
-    let body: BodyInit | undefined = o.body
+    let body: Bun.BodyInit | undefined = o.body
     if (o.json !== undefined) {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(o.json)

@@ -48,7 +48,7 @@ const noStackTraces = () => expect(server.output()).not.toMatch(/RangeError|Type
 
 describe('deeply nested JSON', () => {
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
-  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
   const cases: [string, string][] = [
     ['/api/email/send-email', `{"name":${nested(5000)},"email":"ada@example.org","message":"Hi"}`],
     ['/api/email/send-email', `{"name":"Ada","email":"ada@example.org","message":${objects(5000)}}`],
@@ -144,7 +144,7 @@ test('in the app too: an empty JSON body on a route without a body is not an err
     expect((await t.call('POST', '/api/admin/logout', { token, headers, body: '' })).status).toBe(200)
     const login = await t.call('POST', '/api/admin/login', { headers, body: '' })
     expect(login.status).toBe(400)
-    expect(typeof (await login.json()).error).toBe('string')
+    expect(typeof ((await login.json()) as { error?: unknown }).error).toBe('string')
   } finally {
     t.close()
   }

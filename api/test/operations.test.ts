@@ -15,7 +15,9 @@ const tempDir = () => {
   dirs.push(dir)
   return dir
 }
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 
 describe('GET /api/health', () => {
   test('ok with database, disk and version (for staff); 503 when the disk cannot be written', async () => {

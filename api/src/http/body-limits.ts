@@ -129,7 +129,7 @@ function countParts(bytes: Uint8Array, boundary: string): number {
 const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** The form as the routes' schemas expect it (what Elysia's own parser makes): one value, or an array for a repeated name. */
-function formToBody(form: FormData): Record<string, unknown> {
+function formToBody(form: Awaited<ReturnType<Response['formData']>>): Record<string, unknown> {
   const body: Record<string, unknown> = {}
   const grouped = new Map<string, (string | File)[]>()
   form.forEach((value, key) => {

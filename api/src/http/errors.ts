@@ -1,4 +1,4 @@
-import { Elysia, ValidationError } from 'elysia'
+import { Elysia, type ValidationError } from 'elysia'
 
 /** The one error shape of the API: thrown anywhere, answered as JSON `{ error }` with its status. */
 export class HttpError extends Error {

@@ -3,7 +3,7 @@
  * lines, lines are cut into columns, and each column's part of a line becomes a row with its price
  * (if it ends in one) and its style. menu-text.ts makes sections and dishes of the rows.
  */
-import type { MenuTextItem, MenuTextPage } from './menu-text'
+import type { MenuTextPage } from './menu-text'
 
 /** £8.50, 8.50, €8,50, 8,50 €, $12, 12 — and several with a separator: "£4.60 / £2.40". */
 const ONE_PRICE = String.raw`(?:[£$€]\s?\d{1,4}(?:[.,]\d{2})?|\d{1,4}[.,]\d{2}(?:\s?€)?|\d{1,3})`

@@ -134,7 +134,7 @@ describe('BookingWidget', () => {
     expect(frame.style.height).toBe('2000px')
     sizeBookingFrames(box, 390)
     expect(frame.style.width).toBe('100%')
-    expect(parseInt(frame.style.height)).toBeLessThan(2000)
+    expect(parseInt(frame.style.height, 10)).toBeLessThan(2000)
   })
 
   test('renders on the server without touching the DOM', () => {

@@ -83,7 +83,7 @@ export function buildEventIcs(event: EventLike, { venue, now = new Date() }: Ics
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-  return lines.map(foldIcsLine).join('\r\n') + '\r\n'
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`
 }
 
 /** A safe file name from the title, e.g. "quiz-night-2026-12-05.ics". */

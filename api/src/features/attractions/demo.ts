@@ -44,5 +44,7 @@ export async function seedAttractions(ctx: AppContext): Promise<void> {
   const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE.maxBytes })))
   const rows: AttractionFields[] = DEMO_ATTRACTIONS.map((place, index) => ({ name: place.name, url: place.url, description: place.description, image: files[index]!.name }))
   const now = ctx.now().toISOString()
-  ctx.db.transaction(() => rows.forEach((row) => insertAttraction(ctx.db, row, now)))()
+  ctx.db.transaction(() => {
+    for (const row of rows) insertAttraction(ctx.db, row, now)
+  })()
 }

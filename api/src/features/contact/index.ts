@@ -21,6 +21,7 @@ const STALE_PENDING_MS = 10 * 60_000
 // Deliberately simple: one @, no spaces or characters that would need quoting in a header.
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/
 // Line breaks in anything that reaches a mail header would let a visitor add headers of their own.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (header injection).
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/
 
 function readEnquiry(body: SendEmailBody): NewMessage {

@@ -16,7 +16,6 @@ import {
   type GalleryImage,
 } from './model'
 import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryType } from '../../shared/rules/galleries'
-import { changesBetween } from '../activity/store'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
 

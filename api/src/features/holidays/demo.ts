@@ -106,5 +106,7 @@ export async function seedHolidays(ctx: AppContext): Promise<void> {
         : { venue, date: holiday.date, open: hours.open, close: hours.close, closed: false }
     }),
   )
-  ctx.db.transaction(() => rows.forEach((row) => insertHoliday(ctx.db, row)))()
+  ctx.db.transaction(() => {
+    for (const row of rows) insertHoliday(ctx.db, row)
+  })()
 }

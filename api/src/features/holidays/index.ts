@@ -16,7 +16,6 @@ import {
   type AdminHoliday,
   type Holiday,
 } from './model'
-import { changesBetween } from '../activity/store'
 import { deleteHoliday, insertHoliday, listAllHolidays, listHolidaysFrom, type HolidayRow, type NewHoliday } from './store'
 
 const ALL_FIELDS = 'All fields are required'
