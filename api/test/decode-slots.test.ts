@@ -37,10 +37,11 @@ test('the semaphore never runs more than its slots at once, and serves the waiti
   expect(slots.busy).toBe(0)
 })
 
+// Twelve real decodes and resizes: on a machine busy with other suites this takes longer than the default limit.
 test(`twelve gallery uploads sent at once are decoded at most ${DECODE_SLOTS} at a time, and all stored`, async () => {
   const token = await t.token()
-  const noise = new Uint8Array(1600 * 1200 * 3).map((_, i) => (i * 7919) & 0xff)
-  const jpeg = new Uint8Array(await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 90 }).toBuffer())
+  const noise = new Uint8Array(800 * 600 * 3).map((_, i) => (i * 7919) & 0xff)
+  const jpeg = new Uint8Array(await sharp(noise, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer())
   decodeSlots.resetPeak()
   const replies = await Promise.all(
     Array.from({ length: 12 }, async (_, i) => {
@@ -55,4 +56,4 @@ test(`twelve gallery uploads sent at once are decoded at most ${DECODE_SLOTS} at
   expect(decodeSlots.peak).toBeGreaterThanOrEqual(1)
   expect(DECODE_SLOTS).toBe(2) // what the README promises: two at a time
   expect(decodeSlots.peak).toBeLessThanOrEqual(2)
-})
+}, 120_000)

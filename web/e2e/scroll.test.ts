@@ -71,6 +71,28 @@ for (const size of [PHONE, DESKTOP]) {
       await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
     })
 
+    test('whole-page loads (a link followed before the app started, or from another site): Back and Forward still return to each page\'s place', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/`)
+      const home = await scrollToBottom(page)
+      // A second document: the browser loads /around afresh (as a link does before the app has started).
+      await page.goto(`${suite.server.url}/around`)
+      await settled(page, /./)
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => window.scrollTo(0, 300))
+      await page.waitForFunction(() => Math.round(window.scrollY) === 300)
+      await page.goBack()
+      await page.waitForURL(`${suite.server.url}/`)
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, home, { timeout: 10_000 })
+      // Home may come back from the browser's page cache, holding the positions it had when it was left.
+      await page.goForward()
+      await page.waitForURL(/\/around$/)
+      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+      await page.goBack()
+      await page.waitForURL(`${suite.server.url}/`)
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, home, { timeout: 10_000 })
+    })
+
     test('a new path with a #hash opens at its target', async () => {
       const page = await openPage(size)
       await page.goto(`${suite.server.url}/`)

@@ -4,7 +4,10 @@ GlobalRegistrator.register({ url: 'http://localhost:3000/' })
 // @ts-expect-error fake-indexeddb ships types that its package exports map does not point to
 await import('fake-indexeddb/auto')
 const { afterEach } = await import('bun:test')
-const { cleanup } = await import('@testing-library/react')
+const { cleanup, configure } = await import('@testing-library/react')
+// findBy*/waitFor give up after 1 s by default: on a loaded machine (CI runs the browser tests' servers
+// beside these) a reply through the real outbox can take longer, and the wait is for an event, not a sleep.
+configure({ asyncUtilTimeout: 10_000 })
 afterEach(() => {
   cleanup()
   localStorage.clear()
