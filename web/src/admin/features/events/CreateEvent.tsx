@@ -1,0 +1,179 @@
+import { useId, type FormEvent } from 'react'
+import type { EventUploadedReply } from '../../../api/types'
+import { ApiError } from '../../../api/client'
+import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import type { EventMeta } from '../../shell/pending'
+import { useAdminEvents } from '../../shell/stores'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, readAsDataUrl, usePickedImage } from '../../pickedImage'
+import { fromVenueInput } from '../../time'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../../shell/ui'
+import { isWebAddress } from '../attractions/ManageAttractions'
+
+export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
+export const EVENT_IMAGE_REQUIRED = 'Please select an image to upload.'
+export const EVENT_IMAGE_TYPE = 'Please select a JPEG, PNG or WEBP image.'
+export const EVENT_TICKET_URL = 'Please enter the ticket link as a full web address starting with http:// or https://.'
+export const EVENT_UPLOADED = 'Event uploaded successfully!'
+export const EVENT_UNEXPECTED = 'An unexpected error occurred.'
+export const eventStatusError = (status: number) => `Error uploading event (Status: ${status})`
+
+export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+
+const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
+
+export function CreateEvent() {
+  const ids = useId()
+  const form = useFormDraft('event-create', INITIAL)
+  const [status, setStatus] = useStatus()
+  const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
+    setStatus(problem ? { text: problem, tone: 'error' } : null),
+  )
+  const upload = useSubmit()
+  const { title, description, startDatetime, ticket_url, contactToBook } = form.values
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (upload.busy) return
+    if (!title.trim() || !description.trim() || !startDatetime) {
+      setStatus({ text: EVENT_REQUIRED, tone: 'error' })
+      return
+    }
+    const file = image.file
+    if (!file) {
+      setStatus({ text: EVENT_IMAGE_REQUIRED, tone: 'error' })
+      return
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      setStatus({ text: IMAGE_TOO_LARGE, tone: 'error' })
+      return
+    }
+    if (ticket_url.trim() && !isWebAddress(ticket_url)) {
+      setStatus({ text: EVENT_TICKET_URL, tone: 'error' })
+      return
+    }
+    setStatus(null)
+    await upload.run(async (onProgress) => {
+      let dataUrl = image.preview
+      if (!dataUrl) {
+        try {
+          dataUrl = await readAsDataUrl(file)
+        } catch (error) {
+          console.error('Reading the event image failed:', error)
+          setStatus({ text: IMAGE_UNREADABLE, tone: 'error' })
+          return
+        }
+      }
+      // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
+      const placeholder = newPlaceholder()
+      const meta: EventMeta = {
+        kind: 'event',
+        op: 'create',
+        id: placeholder,
+        event: {
+          title: title.trim(),
+          description: description.trim(),
+          start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
+          ticket_url: ticket_url.trim() || null,
+          contact_to_book: contactToBook ? 1 : 0,
+        },
+      }
+      const done = () => {
+        form.reset()
+        image.clear()
+        useAdminEvents.getState().reset()
+      }
+      try {
+        await mutate<EventUploadedReply>(
+          {
+            method: 'POST',
+            path: '/api/upload-event',
+            body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
+            label: `New event: ${title.trim()}`,
+            creates: { placeholder, idField: 'event.id' },
+            record: `event:${placeholder}`,
+            versionField: 'event.updated_at',
+            meta,
+          },
+          { onProgress },
+        )
+        setStatus({ text: EVENT_UPLOADED, tone: 'success' })
+        done()
+      } catch (error) {
+        const deferred = deferredStatus(error)
+        if (deferred) {
+          setStatus(deferred)
+          done()
+          return
+        }
+        console.error('Event upload failed:', error)
+        if (hasServerMessage(error)) setStatus({ text: error.message, tone: 'error' })
+        else if (error instanceof ApiError && !error.isNetwork) setStatus({ text: eventStatusError(error.status), tone: 'error' })
+        else setStatus({ text: EVENT_UNEXPECTED, tone: 'error' })
+      }
+    }, true)
+  }
+
+  return (
+    <AdminScreen title="Create Events" intro="New events appear on the Events page until the day they take place.">
+      <AdminSection title="New event" id={`${ids}-form`}>
+        <form className="admin-form" onSubmit={onSubmit} noValidate>
+          {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
+          <Field label="Title" htmlFor={`${ids}-title`}>
+            <input id={`${ids}-title`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => form.set('title', e.currentTarget.value)} />
+          </Field>
+          <Field label="Description" htmlFor={`${ids}-description`}>
+            <textarea id={`${ids}-description`} name="description" rows={5} className="admin-input" required maxLength={5000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+          </Field>
+          <div className="admin-form__row">
+            <Field label="Start Date/Time" htmlFor={`${ids}-start`} hint="Venue time (UK).">
+              <input id={`${ids}-start`} name="startDatetime" type="datetime-local" className="admin-input" required value={startDatetime} onChange={(e) => form.set('startDatetime', e.currentTarget.value)} />
+            </Field>
+            <Field label="Ticket link (optional)" htmlFor={`${ids}-ticket`}>
+              <input
+                id={`${ids}-ticket`}
+                name="ticket_url"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                className="admin-input"
+                maxLength={2000}
+                value={ticket_url}
+                onChange={(e) => form.set('ticket_url', e.currentTarget.value)}
+              />
+            </Field>
+          </div>
+          <div className="admin-check">
+            <input id={`${ids}-contact`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => form.set('contactToBook', e.currentTarget.checked)} />
+            <label htmlFor={`${ids}-contact`}>Contact to Book</label>
+          </div>
+          <Field label="Image" htmlFor={`${ids}-image`} hint="JPEG, PNG or WEBP, less than 2MB.">
+            <input
+              ref={image.input}
+              id={`${ids}-image`}
+              name="image"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+              className="admin-input admin-input--file"
+              onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}
+            />
+          </Field>
+          {image.preview && image.file ? (
+            <figure className="admin-preview">
+              <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />
+              <figcaption>{image.file.name}</figcaption>
+            </figure>
+          ) : null}
+          <UploadProgress progress={upload.progress} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={upload.busy}>
+              {upload.busy ? 'Uploading…' : 'Upload event'}
+            </button>
+          </div>
+          <StatusMessage status={status} />
+        </form>
+      </AdminSection>
+    </AdminScreen>
+  )
+}

@@ -1,0 +1,221 @@
+import { useEffect, useId, useMemo, type FormEvent } from 'react'
+import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../../api/types'
+import { timeRange } from '../../../lib/timeRange'
+import { venue } from '../../../lib/venue'
+import { failureStatus, mutate } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import { PendingBadge, pendingTimes, usePending, type TimesMeta } from '../../shell/pending'
+import { useAdminOpeningTimes } from '../../shell/stores'
+import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../../shell/ui'
+
+export const TIMES_ERROR = 'Error updating times. Please try again.'
+export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
+export const TIMES_CHOOSE = 'Please choose a business and the days to change.'
+
+type Business = 'hotel' | 'stables'
+type Group = keyof typeof GROUP_LABELS
+
+export const BUSINESSES: Record<Business, { name: string; groups: readonly Group[]; food: string }> = {
+  hotel: { name: venue.hotelName, groups: HOTEL_GROUPS, food: 'Breakfast' },
+  stables: { name: venue.barName, groups: STABLES_GROUPS, food: 'Lunch' },
+}
+
+interface Current {
+  closed: boolean
+  hours: TimeRange | null
+  food: TimeRange | null
+}
+
+function currentOf(times: OpeningTimes | null, business: Business, group: string): Current | null {
+  if (!times) return null
+  if (business === 'hotel') {
+    const entry = (times.monsal as Record<string, OpeningTimes['monsal']['saturday'] | undefined>)[group]
+    return entry ? { closed: entry.closed, hours: entry.hours, food: entry.breakfast } : null
+  }
+  const entry = (times.stables as Record<string, OpeningTimes['stables']['saturday'] | undefined>)[group]
+  return entry ? { closed: entry.closed, hours: entry.hours, food: entry.lunch } : null
+}
+
+
+/** The times as they will be once the queued changes land. */
+function withQueued(current: Current | null, opening: TimesMeta | undefined, food: TimesMeta | undefined): Current | null {
+  if (!current) return current
+  let next = current
+  if (opening) next = { ...next, closed: opening.closed, hours: opening.closed ? null : { open_time: opening.open, close_time: opening.close } }
+  if (food) next = { ...next, food: food.closed ? null : { open_time: food.open, close_time: food.close } }
+  return next
+}
+
+const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
+
+const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
+
+export function ManageTimes() {
+  const ids = useId()
+  const times = useAdminOpeningTimes()
+  const form = useFormDraft('times', INITIAL)
+  const [status, setStatus] = useStatus()
+  const save = useSubmit()
+  const { business, group, type, open, close, closed } = form.values
+  const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
+  const pendingEntries = usePending('times')
+  const queued = useMemo(() => pendingTimes(pendingEntries), [pendingEntries])
+
+  useEffect(() => {
+    void useAdminOpeningTimes.getState().load()
+  }, [])
+
+  /** Puts the stored values of a business, group and type into the form. */
+  const prefill = (nextBusiness: string, nextGroup: string, nextType: string) => {
+    const current = nextBusiness && nextGroup ? currentOf(times.data, nextBusiness as Business, nextGroup) : null
+    const r = nextType === 'food' ? current?.food : current?.hours
+    const isClosed = current ? (nextType === 'food' ? !current.closed && !current.food : current.closed) : false
+    form.patch({ business: nextBusiness, group: nextGroup, type: nextType, open: r?.open_time ?? '', close: r?.close_time ?? '', closed: isClosed })
+    setStatus(null)
+  }
+
+  // A group chosen before the current times arrived gets its values once they do.
+  const loaded = times.data
+  useEffect(() => {
+    const { business: b, group: g, type: t, open: o, close: c, closed: x } = form.values
+    if (loaded && b && g && !o && !c && !x) prefill(b, g, t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the data arrives
+  }, [loaded])
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (save.busy) return
+    if (!chosen || !group || !chosen.groups.includes(group as Group)) {
+      setStatus({ text: TIMES_CHOOSE, tone: 'error' })
+      return
+    }
+    if (!closed && (!open || !close)) {
+      setStatus({ text: TIMES_REQUIRED, tone: 'error' })
+      return
+    }
+    setStatus(null)
+    const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
+    const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
+    await save.run(async () => {
+      try {
+        const reply = await mutate<UpdateTimesReply>({
+          method: 'PUT',
+          path: '/api/update-times',
+          body,
+          label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
+          // The times as staff saw them: a change made elsewhere since to these days is not overwritten.
+          baseVersion: times.data?.updated_at || undefined,
+          record: `times:${business}:${group}`,
+          versionField: 'opening_times.updated_at',
+          meta,
+        })
+        if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
+        else void useAdminOpeningTimes.getState().load()
+        setStatus({ text: reply?.message || 'Opening times updated.', tone: 'success' })
+      } catch (error) {
+        setStatus(failureStatus(error, TIMES_ERROR, 'Opening times update'))
+      }
+    })
+  }
+
+  const foodLabel = chosen?.food ?? 'Food'
+  return (
+    <AdminScreen title="Manage Opening Times" intro="Times are the venue's local time. Changes show on the Contact page straight away.">
+      <AdminSection title="Change times" id={`${ids}-form`}>
+        <form className="admin-form" onSubmit={onSubmit} noValidate>
+          <div className="admin-form__row admin-form__row--3">
+            <Field label="Business" htmlFor={`${ids}-business`}>
+              <select id={`${ids}-business`} name="name" className="admin-input" required value={business} onChange={(e) => prefill(e.currentTarget.value, '', type)}>
+                <option value="">Choose a business…</option>
+                <option value="hotel">{venue.hotelName}</option>
+                <option value="stables">{venue.barName}</option>
+              </select>
+            </Field>
+            <Field label="Days" htmlFor={`${ids}-group`}>
+              <select id={`${ids}-group`} name="day" className="admin-input" required value={group} disabled={!chosen} onChange={(e) => prefill(business, e.currentTarget.value, type)}>
+                <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
+                {chosen?.groups.map((key) => (
+                  <option key={key} value={key}>
+                    {GROUP_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Times for" htmlFor={`${ids}-type`}>
+              <select id={`${ids}-type`} name="type" className="admin-input" value={type} onChange={(e) => prefill(business, group, e.currentTarget.value)}>
+                <option value="opening">Opening hours</option>
+                <option value="food">{foodLabel}</option>
+              </select>
+            </Field>
+          </div>
+          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
+            <Field label="Opens" htmlFor={`${ids}-open`}>
+              <input id={`${ids}-open`} name="open_time" type="time" className="admin-input" required={!closed} disabled={closed} value={open} onChange={(e) => form.set('open', e.currentTarget.value)} />
+            </Field>
+            <Field label="Closes" htmlFor={`${ids}-close`}>
+              <input id={`${ids}-close`} name="close_time" type="time" className="admin-input" required={!closed} disabled={closed} value={close} onChange={(e) => form.set('close', e.currentTarget.value)} />
+            </Field>
+            <div className="admin-check">
+              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
+              <label htmlFor={`${ids}-closed`}>{type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}</label>
+            </div>
+          </div>
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={save.busy}>
+              {save.busy ? 'Saving…' : 'Save times'}
+            </button>
+          </div>
+          <StatusMessage status={status} />
+        </form>
+      </AdminSection>
+
+      <AdminSection title="Current times" id={`${ids}-current`}>
+        {!times.data ? <p className="admin-loading">{times.status === 'error' ? 'The current times could not be loaded.' : 'Loading current times…'}</p> : null}
+        {times.data ? (
+          <div className="admin-times">
+            {(Object.keys(BUSINESSES) as Business[])
+              .filter((key) => !chosen || key === business)
+              .map((key) => {
+                const b = BUSINESSES[key]
+                return (
+                  <div key={key} className="admin-times__venue" data-venue={key}>
+                    <h3 className="admin-times__name">{b.name}</h3>
+                    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
+                      <table className="admin-table admin-table--compact">
+                        <thead>
+                          <tr>
+                            <th scope="col">Days</th>
+                            <th scope="col">Open</th>
+                            <th scope="col">{b.food}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {b.groups.map((g) => {
+                            const current = withQueued(currentOf(times.data, key, g), queued.get(`${key}|${g}|opening`)?.meta, queued.get(`${key}|${g}|food`)?.meta)
+                            const marks = [queued.get(`${key}|${g}|opening`)?.mark, queued.get(`${key}|${g}|food`)?.mark].filter((m) => m !== undefined)
+                            const isSelected = key === business && g === group
+                            return (
+                              <tr key={g} className={[isSelected ? 'is-selected' : '', marks.length ? 'is-pending' : ''].filter(Boolean).join(' ') || undefined} data-group={g} data-pending={marks[0]?.state}>
+                                <th scope="row">
+                                  {GROUP_LABELS[g]}
+                                  {marks.map((m) => (
+                                    <PendingBadge key={m.entryId} mark={m} />
+                                  ))}
+                                </th>
+                                <td>{current?.closed ? 'Closed' : (range(current?.hours) ?? 'Closed')}</td>
+                                <td>{current?.closed ? '—' : (range(current?.food) ?? 'Not served')}</td>
+                              </tr>
+                            )
+                          })}
+                        </tbody>
+                      </table>
+                    </div>
+                  </div>
+                )
+              })}
+          </div>
+        ) : null}
+      </AdminSection>
+    </AdminScreen>
+  )
+}

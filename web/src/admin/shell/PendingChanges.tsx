@@ -1,0 +1,231 @@
+/**
+ * Pending changes: every change still on this device, oldest first, with its state (waiting, sending,
+ * failed with the server's reason, conflict). Failed ones can be retried or discarded; a conflict
+ * shows the staff member's version beside the server's and lets them choose which to keep.
+ */
+import { useEffect, useId, useState } from 'react'
+import { Link } from 'wouter'
+import { formatEventDate } from '../../lib/eventDisplay'
+import { timeRange } from '../../lib/timeRange'
+import { venue } from '../../lib/venue'
+import { discard, resolveConflict, retry, useOutbox, type OutboxEntry, type OutboxField } from '../../offline/outbox'
+import { PENDING_ID, type PendingMeta, type TimesMeta } from './pending'
+import { formatReceived, fromVenueInput } from '../time'
+
+export const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
+
+export const STATE_TEXT: Record<OutboxEntry['state'], string> = {
+  waiting: 'Waiting to sync',
+  sending: 'Sending…',
+  failed: 'Failed',
+  conflict: 'Conflict',
+}
+
+/** The dashboard's panel (also usable on its own). */
+export function PendingChangesPanel() {
+  const ids = useId()
+  const entries = useOutbox((s) => s.entries)
+  const sent = useOutbox((s) => s.sent).filter((entry) => entry.channel === 'admin')
+  const pausedForAuth = useOutbox((s) => s.pausedForAuth)
+
+  // Arriving from a "See Pending changes" link: bring the panel into view.
+  useEffect(() => {
+    if (location.hash === `#${PENDING_ID}`) document.getElementById(PENDING_ID)?.scrollIntoView({ block: 'start' })
+  }, [])
+
+  return (
+    <section id={PENDING_ID} className="admin-card admin-pending" aria-labelledby={`${ids}-title`} tabIndex={-1}>
+      <h2 id={`${ids}-title`} className="admin-card__title">
+        Pending changes {entries.length > 0 ? <span className="admin-count-badge">{entries.length}</span> : null}
+      </h2>
+      {pausedForAuth ? (
+        <p className="admin-status admin-status--info admin-status--block" role="status">
+          Your session ended, so these changes are waiting. <Link href="/login">Log in again</Link> and they will be sent.
+        </p>
+      ) : null}
+      {entries.length === 0 ? (
+        <p className="admin-empty">{NOTHING_PENDING}</p>
+      ) : (
+        <ol className="admin-pending__list">
+          {entries.map((entry) => (
+            <PendingItem key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {sent.length > 0 ? (
+        <>
+          <h3 className="admin-pending__sent-title">Sent while this page was open</h3>
+          <ol className="admin-pending__list admin-pending__list--sent">
+            {sent.map((entry) => (
+              <li key={entry.id} className="admin-pending__item admin-pending__item--sent" data-state="sent">
+                <div className="admin-pending__head">
+                  <p className="admin-pending__label">{entry.label}</p>
+                  <span className="admin-badge admin-badge--pending admin-badge--sent">{entry.note ? 'Done' : 'Sent'}</span>
+                </div>
+                {entry.note ? <p className="admin-pending__meta">{entry.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function PendingItem({ entry }: { entry: OutboxEntry }) {
+  const [busy, setBusy] = useState(false)
+  const act = async (task: () => Promise<void>) => {
+    setBusy(true)
+    try {
+      await task()
+    } finally {
+      setBusy(false)
+    }
+  }
+  const onDiscard = () => {
+    if (!window.confirm(`Discard "${entry.label}"? This change will not be made on the website.`)) return
+    void act(() => discard(entry.id))
+  }
+  return (
+    <li className={`admin-pending__item admin-pending__item--${entry.state}`} data-entry-id={entry.id} data-state={entry.state}>
+      <div className="admin-pending__head">
+        <p className="admin-pending__label">{entry.label}</p>
+        <span className={`admin-badge admin-badge--pending admin-badge--${entry.state}`}>{STATE_TEXT[entry.state]}</span>
+      </div>
+      <p className="admin-pending__meta">Made {formatReceived(new Date(entry.createdAt).toISOString())}</p>
+      {entry.state === 'waiting' && entry.error ? (
+        <p className="admin-pending__reason">
+          Last try: {entry.error} It will be tried again{entry.nextAttemptAt > 0 ? ` after ${formatReceived(new Date(entry.nextAttemptAt).toISOString())}` : ''}.
+        </p>
+      ) : null}
+      {entry.state === 'failed' ? (
+        <p className="admin-pending__reason" role="alert">
+          The server refused it: {entry.error}
+        </p>
+      ) : null}
+      {entry.state === 'conflict' ? <ConflictView entry={entry} /> : null}
+      <div className="admin-pending__actions">
+        {entry.state === 'failed' || (entry.state === 'waiting' && entry.attempts > 0) ? (
+          <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => retry(entry.id))}>
+            {entry.state === 'failed' ? 'Retry' : 'Try now'}
+            <span className="visually-hidden"> {entry.label}</span>
+          </button>
+        ) : null}
+        {entry.state === 'conflict' ? (
+          <>
+            <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'overwrite'))}>
+              Keep my version
+              <span className="visually-hidden"> of {entry.label} (overwrite the server's)</span>
+            </button>
+            <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'discard'))}>
+              Keep the server’s version
+              <span className="visually-hidden"> (discard {entry.label})</span>
+            </button>
+          </>
+        ) : null}
+        {entry.state === 'failed' || entry.state === 'waiting' ? (
+          <button type="button" className="button button--small button--danger" disabled={busy} onClick={onDiscard}>
+            Discard<span className="visually-hidden"> {entry.label}</span>
+          </button>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+type Row = { label: string; mine: string; theirs: string }
+const UNCHANGED = 'Unchanged'
+
+const yesNo = (value: unknown) => (value === true || value === 1 || value === 'true' || value === '1' || value === 'on' ? 'Yes' : 'No')
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value))
+
+function fieldsOf(entry: OutboxEntry): Record<string, string> {
+  if (entry.body.kind === 'json') return Object.fromEntries(Object.entries((entry.body.value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+  if (entry.body.kind === 'form') {
+    return Object.fromEntries(entry.body.fields.map((f: OutboxField) => ('bytes' in f ? [f.name, `New file: ${f.filename}`] : [f.name, f.value])))
+  }
+  return {}
+}
+
+function startOf(local: string | undefined): string {
+  if (!local) return '—'
+  const iso = fromVenueInput(local)
+  return iso ? formatEventDate(iso) : local
+}
+
+/** The two versions side by side, field by field, in words staff use. */
+export function conflictRows(entry: OutboxEntry): Row[] {
+  const mine = fieldsOf(entry)
+  const current = ((entry.serverVersion as { current?: Record<string, unknown> } | undefined)?.current ?? {}) as Record<string, unknown>
+  if (entry.path.startsWith('/api/update-event')) {
+    return [
+      { label: 'Title', mine: text(mine.title), theirs: text(current.title) },
+      { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+      { label: 'Start Date/Time', mine: startOf(mine.start_datetime), theirs: current.start_datetime ? formatEventDate(String(current.start_datetime)) : '—' },
+      { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
+      { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
+      { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.image_url ? 'Current image' : '—' },
+    ]
+  }
+  if (entry.path.startsWith('/api/edit-around')) {
+    return [
+      { label: 'Name', mine: text(mine.name), theirs: text(current.name) },
+      { label: 'Web address', mine: text(mine.url), theirs: text(current.url) },
+      { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+      { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.imageUrl ? 'Current image' : '—' },
+    ]
+  }
+  if (entry.path.startsWith('/api/update-times')) {
+    const meta = entry.meta as PendingMeta | undefined
+    const times = meta?.kind === 'times' ? (meta as TimesMeta) : null
+    const venueTimes = times ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null) : null
+    const foodKey = times?.business === 'hotel' ? 'breakfast' : 'lunch'
+    const range = (r: unknown) => (r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed')
+    const theirs = venueTimes ? (venueTimes.closed ? 'Closed' : range(times?.type === 'food' ? venueTimes[foodKey] : venueTimes.hours)) : '—'
+    const minePart = mine.closed === 'true' ? 'Closed' : timeRange(text(mine.open_time), text(mine.close_time))
+    const what = times ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}` : 'Times'
+    return [{ label: what, mine: minePart, theirs }]
+  }
+  const keys = [...new Set([...Object.keys(mine), ...Object.keys(current)])]
+  return keys.map((key) => ({ label: key, mine: text(mine[key]), theirs: text(typeof current[key] === 'object' ? JSON.stringify(current[key]) : current[key]) }))
+}
+
+/** Staff's version beside the server's, differences marked. */
+export function ConflictView({ entry }: { entry: OutboxEntry }) {
+  const ids = useId()
+  const rows = conflictRows(entry)
+  return (
+    <div className="admin-conflict" role="group" aria-labelledby={`${ids}-title`}>
+      <p id={`${ids}-title`} className="admin-conflict__title">
+        {entry.error ?? 'This was changed elsewhere since you opened it.'} Nothing has been overwritten. Compare and choose which version to keep.
+      </p>
+      <div className="admin-table-wrap" role="region" aria-label="Your version and the server's version" tabIndex={0}>
+        <table className="admin-table admin-table--compact admin-conflict__table">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Your version</th>
+              <th scope="col">On the website now</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              // "Unchanged" (no new image chosen) keeps whatever is there: no difference to settle.
+              const differs = row.mine !== row.theirs && row.mine !== UNCHANGED
+              return (
+                <tr key={row.label} className={differs ? 'is-different' : undefined}>
+                  <th scope="row">
+                    {row.label}
+                    {differs ? <span className="visually-hidden"> (different)</span> : null}
+                  </th>
+                  <td data-label="Your version">{row.mine}</td>
+                  <td data-label="On the website now">{row.theirs}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
