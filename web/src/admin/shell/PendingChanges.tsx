@@ -5,12 +5,11 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
-import { formatEventDate } from '../../lib/eventDisplay'
-import { timeRange } from '../../lib/timeRange'
-import { venue } from '../../lib/venue'
-import { discard, resolveConflict, retry, useOutbox, type OutboxEntry, type OutboxField } from '../../offline/outbox'
-import { PENDING_ID, type PendingMeta, type TimesMeta } from './pending'
-import { formatReceived, fromVenueInput } from '../time'
+import { discard, resolveConflict, retry, useOutbox, type OutboxEntry } from '../../offline/outbox'
+import { kindOf } from '../features/registry'
+import { currentOf, fieldsOf, genericConflictRows, UNCHANGED, type ConflictRow } from './conflictFields'
+import { PENDING_ID } from './pending'
+import { formatReceived } from '../time'
 
 export const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 
@@ -133,61 +132,11 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
   )
 }
 
-type Row = { label: string; mine: string; theirs: string }
-const UNCHANGED = 'Unchanged'
-
-const yesNo = (value: unknown) => (value === true || value === 1 || value === 'true' || value === '1' || value === 'on' ? 'Yes' : 'No')
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value))
-
-function fieldsOf(entry: OutboxEntry): Record<string, string> {
-  if (entry.body.kind === 'json') return Object.fromEntries(Object.entries((entry.body.value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
-  if (entry.body.kind === 'form') {
-    return Object.fromEntries(entry.body.fields.map((f: OutboxField) => ('bytes' in f ? [f.name, `New file: ${f.filename}`] : [f.name, f.value])))
-  }
-  return {}
-}
-
-function startOf(local: string | undefined): string {
-  if (!local) return '—'
-  const iso = fromVenueInput(local)
-  return iso ? formatEventDate(iso) : local
-}
-
-/** The two versions side by side, field by field, in words staff use. */
-export function conflictRows(entry: OutboxEntry): Row[] {
+/** The two versions side by side, field by field, in words staff use (the kind's own view, else every field). */
+export function conflictRows(entry: OutboxEntry): ConflictRow[] {
   const mine = fieldsOf(entry)
-  const current = ((entry.serverVersion as { current?: Record<string, unknown> } | undefined)?.current ?? {}) as Record<string, unknown>
-  if (entry.path.startsWith('/api/update-event')) {
-    return [
-      { label: 'Title', mine: text(mine.title), theirs: text(current.title) },
-      { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
-      { label: 'Start Date/Time', mine: startOf(mine.start_datetime), theirs: current.start_datetime ? formatEventDate(String(current.start_datetime)) : '—' },
-      { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
-      { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
-      { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.image_url ? 'Current image' : '—' },
-    ]
-  }
-  if (entry.path.startsWith('/api/edit-around')) {
-    return [
-      { label: 'Name', mine: text(mine.name), theirs: text(current.name) },
-      { label: 'Web address', mine: text(mine.url), theirs: text(current.url) },
-      { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
-      { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.imageUrl ? 'Current image' : '—' },
-    ]
-  }
-  if (entry.path.startsWith('/api/update-times')) {
-    const meta = entry.meta as PendingMeta | undefined
-    const times = meta?.kind === 'times' ? (meta as TimesMeta) : null
-    const venueTimes = times ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null) : null
-    const foodKey = times?.business === 'hotel' ? 'breakfast' : 'lunch'
-    const range = (r: unknown) => (r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed')
-    const theirs = venueTimes ? (venueTimes.closed ? 'Closed' : range(times?.type === 'food' ? venueTimes[foodKey] : venueTimes.hours)) : '—'
-    const minePart = mine.closed === 'true' ? 'Closed' : timeRange(text(mine.open_time), text(mine.close_time))
-    const what = times ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}` : 'Times'
-    return [{ label: what, mine: minePart, theirs }]
-  }
-  const keys = [...new Set([...Object.keys(mine), ...Object.keys(current)])]
-  return keys.map((key) => ({ label: key, mine: text(mine[key]), theirs: text(typeof current[key] === 'object' ? JSON.stringify(current[key]) : current[key]) }))
+  const current = currentOf(entry)
+  return kindOf(entry)?.conflictRows?.(entry, mine, current) ?? genericConflictRows(mine, current)
 }
 
 /** Staff's version beside the server's, differences marked. */

@@ -2,8 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import type { AttractionReply, DeleteAttractionReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate, newPlaceholder } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import { mergeAttractions, PendingBadge, useEntryImages, usePending, type AttractionMeta, type DisplayAttraction } from '../../shell/pending'
-import { useAdminAttractions } from '../../shell/stores'
+import { PendingBadge, useEntryImages, usePending } from '../../shell/pending'
+import { mergeAttractions, type AttractionMeta, type DisplayAttraction } from './changes'
+import { useAdminAttractions } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../../shell/ui'
 
 export const ATTRACTION_MISSING = 'Please fill in all fields and select an image to upload.'

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react'
 import type { ContactMessage } from '../../../api/types'
-import { useAdminMessages } from '../../shell/stores'
+import { useAdminMessages } from './store'
 import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
-import type { DisplayEvent, EventMeta } from '../../shell/pending'
+import type { DisplayEvent, EventMeta } from './changes'
 import { fromVenueInput, toVenueInput } from '../../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, useStatus, type Status } from '../../shell/ui'
 import { isWebAddress } from '../attractions/ManageAttractions'

@@ -3,8 +3,9 @@ import type { DeleteGalleryReply, GalleryImage, UploadGalleryReply } from '../..
 import { discard, type OutboxEntry } from '../../../offline/outbox'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import { galleryDeletes, PendingBadge, queuedUploads, useEntryImages, usePending, type GalleryMeta } from '../../shell/pending'
-import { useGalleryGrouped } from '../../shell/stores'
+import { PendingBadge, useEntryImages, usePending } from '../../shell/pending'
+import { galleryDeletes, queuedUploads, type GalleryMeta } from './changes'
+import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../../shell/ui'
 
 export const GALLERY_MISSING = 'Please select images and provide a type.'
