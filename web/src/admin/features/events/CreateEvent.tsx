@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react'
+import { useId } from 'react'
 import type { EventUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../adminApi'
@@ -7,8 +7,9 @@ import type { EventMeta } from './changes'
 import { useAdminEvents } from './store'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { fromVenueInput } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../../shell/ui'
-import { isWebAddress } from '../attractions/ManageAttractions'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
+import { isWebAddress } from '../attractions/messages'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
 export const EVENT_IMAGE_REQUIRED = 'Please select an image to upload.'
@@ -21,103 +22,92 @@ export const eventStatusError = (status: number) => `Error uploading event (Stat
 export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
 const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
+type NewEvent = typeof INITIAL
+
+/** What is wrong with a new event before it is sent (null: nothing). */
+function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): string | null {
+  if (!title.trim() || !description.trim() || !startDatetime) return EVENT_REQUIRED
+  if (!file) return EVENT_IMAGE_REQUIRED
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE
+  if (ticket_url.trim() && !isWebAddress(ticket_url)) return EVENT_TICKET_URL
+  return null
+}
+
+async function readImage(file: File): Promise<string> {
+  try {
+    return await readAsDataUrl(file)
+  } catch (error) {
+    console.error('Reading the event image failed:', error)
+    throw new FormProblem(IMAGE_UNREADABLE)
+  }
+}
+
+function sendNewEvent({ title, description, startDatetime, ticket_url, contactToBook }: NewEvent, dataUrl: string, onProgress: (fraction: number) => void) {
+  // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
+  const placeholder = newPlaceholder()
+  const meta: EventMeta = {
+    kind: 'event',
+    op: 'create',
+    id: placeholder,
+    event: {
+      title: title.trim(),
+      description: description.trim(),
+      start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
+      ticket_url: ticket_url.trim() || null,
+      contact_to_book: contactToBook ? 1 : 0,
+    },
+  }
+  return mutate<EventUploadedReply>(
+    {
+      method: 'POST',
+      path: '/api/upload-event',
+      body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
+      label: `New event: ${title.trim()}`,
+      creates: { placeholder, idField: 'event.id' },
+      record: `event:${placeholder}`,
+      versionField: 'event.updated_at',
+      meta,
+    },
+    { onProgress },
+  )
+}
+
+function uploadFailure(error: unknown): Status {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error('Event upload failed:', error)
+  if (hasServerMessage(error)) return { text: error.message, tone: 'error' }
+  if (error instanceof ApiError && !error.isNetwork) return { text: eventStatusError(error.status), tone: 'error' }
+  return { text: EVENT_UNEXPECTED, tone: 'error' }
+}
 
 export function CreateEvent() {
   const ids = useId()
   const form = useFormDraft('event-create', INITIAL)
-  const [status, setStatus] = useStatus()
-  const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
-    setStatus(problem ? { text: problem, tone: 'error' } : null),
-  )
-  const upload = useSubmit()
   const { title, description, startDatetime, ticket_url, contactToBook } = form.values
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (upload.busy) return
-    if (!title.trim() || !description.trim() || !startDatetime) {
-      setStatus({ text: EVENT_REQUIRED, tone: 'error' })
-      return
-    }
-    const file = image.file
-    if (!file) {
-      setStatus({ text: EVENT_IMAGE_REQUIRED, tone: 'error' })
-      return
-    }
-    if (file.size > IMAGE_MAX_BYTES) {
-      setStatus({ text: IMAGE_TOO_LARGE, tone: 'error' })
-      return
-    }
-    if (ticket_url.trim() && !isWebAddress(ticket_url)) {
-      setStatus({ text: EVENT_TICKET_URL, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    await upload.run(async (onProgress) => {
-      let dataUrl = image.preview
-      if (!dataUrl) {
-        try {
-          dataUrl = await readAsDataUrl(file)
-        } catch (error) {
-          console.error('Reading the event image failed:', error)
-          setStatus({ text: IMAGE_UNREADABLE, tone: 'error' })
-          return
-        }
-      }
-      // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
-      const placeholder = newPlaceholder()
-      const meta: EventMeta = {
-        kind: 'event',
-        op: 'create',
-        id: placeholder,
-        event: {
-          title: title.trim(),
-          description: description.trim(),
-          start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
-          ticket_url: ticket_url.trim() || null,
-          contact_to_book: contactToBook ? 1 : 0,
-        },
-      }
-      const done = () => {
-        form.reset()
-        image.clear()
-        useAdminEvents.getState().reset()
-      }
-      try {
-        await mutate<EventUploadedReply>(
-          {
-            method: 'POST',
-            path: '/api/upload-event',
-            body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
-            label: `New event: ${title.trim()}`,
-            creates: { placeholder, idField: 'event.id' },
-            record: `event:${placeholder}`,
-            versionField: 'event.updated_at',
-            meta,
-          },
-          { onProgress },
-        )
-        setStatus({ text: EVENT_UPLOADED, tone: 'success' })
-        done()
-      } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          done()
-          return
-        }
-        console.error('Event upload failed:', error)
-        if (hasServerMessage(error)) setStatus({ text: error.message, tone: 'error' })
-        else if (error instanceof ApiError && !error.isNetwork) setStatus({ text: eventStatusError(error.status), tone: 'error' })
-        else setStatus({ text: EVENT_UNEXPECTED, tone: 'error' })
-      }
-    }, true)
-  }
+  const upload = useMutationForm({
+    validate: () => eventProblem(form.values, image.file),
+    send: async (onProgress) => {
+      const dataUrl = image.preview || (await readImage(image.file!))
+      return sendNewEvent(form.values, dataUrl, onProgress)
+    },
+    sent: () => ({ text: EVENT_UPLOADED, tone: 'success' }),
+    failed: uploadFailure,
+    settled: () => {
+      form.reset()
+      image.clear()
+      useAdminEvents.getState().reset()
+    },
+    progress: true,
+  })
+  const image = usePickedImage({ types: EVENT_IMAGE_TYPES, typeMessage: EVENT_IMAGE_TYPE }, (problem) =>
+    upload.setStatus(problem ? { text: problem, tone: 'error' } : null),
+  )
 
   return (
     <AdminScreen title="Create Events" intro="New events appear on the Events page until the day they take place.">
       <AdminSection title="New event" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={onSubmit} noValidate>
+        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
           {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
           <Field label="Title" htmlFor={`${ids}-title`}>
             <input id={`${ids}-title`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => form.set('title', e.currentTarget.value)} />
@@ -171,7 +161,7 @@ export function CreateEvent() {
               {upload.busy ? 'Uploading…' : 'Upload event'}
             </button>
           </div>
-          <StatusMessage status={status} />
+          <StatusMessage status={upload.status} />
         </form>
       </AdminSection>
     </AdminScreen>

@@ -4,7 +4,7 @@ import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import type { DisplayEvent, EventMeta } from './changes'
 import { fromVenueInput, toVenueInput } from '../../time'
 import { Field, StatusMessage, UploadProgress, useSubmit, useStatus, type Status } from '../../shell/ui'
-import { isWebAddress } from '../attractions/ManageAttractions'
+import { isWebAddress } from '../attractions/messages'
 import { usePickedImage } from '../../pickedImage'
 import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
 
