@@ -133,18 +133,32 @@ describe('Manage Events: the edit modal', () => {
     expect(d.queryByAltText('Preview of the replacement image')).toBeNull()
   })
 
-  test('focus stays inside: Tab from the last control goes to the first, Shift+Tab from the first to the last', async () => {
+  test('a native modal dialog: showModal where the browser has it (focus stays inside, the page behind is inert), else a plain open dialog; focus returns to Edit on close', async () => {
     mock = mockApi({ 'GET /api/admin/events': { body: EVENTS } })
     render(<ManageEvent />)
-    const dialog = await openEditor('Summer Barn Dance')
-    const d = within(dialog)
-    const save = d.getByRole('button', { name: 'Save Changes' })
-    const title = d.getByLabelText('Title')
-    save.focus()
-    fireEvent.keyDown(save, { key: 'Tab' })
-    expect(document.activeElement).toBe(title)
-    fireEvent.keyDown(title, { key: 'Tab', shiftKey: true })
-    expect(document.activeElement).toBe(save)
+    const proto = HTMLDialogElement.prototype as { showModal?: () => void }
+    const native = proto.showModal
+    let modal = 0
+    proto.showModal = function (this: HTMLDialogElement) {
+      modal++
+      this.setAttribute('open', '')
+    }
+    try {
+      const edit = await screen.findByRole('button', { name: 'Edit Summer Barn Dance' })
+      edit.focus()
+      const dialog = await openEditor('Summer Barn Dance')
+      expect(dialog.tagName).toBe('DIALOG')
+      expect(modal).toBe(1)
+      expect((dialog as HTMLDialogElement).open).toBe(true)
+      fireEvent.keyDown(dialog, { key: 'Escape' })
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Summer Barn Dance' }))
+      delete proto.showModal
+      const plain = await openEditor('Summer Barn Dance')
+      expect((plain as HTMLDialogElement).open).toBe(true)
+      expect(modal).toBe(1)
+    } finally {
+      proto.showModal = native
+    }
   })
 
   test('Save Changes sends multipart to /api/update-event and closes on success', async () => {

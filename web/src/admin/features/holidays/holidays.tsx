@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../../api/types'
 import { timeRange } from '../../../lib/timeRange'
 import { venue } from '../../../lib/venue'
@@ -8,7 +8,8 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, useStatus } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -67,50 +68,42 @@ function HolidayList({ onRemove, removing }: { onRemove?: (h: DisplayHoliday) =>
 
 const INITIAL = { holiday_date: '', open_time: '', close_time: '', location: '', closed: false }
 
+function sendHoliday({ holiday_date, open_time, close_time, location, closed }: typeof INITIAL) {
+  const meta: HolidayMeta = {
+    kind: 'holiday',
+    op: 'create',
+    holiday: { holiday_date, location, open_time: closed ? null : open_time, close_time: closed ? null : close_time, closed },
+  }
+  return mutate<HolidayAddedReply>({
+    method: 'POST',
+    path: '/api/add-bank-holiday-times',
+    body: { location, holiday_date, open_time: closed ? '' : open_time, close_time: closed ? '' : close_time, closed },
+    label: `Opening times exception for ${location} on ${holiday_date}`,
+    meta,
+  })
+}
+
 export function AddHoliday() {
   const ids = useId()
   const form = useFormDraft('holiday-add', INITIAL)
-  const [status, setStatus] = useStatus()
-  const save = useSubmit()
   const { holiday_date, open_time, close_time, location, closed } = form.values
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (save.busy) return
-    if (!holiday_date || !location || (!closed && (!open_time || !close_time))) {
-      setStatus({ text: HOLIDAY_REQUIRED, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    const meta: HolidayMeta = {
-      kind: 'holiday',
-      op: 'create',
-      holiday: { holiday_date, location, open_time: closed ? null : open_time, close_time: closed ? null : close_time, closed },
-    }
-    await save.run(async () => {
-      try {
-        const reply = await mutate<HolidayAddedReply>({
-          method: 'POST',
-          path: '/api/add-bank-holiday-times',
-          body: { location, holiday_date, open_time: closed ? '' : open_time, close_time: closed ? '' : close_time, closed },
-          label: `Opening times exception for ${location} on ${holiday_date}`,
-          meta,
-        })
-        setStatus({ text: reply?.message || 'Bank holiday times added.', tone: 'success' })
-        form.reset()
-        void useAdminHolidays.getState().load()
-      } catch (error) {
-        const status = failureStatus(error, HOLIDAY_ADD_ERROR, 'Adding a holiday')
-        setStatus(status)
-        if (status.pending) form.reset()
-      }
-    })
-  }
+  const save = useMutationForm({
+    validate: () => (!holiday_date || !location || (!closed && (!open_time || !close_time)) ? HOLIDAY_REQUIRED : null),
+    send: async () => {
+      const reply = await sendHoliday(form.values)
+      void useAdminHolidays.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: reply?.message || 'Bank holiday times added.', tone: 'success' }),
+    failed: (error) => failureStatus(error, HOLIDAY_ADD_ERROR, 'Adding a holiday'),
+    settled: () => form.reset(),
+  })
 
   return (
     <AdminScreen title="Add Opening Times Exception" intro="Special hours or a closure for one day, such as a bank holiday. Visitors see it under that venue's opening times.">
       <AdminSection title="New exception" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={onSubmit} noValidate>
+        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row">
             <Field label="Date" htmlFor={`${ids}-date`}>
               <input id={`${ids}-date`} name="holiday_date" type="date" className="admin-input" required value={holiday_date} onChange={(e) => form.set('holiday_date', e.currentTarget.value)} />
@@ -140,7 +133,7 @@ export function AddHoliday() {
               {save.busy ? 'Adding…' : 'Add exception'}
             </button>
           </div>
-          <StatusMessage status={status} />
+          <StatusMessage status={save.status} />
         </form>
       </AdminSection>
       <AdminSection title="Existing exceptions" id={`${ids}-list`}>

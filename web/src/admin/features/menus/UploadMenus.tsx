@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { MenuUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { venue } from '../../../lib/venue'
@@ -8,7 +8,8 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, useSubmit, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
 export const MENU_NETWORK_ERROR = 'Error uploading PDF. Please try again.'
@@ -27,13 +28,29 @@ export const BUSINESS_OPTIONS = [
   { value: '2', label: `${venue.hotelName} cafe`, page: '/eat' },
 ] as const
 
+function sendMenu({ business_id, type_id }: { business_id: string; type_id: string }, file: File, onProgress: (fraction: number) => void) {
+  const body = new FormData()
+  body.append('pdf', file)
+  body.append('business_id', business_id)
+  body.append('type_id', type_id.trim())
+  const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
+  const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
+  return mutate<MenuUploadedReply>({ method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta }, { onProgress })
+}
+
+function menuFailure(error: unknown): Status {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error('Menu upload failed:', error)
+  if (error instanceof ApiError && !error.isNetwork) return { text: menuFailed(error.message), tone: 'error' }
+  return { text: MENU_NETWORK_ERROR, tone: 'error' }
+}
+
 export function UploadMenus() {
   const ids = useId()
   const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
   const [file, setFile] = useState<File | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [status, setStatus] = useStatus()
-  const upload = useSubmit()
   const menus = useAdminMenus()
   const queued = pendingMenus(usePending('menu'))
   const { business_id, type_id } = form.values
@@ -41,6 +58,23 @@ export function UploadMenus() {
   useEffect(() => {
     void useAdminMenus.getState().load()
   }, [])
+
+  const upload = useMutationForm({
+    validate: () => (!file || !business_id || !type_id.trim() ? MENU_MISSING : !isPdf(file) ? MENU_NOT_PDF : null),
+    send: async (onProgress) => {
+      const reply = await sendMenu(form.values, file!, onProgress)
+      void useAdminMenus.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: menuSuccess(reply.id), tone: 'success' }),
+    failed: menuFailure,
+    settled: () => {
+      setFile(null)
+      if (fileInput.current) fileInput.current.value = ''
+    },
+    progress: true,
+  })
+  const setStatus = upload.setStatus
 
   const onFile = (chosen: File | null) => {
     if (chosen && !isPdf(chosen)) {
@@ -53,53 +87,10 @@ export function UploadMenus() {
     setStatus(null)
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (upload.busy) return
-    if (!file || !business_id || !type_id.trim()) {
-      setStatus({ text: MENU_MISSING, tone: 'error' })
-      return
-    }
-    if (!isPdf(file)) {
-      setStatus({ text: MENU_NOT_PDF, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    const body = new FormData()
-    body.append('pdf', file)
-    body.append('business_id', business_id)
-    body.append('type_id', type_id.trim())
-    const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
-    await upload.run(async (onProgress) => {
-      try {
-        const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
-        const reply = await mutate<MenuUploadedReply>(
-          { method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta },
-          { onProgress },
-        )
-        setStatus({ text: menuSuccess(reply.id), tone: 'success' })
-        setFile(null)
-        if (fileInput.current) fileInput.current.value = ''
-        void useAdminMenus.getState().load()
-      } catch (error) {
-        const deferred = deferredStatus(error)
-        if (deferred) {
-          setStatus(deferred)
-          setFile(null)
-          if (fileInput.current) fileInput.current.value = ''
-          return
-        }
-        console.error('Menu upload failed:', error)
-        if (error instanceof ApiError && !error.isNetwork) setStatus({ text: menuFailed(error.message), tone: 'error' })
-        else setStatus({ text: MENU_NETWORK_ERROR, tone: 'error' })
-      }
-    }, true)
-  }
-
   return (
     <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
       <AdminSection title="New menu" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={onSubmit} noValidate>
+        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
           <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint="PDF files only, up to 20 MB.">
             <input
               ref={fileInput}
@@ -133,7 +124,7 @@ export function UploadMenus() {
               {upload.busy ? 'Uploading…' : 'Upload menu'}
             </button>
           </div>
-          <StatusMessage status={status} />
+          <StatusMessage status={upload.status} />
         </form>
       </AdminSection>
       <AdminSection title="Menus on the website" id={`${ids}-current`}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type FormEvent } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange, type UpdateTimesReply } from '../../../api/types'
 import { timeRange } from '../../../lib/timeRange'
 import { venue } from '../../../lib/venue'
@@ -7,7 +7,8 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, useSubmit, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, StatusMessage } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
 export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
@@ -51,12 +52,27 @@ const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 
+/** One business's hours (or food times) for one group of days; `baseVersion`: the times as staff saw them. */
+function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: (typeof BUSINESSES)[Business], baseVersion: string | undefined) {
+  const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
+  const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
+  return mutate<UpdateTimesReply>({
+    method: 'PUT',
+    path: '/api/update-times',
+    body,
+    label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
+    // A change made elsewhere since to these days is not overwritten.
+    baseVersion,
+    record: `times:${business}:${group}`,
+    versionField: 'opening_times.updated_at',
+    meta,
+  })
+}
+
 export function ManageTimes() {
   const ids = useId()
   const times = useAdminOpeningTimes()
   const form = useFormDraft('times', INITIAL)
-  const [status, setStatus] = useStatus()
-  const save = useSubmit()
   const { business, group, type, open, close, closed } = form.values
   const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
   const pendingEntries = usePending('times')
@@ -65,6 +81,19 @@ export function ManageTimes() {
   useEffect(() => {
     void useAdminOpeningTimes.getState().load()
   }, [])
+
+  const save = useMutationForm({
+    validate: () => (!chosen || !group || !chosen.groups.includes(group as Group) ? TIMES_CHOOSE : !closed && (!open || !close) ? TIMES_REQUIRED : null),
+    send: async () => {
+      const reply = await sendTimes(form.values, chosen!, times.data?.updated_at || undefined)
+      if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
+      else void useAdminOpeningTimes.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: reply?.message || 'Opening times updated.', tone: 'success' }),
+    failed: (error) => failureStatus(error, TIMES_ERROR, 'Opening times update'),
+  })
+  const setStatus = save.setStatus
 
   /** Puts the stored values of a business, group and type into the form. */
   const prefill = (nextBusiness: string, nextGroup: string, nextType: string) => {
@@ -83,47 +112,11 @@ export function ManageTimes() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the data arrives
   }, [loaded])
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (save.busy) return
-    if (!chosen || !group || !chosen.groups.includes(group as Group)) {
-      setStatus({ text: TIMES_CHOOSE, tone: 'error' })
-      return
-    }
-    if (!closed && (!open || !close)) {
-      setStatus({ text: TIMES_REQUIRED, tone: 'error' })
-      return
-    }
-    setStatus(null)
-    const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
-    const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
-    await save.run(async () => {
-      try {
-        const reply = await mutate<UpdateTimesReply>({
-          method: 'PUT',
-          path: '/api/update-times',
-          body,
-          label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
-          // The times as staff saw them: a change made elsewhere since to these days is not overwritten.
-          baseVersion: times.data?.updated_at || undefined,
-          record: `times:${business}:${group}`,
-          versionField: 'opening_times.updated_at',
-          meta,
-        })
-        if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
-        else void useAdminOpeningTimes.getState().load()
-        setStatus({ text: reply?.message || 'Opening times updated.', tone: 'success' })
-      } catch (error) {
-        setStatus(failureStatus(error, TIMES_ERROR, 'Opening times update'))
-      }
-    })
-  }
-
   const foodLabel = chosen?.food ?? 'Food'
   return (
     <AdminScreen title="Manage Opening Times" intro="Times are the venue's local time. Changes show on the Contact page straight away.">
       <AdminSection title="Change times" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={onSubmit} noValidate>
+        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row admin-form__row--3">
             <Field label="Business" htmlFor={`${ids}-business`}>
               <select id={`${ids}-business`} name="name" className="admin-input" required value={business} onChange={(e) => prefill(e.currentTarget.value, '', type)}>
@@ -166,7 +159,7 @@ export function ManageTimes() {
               {save.busy ? 'Saving…' : 'Save times'}
             </button>
           </div>
-          <StatusMessage status={status} />
+          <StatusMessage status={save.status} />
         </form>
       </AdminSection>
 
