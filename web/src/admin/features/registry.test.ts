@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { OutboxEntry } from '../../offline/outbox'
-import { conflictRows } from '../shell/PendingChanges'
+import { conflictRows } from '../shell/ConflictView'
 import { useAdminAttractions } from './attractions/store'
 import { useAdminEvents } from './events/store'
 import { useGalleryGrouped } from './galleries/store'

@@ -8,47 +8,20 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage } from '../../shell/ui'
+import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
 export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
 export const TIMES_CHOOSE = 'Please choose a business and the days to change.'
 
-type Business = 'hotel' | 'stables'
+export type Business = 'hotel' | 'stables'
 type Group = keyof typeof GROUP_LABELS
 
 export const BUSINESSES: Record<Business, { name: string; groups: readonly Group[]; food: string }> = {
   hotel: { name: venue.hotelName, groups: HOTEL_GROUPS, food: 'Breakfast' },
   stables: { name: venue.barName, groups: STABLES_GROUPS, food: 'Lunch' },
 }
-
-interface Current {
-  closed: boolean
-  hours: TimeRange | null
-  food: TimeRange | null
-}
-
-function currentOf(times: OpeningTimes | null, business: Business, group: string): Current | null {
-  if (!times) return null
-  if (business === 'hotel') {
-    const entry = (times.monsal as Record<string, OpeningTimes['monsal']['saturday'] | undefined>)[group]
-    return entry ? { closed: entry.closed, hours: entry.hours, food: entry.breakfast } : null
-  }
-  const entry = (times.stables as Record<string, OpeningTimes['stables']['saturday'] | undefined>)[group]
-  return entry ? { closed: entry.closed, hours: entry.hours, food: entry.lunch } : null
-}
-
-
-/** The times as they will be once the queued changes land. */
-function withQueued(current: Current | null, opening: TimesMeta | undefined, food: TimesMeta | undefined): Current | null {
-  if (!current) return current
-  let next = current
-  if (opening) next = { ...next, closed: opening.closed, hours: opening.closed ? null : { open_time: opening.open, close_time: opening.close } }
-  if (food) next = { ...next, food: food.closed ? null : { open_time: food.open, close_time: food.close } }
-  return next
-}
-
-const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 
@@ -164,51 +137,7 @@ export function ManageTimes() {
       </AdminSection>
 
       <AdminSection title="Current times" id={`${ids}-current`}>
-        {!times.data ? <p className="admin-loading">{times.status === 'error' ? 'The current times could not be loaded.' : 'Loading current times…'}</p> : null}
-        {times.data ? (
-          <div className="admin-times">
-            {(Object.keys(BUSINESSES) as Business[])
-              .filter((key) => !chosen || key === business)
-              .map((key) => {
-                const b = BUSINESSES[key]
-                return (
-                  <div key={key} className="admin-times__venue" data-venue={key}>
-                    <h3 className="admin-times__name">{b.name}</h3>
-                    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
-                      <table className="admin-table admin-table--compact">
-                        <thead>
-                          <tr>
-                            <th scope="col">Days</th>
-                            <th scope="col">Open</th>
-                            <th scope="col">{b.food}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {b.groups.map((g) => {
-                            const current = withQueued(currentOf(times.data, key, g), queued.get(`${key}|${g}|opening`)?.meta, queued.get(`${key}|${g}|food`)?.meta)
-                            const marks = [queued.get(`${key}|${g}|opening`)?.mark, queued.get(`${key}|${g}|food`)?.mark].filter((m) => m !== undefined)
-                            const isSelected = key === business && g === group
-                            return (
-                              <tr key={g} className={[isSelected ? 'is-selected' : '', marks.length ? 'is-pending' : ''].filter(Boolean).join(' ') || undefined} data-group={g} data-pending={marks[0]?.state}>
-                                <th scope="row">
-                                  {GROUP_LABELS[g]}
-                                  {marks.map((m) => (
-                                    <PendingBadge key={m.entryId} mark={m} />
-                                  ))}
-                                </th>
-                                <td>{current?.closed ? 'Closed' : (range(current?.hours) ?? 'Closed')}</td>
-                                <td>{current?.closed ? '—' : (range(current?.food) ?? 'Not served')}</td>
-                              </tr>
-                            )
-                          })}
-                        </tbody>
-                      </table>
-                    </div>
-                  </div>
-                )
-              })}
-          </div>
-        ) : null}
+        <CurrentTimes times={times} venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...BUSINESSES[key] }))} selected={`${business}|${group}`} queued={queued} />
       </AdminSection>
     </AdminScreen>
   )
