@@ -3,20 +3,11 @@ import { clear, get, keys, set } from 'idb-keyval'
 import { ApiError } from '../api/client'
 import { createResource, STAFF_PREFIX } from './resource'
 import { forgetSavedStartingWith } from './storage'
+import { quiet } from '../../test/quiet'
 
 beforeEach(async () => {
   await clear()
 })
-
-const quiet = async <T,>(run: () => Promise<T>) => {
-  const original = console.error
-  console.error = () => {}
-  try {
-    return await run()
-  } finally {
-    console.error = original
-  }
-}
 
 describe('staff lists (createResource with staff: true)', () => {
   test('the server answers: shown as fresh and saved under the staff prefix; unreachable later: the saved copy, marked so', async () => {

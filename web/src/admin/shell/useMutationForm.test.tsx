@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../offline/outbox'
 import { failureStatus, QueuedError } from '../adminApi'
 import { StatusMessage } from './ui'
 import { FormProblem, useMutationForm } from './useMutationForm'
+import { quiet } from '../../../test/quiet'
 
 /** A one-field staff form over `send`: what each submission sent is recorded. */
 function NameForm({ send, sent }: { send: (name: string) => Promise<string>; sent: string[] }) {
@@ -33,16 +34,6 @@ function NameForm({ send, sent }: { send: (name: string) => Promise<string>; sen
 
 const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement
 const submit = () => fireEvent.submit(nameInput().form!)
-
-const quiet = async (run: () => Promise<void>) => {
-  const original = console.error
-  console.error = () => {}
-  try {
-    await run()
-  } finally {
-    console.error = original
-  }
-}
 
 describe('useMutationForm', () => {
   test('a second submit while the first is under way sends nothing', async () => {
