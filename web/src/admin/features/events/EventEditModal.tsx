@@ -14,6 +14,21 @@ export const EDIT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif']
 export const EDIT_IMAGE_TYPE = 'Please select a PNG, JPEG or GIF image.'
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * A modal dialog makes the page behind inert, but browsers let Tab leave it for their own toolbar:
+ * Tab past the last control (Shift+Tab before the first) comes round to the other end instead.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE))
+  const edge = e.shiftKey ? items[0] : items[items.length - 1]
+  const other = e.shiftKey ? items[items.length - 1] : items[0]
+  if (!edge || !other || (document.activeElement !== edge && e.currentTarget.contains(document.activeElement))) return
+  e.preventDefault()
+  other.focus()
+}
+
 export interface EventEditModalProps {
   /** The event as the list shows it (a placeholder id while it exists only on this device). */
   event: DisplayEvent
@@ -86,8 +101,8 @@ function useModal(dialog: RefObject<HTMLDialogElement | null>) {
 
 /**
  * The edit dialog of /manageEvent: fields prefilled from the event (the start in venue time), an
- * optional replacement image with preview, Cancel and Save Changes. A native modal <dialog>: Escape
- * closes it (not while saving), and closing forgets any selected image.
+ * optional replacement image with preview, Cancel and Save Changes. A native modal <dialog>: focus
+ * stays inside, Escape closes it (not while saving), and closing forgets any selected image.
  */
 export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps) {
   const ids = useId()
@@ -117,6 +132,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     onClose()
   }
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Tab') return keepTabInside(e)
     if (e.key !== 'Escape') return
     e.preventDefault()
     e.stopPropagation()

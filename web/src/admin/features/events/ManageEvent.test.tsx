@@ -133,6 +133,20 @@ describe('Manage Events: the edit modal', () => {
     expect(d.queryByAltText('Preview of the replacement image')).toBeNull()
   })
 
+  test('focus stays inside: Tab from the last control goes to the first, Shift+Tab from the first to the last', async () => {
+    mock = mockApi({ 'GET /api/admin/events': { body: EVENTS } })
+    render(<ManageEvent />)
+    const dialog = await openEditor('Summer Barn Dance')
+    const d = within(dialog)
+    const save = d.getByRole('button', { name: 'Save Changes' })
+    const title = d.getByLabelText('Title')
+    save.focus()
+    fireEvent.keyDown(save, { key: 'Tab' })
+    expect(document.activeElement).toBe(title)
+    fireEvent.keyDown(title, { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(save)
+  })
+
   test('a native modal dialog: showModal where the browser has it (focus stays inside, the page behind is inert), else a plain open dialog; focus returns to Edit on close', async () => {
     mock = mockApi({ 'GET /api/admin/events': { body: EVENTS } })
     render(<ManageEvent />)
