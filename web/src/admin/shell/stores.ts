@@ -20,10 +20,13 @@ onChangeLanded((entry) => {
 /** Where versions before the one read cache kept staff lists (removed on sign-out too). */
 const LEGACY_CACHE_DB = 'venue-admin-cache'
 
+let legacyCacheGone = false
+
 /** Staff lists saved on this device go on sign-out; public data stays. */
 export async function clearAdminCache(): Promise<void> {
   await forgetSavedStartingWith(STAFF_PREFIX)
-  if (typeof indexedDB === 'undefined') return
+  if (legacyCacheGone || typeof indexedDB === 'undefined') return
+  legacyCacheGone = true
   await new Promise<void>((done) => {
     const request = indexedDB.deleteDatabase(LEGACY_CACHE_DB)
     request.onsuccess = request.onerror = request.onblocked = () => done()
