@@ -18,3 +18,5 @@ export { CONFLICT_MESSAGE, ConflictError, deferredStatus, failureStatus, fallbac
 export { signOutExpired } from './api/signOut'
 export { connectOutbox, onChangeLanded } from './api/connect'
 export { isPlaceholder, newPlaceholder, requestFingerprint } from './api/keys'
+// The changes waiting on this device, as the lists show them, and cancelling one before it goes.
+export { discard, type OutboxEntry } from '../offline/outbox'

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { clear, get } from 'idb-keyval'
 import { ApiError, type RequestOptions } from '../api/client'
 import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './resource'
+import { quiet } from '../../test/quiet'
 
 /** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
 const onScreen: (() => void)[] = []
@@ -16,16 +17,6 @@ beforeEach(async () => {
 afterEach(() => {
   for (const off of onScreen.splice(0)) off()
 })
-
-const quiet = async <T,>(run: () => Promise<T>) => {
-  const original = console.error
-  console.error = () => {}
-  try {
-    return await run()
-  } finally {
-    console.error = original
-  }
-}
 
 const offline = async () => {
   throw new ApiError(0, 'You appear to be offline.')

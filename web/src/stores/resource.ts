@@ -15,7 +15,23 @@ export interface Resource<T> {
   overdue: boolean
   error: string | null
   load(options?: LoadOptions): Promise<void>
+  /** Back to empty, as before the first load (staff lists on sign-out, tests). */
+  reset(): void
 }
+
+export interface ResourceOptions {
+  /**
+   * A staff list (admin/features/<feature>/store.ts): it is shown only once the server answers, and its
+   * saved copy only when the server cannot be reached; the offline banner and picture saving are
+   * for public pages and leave it out. Its key is kept under STAFF_PREFIX, cleared on sign-out.
+   */
+  staff?: boolean
+  /** False: never written to the device (personal data such as contact messages). */
+  keep?: boolean
+}
+
+/** Where staff lists are saved on the device, so signing out removes them all and nothing public. */
+export const STAFF_PREFIX = 'staff:'
 
 export interface LoadOptions {
   /**
@@ -104,11 +120,45 @@ export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>
  * copy is the only other source: the store knows which one it shows, and a saved copy keeps the
  * time it was fetched, however often it is shown again.
  */
-export function createResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>): ResourceStore<T> {
+export function createResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>, options: ResourceOptions = {}): ResourceStore<T> {
+  const staff = options.staff === true
+  const keep = options.keep !== false
+  if (staff) cacheKey = STAFF_PREFIX + cacheKey
   let inFlight: Promise<void> | null = null
   let inFlightBackground = false
   const api = createStore<Resource<T>>()((setState, getState) => {
+    const EMPTY = { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null } as const
+    const reset = () => {
+      inFlight = null
+      setState({ ...EMPTY })
+    }
+    /** A staff list: the server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
+    const loadStaffList = (): Promise<void> => {
+      if (inFlight) return inFlight
+      inFlight = (async () => {
+        setState({ status: 'loading' })
+        try {
+          const data = await fetcher({})
+          const savedAt = Date.now()
+          setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
+          if (keep) await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)
+        } catch (error) {
+          const unreachable = error instanceof ApiError ? error.isNetwork : false
+          const saved = keep && unreachable ? await readSaved<SavedCopy<T>>(cacheKey) : undefined
+          if (saved) {
+            setState({ data: saved.data, savedAt: saved.savedAt, status: 'ready', error: null, fromCache: true })
+            return
+          }
+          console.error('Admin list failed to load:', error)
+          setState({ status: 'error', error: error instanceof ApiError ? error.message : String(error) })
+        }
+      })().finally(() => {
+        inFlight = null
+      })
+      return inFlight
+    }
     const load = (options: LoadOptions = {}): Promise<void> => {
+      if (staff) return loadStaffList()
       const background = options.background === true
       if (inFlight) {
         // A background save may end without loading anything (a recent copy is kept as it is), so a
@@ -150,8 +200,10 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       })
       return inFlight
     }
-    return { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null, load }
+    return { ...EMPTY, load, reset }
   })
+  const useResource = (<U>(selector?: (state: Resource<T>) => U) => useStore(api, selector!)) as ResourceStore<T>
+  if (staff) return Object.assign(useResource, api)
 
   const entry = { api: api as StoreApi<Resource<unknown>>, watchers: 0 }
   registry.add(entry)
@@ -171,7 +223,6 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       updateShownData()
     }
   }
-  const useResource = (<U>(selector?: (state: Resource<T>) => U) => useStore(api, selector!)) as ResourceStore<T>
   return Object.assign(useResource, api)
 }
 

@@ -1,9 +1,9 @@
-import { del, get, set } from 'idb-keyval'
+import { del, delMany, get, keys, set } from 'idb-keyval'
 
 /**
- * The one place the web app's public data is kept on the device (IndexedDB through idb-keyval). A
- * device that refuses storage (private mode, quota) only loses the offline copy: every call here
- * resolves, never throws.
+ * The one place the web app keeps read data on the device (IndexedDB through idb-keyval): public
+ * pages' data and, under their own key prefix, staff lists. A device that refuses storage (private
+ * mode, quota) only loses the offline copy: every call here resolves, never throws.
  */
 export function readSaved<T>(key: string): Promise<T | undefined> {
   return get<T>(key).catch(() => undefined)
@@ -15,4 +15,14 @@ export function writeSaved(key: string, value: unknown): Promise<void> {
 
 export function forgetSaved(key: string): Promise<void> {
   return del(key).catch(() => undefined)
+}
+
+/** Forgets every saved copy whose key starts with `prefix` (staff lists on sign-out). */
+export async function forgetSavedStartingWith(prefix: string): Promise<void> {
+  try {
+    const mine = (await keys()).filter((key) => typeof key === 'string' && key.startsWith(prefix))
+    if (mine.length > 0) await delMany(mine)
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
 }

@@ -2,7 +2,7 @@ import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
-import { type VenueKey } from '../../shared/rules/venues'
+import type { VenueKey } from '../../shared/rules/venues'
 import { parseVenueName } from '../../shared/venues'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import {

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import AdminRoutes from './AdminRoutes'
+import { STAFF_TASKS } from '../../../api/src/shared/rules/staff-routes'
+import { useAdminSession } from './session'
+import { deferred, mockApi, resetAdmin, TEST_TOKEN, type MockApi } from '../../test/admin-helpers'
+
+let mock: MockApi
+afterEach(() => mock?.restore())
+
+describe('guard', () => {
+  beforeEach(() => resetAdmin('/manageGalleries', null))
+
+  test('without a stored adminToken every admin route goes to /', async () => {
+    mock = mockApi()
+    render(<AdminRoutes />)
+    await waitFor(() => expect(location.pathname).toBe('/'))
+    expect(mock.requests).toHaveLength(0)
+  })
+
+  test('with a token the screen for the path is shown', async () => {
+    localStorage.setItem('adminToken', TEST_TOKEN)
+    mock = mockApi({
+      'GET /api/galleryGrouped': { body: { '1': [], '2': [], '3': [], '4': [], '5': [] } },
+      'GET /api/admin/dashboard': { body: { message: 'Access granted!', username: 'admin' } },
+    })
+    render(<AdminRoutes />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Galleries' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Back to dashboard/ }).getAttribute('href')).toBe('/admin')
+    expect(location.pathname).toBe('/manageGalleries')
+  })
+
+  test('a token the server refuses (tampered, expired) ends at /login', async () => {
+    localStorage.setItem('adminToken', 'tampered.token.value')
+    mock = mockApi({
+      'GET /api/galleryGrouped': { body: { '1': [], '2': [], '3': [], '4': [], '5': [] } },
+      'GET /api/admin/dashboard': { status: 401, body: { error: 'Your session is invalid or has expired. Please log in again.' } },
+    })
+    render(<AdminRoutes />)
+    await waitFor(() => expect(location.pathname).toBe('/login'))
+    expect(localStorage.getItem('adminToken')).toBeNull()
+  })
+})
+
+describe('dashboard', () => {
+  beforeEach(() => resetAdmin('/admin'))
+
+  test('loading, then Access granted! with every staff link, Messages and Log out', async () => {
+    const hold = deferred<{ body: unknown }>()
+    mock = mockApi({ 'GET /api/admin/dashboard': () => hold.promise })
+    render(<AdminRoutes />)
+    expect(await screen.findByText('Loading…')).toBeTruthy()
+    hold.resolve({ body: { message: 'Access granted!', username: 'admin' } })
+    expect(await screen.findByText('Access granted!')).toBeTruthy()
+    const expected = [
+      'Manage Galleries',
+      'Manage Attractions',
+      'Manage Opening Times',
+      'Add Opening Times Exception',
+      'Remove Opening Times Exception',
+      'Upload Menus',
+      'Create Events',
+      'Manage Events',
+      'Messages',
+    ]
+    expect(STAFF_TASKS.map((l) => l.label)).toEqual(expected as never)
+    for (const label of expected) expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
+    expect(mock.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`)
+  })
+
+  test('denied: the message, no links, then /login after 2 s', async () => {
+    mock = mockApi({ 'GET /api/admin/dashboard': { status: 401, body: { error: 'Authentication required.' } } })
+    render(<AdminRoutes />)
+    expect(await screen.findByText('Access denied. Redirecting to login...')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /Manage Galleries/ })).toBeNull()
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(location.pathname).toBe('/admin')
+    await waitFor(() => expect(location.pathname).toBe('/login'), { timeout: 2000 })
+  })
+
+  test('Log out calls the API, forgets the token and goes to /login', async () => {
+    mock = mockApi({
+      'GET /api/admin/dashboard': { body: { message: 'Access granted!', username: 'admin' } },
+      'POST /api/admin/logout': { body: { message: 'Logged out.' } },
+    })
+    render(<AdminRoutes />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(location.pathname).toBe('/login'))
+    expect(mock.changes()[0]!.path).toBe('/api/admin/logout')
+    expect(mock.changes()[0]!.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`)
+    expect(localStorage.getItem('adminToken')).toBeNull()
+    expect(useAdminSession.getState().token).toBeNull()
+  })
+
+  test('offline: says so and offers to try again (no false denial)', async () => {
+    let calls = 0
+    mock = mockApi({ 'GET /api/admin/dashboard': () => (++calls === 1 ? 'network' : { body: { message: 'Access granted!', username: 'admin' } }) })
+    render(<AdminRoutes />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Access granted!')).toBeTruthy()
+  })
+})

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react'
+import type { AttractionReply } from '../../../api/types'
+import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import { AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import type { AttractionMeta, DisplayAttraction } from './changes'
+import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
+import { useAdminAttractions } from './store'
+
+type Edited = typeof EMPTY_ATTRACTION & { selected: string }
+
+function editProblem({ selected, name, url, description }: Edited): string | null {
+  if (!selected) return SELECT_BUSINESS
+  if (!name.trim() || !url.trim() || !description.trim()) return EDIT_MISSING
+  if (!isWebAddress(url)) return BAD_URL
+  return null
+}
+
+function sendEdit({ selected, name, url, description }: Edited, image: File | null, current: DisplayAttraction | undefined, onProgress: (fraction: number) => void) {
+  const body = new FormData()
+  body.append('name', name.trim())
+  body.append('url', url.trim())
+  body.append('description', description.trim())
+  if (image) body.append('image', image)
+  const recordId = isPlaceholder(selected) ? selected : Number(selected)
+  return mutate<AttractionReply>(
+    {
+      method: 'PUT',
+      path: `/api/edit-around/${selected}`,
+      body,
+      label: `Edit attraction ${name.trim()}`,
+      baseVersion: isPlaceholder(selected) || !current?.updated_at ? undefined : current.updated_at,
+      record: `attraction:${selected}`,
+      versionField: 'attraction.updated_at',
+      meta: { kind: 'attraction', op: 'update', id: recordId, attraction: { name: name.trim(), url: url.trim(), description: description.trim() } } satisfies AttractionMeta,
+    },
+    { onProgress },
+  )
+}
+
+export function EditAttraction({ id, attractions }: { id: string; attractions: DisplayAttraction[] }) {
+  const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY_ATTRACTION })
+  const [image, setImage] = useState<File | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const { selected, name, url, description } = form.values
+  const save = useMutationForm({
+    validate: () => editProblem(form.values),
+    send: async (onProgress) => {
+      const reply = await sendEdit(form.values, image, attractions.find((a) => String(a.id) === selected), onProgress)
+      void useAdminAttractions.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: reply?.message || 'Attraction updated.', tone: 'success' }),
+    failed: (error) => failureStatus(error, EDIT_ERROR, 'Attraction update'),
+    // The details stay (they are what the list now shows); only the chosen picture is cleared.
+    settled: () => {
+      setImage(null)
+      if (fileInput.current) fileInput.current.value = ''
+    },
+    progress: true,
+  })
+
+  const choose = (value: string) => {
+    const attraction = attractions.find((a) => String(a.id) === value)
+    form.patch(attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION })
+    save.setStatus(null)
+  }
+
+  return (
+    <AdminSection title="Edit an attraction" id={id}>
+      <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+        <Field label="Business" htmlFor={`${id}-select`}>
+          <select id={`${id}-select`} name="business" className="admin-input" value={selected} onChange={(e) => choose(e.currentTarget.value)}>
+            <option value="">Select a business…</option>
+            {attractions
+              .filter((a) => a.pending?.op !== 'delete')
+              .map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.name}
+                  {a.pending ? ' (waiting to sync)' : ''}
+                </option>
+              ))}
+          </select>
+        </Field>
+        <fieldset className="admin-fieldset" disabled={!selected}>
+          <legend className="visually-hidden">Details of the selected attraction</legend>
+          <div className="admin-form__row">
+            <Field label="Name" htmlFor={`${id}-name`}>
+              <input id={`${id}-name`} name="name" className="admin-input" required maxLength={120} value={name} onChange={(e) => form.set('name', e.currentTarget.value)} />
+            </Field>
+            <Field label="Web address" htmlFor={`${id}-url`}>
+              <input id={`${id}-url`} name="url" type="url" inputMode="url" className="admin-input" required maxLength={2048} value={url} onChange={(e) => form.set('url', e.currentTarget.value)} />
+            </Field>
+          </div>
+          <Field label="Description" htmlFor={`${id}-description`}>
+            <textarea id={`${id}-description`} name="description" rows={4} className="admin-input" required maxLength={2000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+          </Field>
+          <Field label="New image (optional)" htmlFor={`${id}-image`} hint="Leave empty to keep the current picture.">
+            <input ref={fileInput} id={`${id}-image`} name="image" type="file" accept="image/*" className="admin-input admin-input--file" onChange={(e) => setImage(e.currentTarget.files?.[0] ?? null)} />
+          </Field>
+        </fieldset>
+        <UploadProgress progress={save.progress} label="Saving" />
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+        <StatusMessage status={save.status} />
+      </form>
+    </AdminSection>
+  )
+}

@@ -1,0 +1,166 @@
+import { useId } from 'react'
+import type { EventUploadedReply } from '../../../api/types'
+import { ApiError } from '../../../api/client'
+import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import type { EventMeta } from './changes'
+import { useAdminEvents } from './store'
+import { readAsDataUrl, usePickedImage } from '../../pickedImage'
+import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
+import { fromVenueInput } from '../../time'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
+import { isWebAddress } from '../attractions/messages'
+
+export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
+export const EVENT_TICKET_URL = 'Please enter the ticket link as a full web address starting with http:// or https://.'
+export const EVENT_UPLOADED = 'Event uploaded successfully!'
+export const EVENT_UNEXPECTED = 'An unexpected error occurred.'
+export const eventStatusError = (status: number) => `Error uploading event (Status: ${status})`
+
+const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
+type NewEvent = typeof INITIAL
+
+/** What is wrong with a new event before it is sent (null: nothing). */
+function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): string | null {
+  if (!title.trim() || !description.trim() || !startDatetime) return EVENT_REQUIRED
+  if (!file) return IMAGE_REQUIRED_MESSAGE
+  if (file.size > EVENT_UPLOAD_IMAGE.maxBytes) return EVENT_UPLOAD_IMAGE.tooLargeMessage
+  if (ticket_url.trim() && !isWebAddress(ticket_url)) return EVENT_TICKET_URL
+  return null
+}
+
+async function readImage(file: File): Promise<string> {
+  try {
+    return await readAsDataUrl(file)
+  } catch (error) {
+    console.error('Reading the event image failed:', error)
+    throw new FormProblem(IMAGE_UNREADABLE_MESSAGE)
+  }
+}
+
+function sendNewEvent({ title, description, startDatetime, ticket_url, contactToBook }: NewEvent, dataUrl: string, onProgress: (fraction: number) => void) {
+  // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
+  const placeholder = newPlaceholder()
+  const meta: EventMeta = {
+    kind: 'event',
+    op: 'create',
+    id: placeholder,
+    event: {
+      title: title.trim(),
+      description: description.trim(),
+      start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
+      ticket_url: ticket_url.trim() || null,
+      contact_to_book: contactToBook ? 1 : 0,
+    },
+  }
+  return mutate<EventUploadedReply>(
+    {
+      method: 'POST',
+      path: '/api/upload-event',
+      body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
+      label: `New event: ${title.trim()}`,
+      creates: { placeholder, idField: 'event.id' },
+      record: `event:${placeholder}`,
+      versionField: 'event.updated_at',
+      meta,
+    },
+    { onProgress },
+  )
+}
+
+function uploadFailure(error: unknown): Status {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error('Event upload failed:', error)
+  if (hasServerMessage(error)) return { text: error.message, tone: 'error' }
+  if (error instanceof ApiError && !error.isNetwork) return { text: eventStatusError(error.status), tone: 'error' }
+  return { text: EVENT_UNEXPECTED, tone: 'error' }
+}
+
+export function CreateEvent() {
+  const ids = useId()
+  const form = useFormDraft('event-create', INITIAL)
+  const { title, description, startDatetime, ticket_url, contactToBook } = form.values
+  const upload = useMutationForm({
+    validate: () => eventProblem(form.values, image.file),
+    send: async (onProgress) => {
+      const dataUrl = image.preview || (await readImage(image.file!))
+      return sendNewEvent(form.values, dataUrl, onProgress)
+    },
+    sent: () => ({ text: EVENT_UPLOADED, tone: 'success' }),
+    failed: uploadFailure,
+    settled: () => {
+      form.reset()
+      image.clear()
+      useAdminEvents.getState().reset()
+    },
+    progress: true,
+  })
+  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) =>
+    upload.setStatus(problem ? { text: problem, tone: 'error' } : null),
+  )
+
+  return (
+    <AdminScreen title="Create Events" intro="New events appear on the Events page until the day they take place.">
+      <AdminSection title="New event" id={`${ids}-form`}>
+        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
+          {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
+          <Field label="Title" htmlFor={`${ids}-title`}>
+            <input id={`${ids}-title`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => form.set('title', e.currentTarget.value)} />
+          </Field>
+          <Field label="Description" htmlFor={`${ids}-description`}>
+            <textarea id={`${ids}-description`} name="description" rows={5} className="admin-input" required maxLength={5000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+          </Field>
+          <div className="admin-form__row">
+            <Field label="Start Date/Time" htmlFor={`${ids}-start`} hint="Venue time (UK).">
+              <input id={`${ids}-start`} name="startDatetime" type="datetime-local" className="admin-input" required value={startDatetime} onChange={(e) => form.set('startDatetime', e.currentTarget.value)} />
+            </Field>
+            <Field label="Ticket link (optional)" htmlFor={`${ids}-ticket`}>
+              <input
+                id={`${ids}-ticket`}
+                name="ticket_url"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                className="admin-input"
+                maxLength={2000}
+                value={ticket_url}
+                onChange={(e) => form.set('ticket_url', e.currentTarget.value)}
+              />
+            </Field>
+          </div>
+          <div className="admin-check">
+            <input id={`${ids}-contact`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => form.set('contactToBook', e.currentTarget.checked)} />
+            <label htmlFor={`${ids}-contact`}>Contact to Book</label>
+          </div>
+          <Field label="Image" htmlFor={`${ids}-image`} hint={EVENT_UPLOAD_IMAGE.hint}>
+            <input
+              ref={image.input}
+              id={`${ids}-image`}
+              name="image"
+              type="file"
+              accept={EVENT_UPLOAD_IMAGE.accept}
+              required
+              className="admin-input admin-input--file"
+              onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}
+            />
+          </Field>
+          {image.preview && image.file ? (
+            <figure className="admin-preview">
+              <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />
+              <figcaption>{image.file.name}</figcaption>
+            </figure>
+          ) : null}
+          <UploadProgress progress={upload.progress} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={upload.busy}>
+              {upload.busy ? 'Uploading…' : 'Upload event'}
+            </button>
+          </div>
+          <StatusMessage status={upload.status} />
+        </form>
+      </AdminSection>
+    </AdminScreen>
+  )
+}

@@ -1,0 +1,190 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import type { EventUpdatedReply } from '../../../api/types'
+import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
+import type { DisplayEvent, EventMeta } from './changes'
+import { fromVenueInput, toVenueInput } from '../../time'
+import { Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import { isWebAddress } from '../attractions/messages'
+import { usePickedImage } from '../../pickedImage'
+import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
+import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
+import { ReplaceImage } from './ReplaceImage'
+
+export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * A modal dialog makes the page behind inert, but browsers let Tab leave it for their own toolbar:
+ * Tab past the last control (Shift+Tab before the first) comes round to the other end instead.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE))
+  const edge = e.shiftKey ? items[0] : items[items.length - 1]
+  const other = e.shiftKey ? items[items.length - 1] : items[0]
+  if (!edge || !other || (document.activeElement !== edge && e.currentTarget.contains(document.activeElement))) return
+  e.preventDefault()
+  other.focus()
+}
+
+export interface EventEditModalProps {
+  /** The event as the list shows it (a placeholder id while it exists only on this device). */
+  event: DisplayEvent
+  onClose(): void
+  /** The change was saved (success), kept on the device, or is in conflict: the list shows `status`. */
+  onSaved(status: Status): void
+}
+
+interface EditedEvent {
+  title: string
+  description: string
+  start: string
+  contactToBook: boolean
+  ticketUrl: string
+}
+
+function sendEdit(event: DisplayEvent, { title, description, start, contactToBook, ticketUrl }: EditedEvent, image: File | null, onProgress: (fraction: number) => void) {
+  const body = new FormData()
+  body.append('id', String(event.id))
+  body.append('title', title.trim())
+  body.append('description', description.trim())
+  body.append('start_datetime', start)
+  body.append('contactToBook', contactToBook ? 'true' : 'false')
+  body.append('ticket_url', ticketUrl.trim())
+  if (image) body.append('image', image)
+  const meta: EventMeta = {
+    kind: 'event',
+    op: 'update',
+    id: event.id,
+    event: { title: title.trim(), description: description.trim(), start_datetime: fromVenueInput(start) ?? start, ticket_url: ticketUrl.trim() || null, contact_to_book: contactToBook ? 1 : 0 },
+  }
+  return mutate<EventUpdatedReply>(
+    {
+      method: 'POST',
+      path: '/api/update-event',
+      body,
+      label: `Edit event: ${title.trim()}`,
+      // The version staff saw, so an edit made elsewhere meanwhile is not overwritten (none yet for an event made on this device).
+      baseVersion: isPlaceholder(event.id) || !event.updated_at ? undefined : event.updated_at,
+      record: `event:${event.id}`,
+      versionField: 'event.updated_at',
+      meta,
+    },
+    { onProgress },
+  )
+}
+
+/**
+ * Opens `dialog` as a modal (the page behind is inert, the browser keeps focus inside) and, on
+ * close, gives focus back to what opened it; no page scroll behind. A DOM without showModal (the
+ * component tests' happy-dom) gets a plain open dialog.
+ */
+function useModal(dialog: RefObject<HTMLDialogElement | null>) {
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    const element = dialog.current
+    if (element && !element.open) {
+      if (typeof element.showModal === 'function') element.showModal()
+      else element.setAttribute('open', '')
+    }
+    element?.querySelector<HTMLElement>('input, textarea')?.focus()
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.body.style.overflow = overflow
+      if (opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
+    }
+  }, [dialog])
+}
+
+/**
+ * The edit dialog of /manageEvent: fields prefilled from the event (the start in venue time), an
+ * optional replacement image with preview, Cancel and Save Changes. A native modal <dialog>: focus
+ * stays inside, Escape closes it (not while saving), and closing forgets any selected image.
+ */
+export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps) {
+  const ids = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [title, setTitle] = useState(event.title)
+  const [description, setDescription] = useState(event.description)
+  const [start, setStart] = useState(() => toVenueInput(event.start_datetime))
+  const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
+  const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
+  const save = useMutationForm({
+    validate: () => (!title.trim() || !description.trim() || !start ? EVENT_REQUIRED : ticketUrl.trim() && !isWebAddress(ticketUrl) ? EVENT_TICKET_URL : null),
+    send: (onProgress) => sendEdit(event, { title, description, start, contactToBook, ticketUrl }, picked.file, onProgress),
+    sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
+    failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),
+    // Saved or kept on this device: the list says so, and the dialog closes.
+    settled: (status) => {
+      picked.clear()
+      onSaved(status)
+    },
+    progress: true,
+  })
+  const picked = usePickedImage(EVENT_EDIT_IMAGE, (problem) => save.setStatus(problem ? { text: problem, tone: 'error' } : null))
+  useModal(dialog)
+
+  const close = () => {
+    picked.clear()
+    onClose()
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Tab') return keepTabInside(e)
+    if (e.key !== 'Escape') return
+    e.preventDefault()
+    e.stopPropagation()
+    if (!save.busy) close()
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="admin-modal"
+      aria-modal="true"
+      aria-labelledby={`${ids}-title`}
+      onKeyDown={onKeyDown}
+      // Escape is handled above (so a save under way is not abandoned); the browser's own close is not wanted.
+      onCancel={(e) => e.preventDefault()}
+      onMouseDown={(e) => e.target === e.currentTarget && !save.busy && close()}
+    >
+      <div className="admin-modal__dialog">
+        <h2 id={`${ids}-title`} className="admin-modal__title">
+          Edit event
+        </h2>
+        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+          <Field label="Title" htmlFor={`${ids}-t`}>
+            <input id={`${ids}-t`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          </Field>
+          <Field label="Description" htmlFor={`${ids}-d`}>
+            <textarea id={`${ids}-d`} name="description" rows={4} className="admin-input" required maxLength={5000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          </Field>
+          <div className="admin-form__row">
+            <Field label="Start Date/Time" htmlFor={`${ids}-s`} hint="Venue time (UK).">
+              <input id={`${ids}-s`} name="start_datetime" type="datetime-local" className="admin-input" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+            </Field>
+            <Field label="Ticket link (optional)" htmlFor={`${ids}-u`}>
+              <input id={`${ids}-u`} name="ticket_url" type="url" inputMode="url" placeholder="https://" className="admin-input" maxLength={2000} value={ticketUrl} onChange={(e) => setTicketUrl(e.currentTarget.value)} />
+            </Field>
+          </div>
+          <div className="admin-check">
+            <input id={`${ids}-c`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => setContactToBook(e.currentTarget.checked)} />
+            <label htmlFor={`${ids}-c`}>Contact to Book</label>
+          </div>
+          <ReplaceImage id={`${ids}-i`} event={event} picked={picked} />
+          <UploadProgress progress={save.progress} label="Saving" />
+          <StatusMessage status={save.status} />
+          <div className="admin-modal__actions">
+            <button type="button" className="button button--ghost" onClick={close} disabled={save.busy}>
+              Cancel
+            </button>
+            <button type="submit" className="button" disabled={save.busy}>
+              {save.busy ? 'Saving…' : 'Save Changes'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  )
+}

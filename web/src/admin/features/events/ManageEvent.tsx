@@ -1,0 +1,120 @@
+import { useEffect, useId, useMemo, useState } from 'react'
+import type { EventDeletedReply } from '../../../api/types'
+import { formatEventDate } from '../../../lib/eventDisplay'
+import { failureStatus, mutate } from '../../adminApi'
+import { PendingBadge, usePending } from '../../shell/pending'
+import { mergeEvents, type DisplayEvent } from './changes'
+import { useAdminEvents } from './store'
+import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../../shell/ui'
+import { EventEditModal } from './EventEditModal'
+
+export function ManageEvent() {
+  const ids = useId()
+  const list = useAdminEvents()
+  const pending = usePending('event')
+  const [editing, setEditing] = useState<DisplayEvent | null>(null)
+  const [status, setStatus] = useStatus()
+  const [deleting, setDeleting] = useState<number | string | null>(null)
+  const [now, setNow] = useState<number | null>(null)
+
+  useEffect(() => {
+    void useAdminEvents.getState().load()
+    setNow(Date.now())
+  }, [])
+
+  const onDelete = async (event: DisplayEvent) => {
+    if (!window.confirm(`Delete the event "${event.title}"? It will be removed from the Events page.`)) return
+    setDeleting(event.id)
+    try {
+      const reply = await mutate<EventDeletedReply>({
+        method: 'POST',
+        path: '/api/delete-event',
+        body: { id: event.id },
+        label: `Delete event: ${event.title}`,
+        record: `event:${event.id}`,
+        meta: { kind: 'event', op: 'delete', id: event.id },
+      })
+      setStatus({ text: reply?.message || 'Event deleted.', tone: 'success' })
+      await useAdminEvents.getState().load()
+    } catch (error) {
+      setStatus(failureStatus(error, 'The event could not be deleted.', 'Event delete'))
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const events = useMemo(() => mergeEvents(list.data ?? [], pending), [list.data, pending])
+  return (
+    <AdminScreen title="Manage Events" intro="Every event, past and upcoming, soonest first. Times are the venue's (UK) time.">
+      <AdminSection title="Events" id={`${ids}-list`}>
+        <StatusMessage status={status} />
+        {!list.data ? <p className="admin-loading">{list.status === 'error' ? 'The events could not be loaded.' : 'Loading events…'}</p> : null}
+        {list.fromCache ? <p className="admin-form__note">Offline: showing the events as last loaded on this device.</p> : null}
+        {list.data && events.length === 0 ? <p className="admin-empty">There are no events yet.</p> : null}
+        {events.length > 0 ? (
+          <div className="admin-table-wrap admin-table-wrap--cards" role="region" aria-labelledby={`${ids}-list`} tabIndex={0}>
+            <table className="admin-table admin-table--events">
+              <thead>
+                <tr>
+                  <th scope="col">Image</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Start Date/Time</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((event) => {
+                  const past = now !== null && new Date(event.start_datetime).getTime() < now
+                  const deleted = event.pending?.op === 'delete'
+                  const classes = [past ? 'is-past' : '', event.pending ? 'is-pending' : '', deleted ? 'is-deleted' : ''].filter(Boolean).join(' ')
+                  return (
+                    <tr key={event.id} data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
+                      <td data-label="Image" className="admin-table__image">
+                        {event.image_url ? (
+                          <img src={event.image_url} alt="" width={event.image_width ?? 96} height={event.image_height ?? 72} loading="lazy" decoding="async" />
+                        ) : (
+                          <span className="admin-table__noimage">Image Not Available</span>
+                        )}
+                      </td>
+                      <td data-label="Title" className="admin-table__title">
+                        {event.title}
+                        {past ? <span className="admin-badge admin-badge--muted">Past</span> : null}
+                        <PendingBadge mark={event.pending} />
+                      </td>
+                      <td data-label="Description" className="admin-table__description">
+                        <div className="admin-clamp">{event.description}</div>
+                      </td>
+                      <td data-label="Start Date/Time">{formatEventDate(event.start_datetime)}</td>
+                      <td data-label="Actions" className="admin-table__actions">
+                        <button type="button" className="button button--small" onClick={() => setEditing(event)} disabled={deleted}>
+                          Edit<span className="visually-hidden"> {event.title}</span>
+                        </button>
+                        <button type="button" className="button button--small button--danger" onClick={() => void onDelete(event)} disabled={deleting === event.id || deleted}>
+                          {deleting === event.id ? 'Deleting…' : 'Delete'}
+                          <span className="visually-hidden"> {event.title}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </AdminSection>
+      {editing ? (
+        <EventEditModal
+          key={editing.id}
+          event={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null)
+            setStatus(saved)
+            if (saved.tone === 'success') void useAdminEvents.getState().load()
+          }}
+        />
+      ) : null}
+    </AdminScreen>
+  )
+}

@@ -1,0 +1,58 @@
+/** Event changes: what a queued one says (meta), how it shows in the list, how its conflict reads. */
+import type { VenueEvent } from '../../../api/types'
+import { formatEventDate } from '../../../lib/eventDisplay'
+import type { OutboxEntry } from '../../adminApi'
+import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
+import { jsonField, mark, metaOf, sameId, worst, type Op, type PendingMark } from '../../shell/pending'
+import { fromVenueInput } from '../../time'
+
+export interface EventFields {
+  title: string
+  description: string
+  start_datetime: string
+  ticket_url: string | null
+  contact_to_book: 0 | 1
+}
+export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
+
+/** An event as the list shows it: a placeholder id (string) while it exists only on this device. */
+export type DisplayEvent = Omit<VenueEvent, 'id'> & { id: number | string; pending?: PendingMark }
+
+export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): DisplayEvent[] {
+  const rows: DisplayEvent[] = server.map((e) => ({ ...e }))
+  for (const entry of pending) {
+    const meta = metaOf(entry)
+    if (meta?.kind !== 'event') continue
+    if (meta.op === 'create' && meta.event) {
+      const image = jsonField(entry, 'image_base64')
+      rows.push({ id: meta.id, ...meta.event, image_url: typeof image === 'string' ? image : null, image_variants: [], image_width: null, image_height: null, updated_at: '', pending: mark(entry, 'create') })
+      continue
+    }
+    const index = rows.findIndex((r) => sameId(r.id, meta.id))
+    if (index < 0) continue
+    const row = rows[index]!
+    // A change on top of a queued create is still a create as far as the server knows.
+    const op = row.pending?.op === 'create' && meta.op === 'update' ? 'create' : meta.op
+    rows[index] = { ...row, ...(meta.op === 'update' && meta.event ? meta.event : {}), pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) } }
+  }
+  return rows.sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || String(a.id).localeCompare(String(b.id)))
+}
+
+function startOf(local: string | undefined): string {
+  if (!local) return '—'
+  const iso = fromVenueInput(local)
+  return iso ? formatEventDate(iso) : local
+}
+
+/** An edit that met a newer version: the event's fields in staff's words (other changes: null, the generic view). */
+export function eventConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
+  if (!entry.path.startsWith('/api/update-event')) return null
+  return [
+    { label: 'Title', mine: text(mine.title), theirs: text(current.title) },
+    { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+    { label: 'Start Date/Time', mine: startOf(mine.start_datetime), theirs: current.start_datetime ? formatEventDate(String(current.start_datetime)) : '—' },
+    { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
+    { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
+    { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.image_url ? 'Current image' : '—' },
+  ]
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState } from 'react'
+import type { UploadGalleryReply } from '../../../api/types'
+import { failureStatus, mutate } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import type { GalleryMeta } from './changes'
+import { GalleryList } from './GalleryList'
+import { useGalleryGrouped } from './store'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
+
+export const GALLERY_SUCCESS = 'Upload successful!'
+export const GALLERY_ERROR = 'Error uploading the images.'
+
+/** What is wrong with an upload before it is sent (null: nothing). */
+function uploadProblem(files: File[], type: string): string | null {
+  if (files.length === 0 || !type) return UPLOAD_GALLERY_MISSING
+  if (files.some((file) => file.type && !file.type.startsWith('image/'))) return 'Only image files can be uploaded to a gallery.'
+  if (files.length > MAX_IMAGES_PER_UPLOAD) return `Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`
+  return null
+}
+
+export function ManageGalleries() {
+  const ids = useId()
+  const form = useFormDraft('galleries-upload', { type: '' })
+  const [files, setFiles] = useState<File[]>([])
+  const fileInput = useRef<HTMLInputElement>(null)
+  const done = () => {
+    setFiles([])
+    if (fileInput.current) fileInput.current.value = ''
+  }
+  const upload = useMutationForm({
+    validate: () => uploadProblem(files, form.values.type),
+    send: async (onProgress) => {
+      const body = new FormData()
+      for (const file of files) body.append('images', file)
+      body.append('type', form.values.type)
+      const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: categoryOfType(form.values.type) ?? form.values.type }
+      const reply = await mutate<UploadGalleryReply>({ method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta }, { onProgress })
+      void useGalleryGrouped.getState().load()
+      return reply
+    },
+    sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),
+    failed: (error) => failureStatus(error, GALLERY_ERROR, 'Gallery upload'),
+    settled: done,
+    progress: true,
+  })
+
+  return (
+    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, newest first.">
+      <AdminSection title="Upload images" id={`${ids}-upload`}>
+        <form className="admin-form" onSubmit={upload.onSubmit} noValidate aria-describedby={`${ids}-upload-hint`}>
+          <p className="admin-form__hint" id={`${ids}-upload-hint`}>
+            Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
+          </p>
+          <div className="admin-form__row">
+            <Field label="Images" htmlFor={`${ids}-images`}>
+              <input
+                ref={fileInput}
+                id={`${ids}-images`}
+                name="images"
+                type="file"
+                accept="image/*"
+                multiple
+                required
+                className="admin-input admin-input--file"
+                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+              />
+            </Field>
+            <Field label="Gallery" htmlFor={`${ids}-type`}>
+              <select id={`${ids}-type`} name="type" required className="admin-input" value={form.values.type} onChange={(event) => form.set('type', event.currentTarget.value)}>
+                <option value="">Choose a page…</option>
+                {GALLERY_CATEGORIES.map((option) => (
+                  <option key={option.type} value={option.type}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
+          <UploadProgress progress={upload.progress} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={upload.busy}>
+              {upload.busy ? 'Uploading…' : 'Upload'}
+            </button>
+          </div>
+          <StatusMessage status={upload.status} />
+        </form>
+      </AdminSection>
+
+      <GalleryList id={`${ids}-list`} />
+    </AdminScreen>
+  )
+}
+

@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { MenuUploadedReply } from '../../../api/types'
+import { ApiError } from '../../../api/client'
+import { venue } from '../../../lib/venue'
+import { deferredStatus, mutate } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import { PendingBadge, usePending } from '../../shell/pending'
+import { pendingMenus, type MenuMeta } from './changes'
+import { useAdminMenus } from './store'
+import { formatReceived } from '../../time'
+import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
+
+export const MENU_MISSING = 'Please fill in all fields and select a file.'
+export const MENU_NETWORK_ERROR = 'Error uploading PDF. Please try again.'
+export const MENU_NOT_PDF = 'Please choose a PDF file.'
+export const menuSuccess = (id: number | string) => `Upload successful! PDF ID: ${id}`
+export const menuFailed = (error: string) => `Upload failed: ${error}`
+
+/** PDF only: by declared type, or by name when the device declares none. */
+export function isPdf(file: File): boolean {
+  if (file.type) return file.type === 'application/pdf'
+  return /\.pdf$/i.test(file.name)
+}
+
+export const BUSINESS_OPTIONS = [
+  { value: '1', label: venue.barName, page: '/drink' },
+  { value: '2', label: `${venue.hotelName} cafe`, page: '/eat' },
+] as const
+
+function sendMenu({ business_id, type_id }: { business_id: string; type_id: string }, file: File, onProgress: (fraction: number) => void) {
+  const body = new FormData()
+  body.append('pdf', file)
+  body.append('business_id', business_id)
+  body.append('type_id', type_id.trim())
+  const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
+  const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
+  return mutate<MenuUploadedReply>({ method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta }, { onProgress })
+}
+
+function menuFailure(error: unknown): Status {
+  const deferred = deferredStatus(error)
+  if (deferred) return deferred
+  console.error('Menu upload failed:', error)
+  if (error instanceof ApiError && !error.isNetwork) return { text: menuFailed(error.message), tone: 'error' }
+  return { text: MENU_NETWORK_ERROR, tone: 'error' }
+}
+
+export function UploadMenus() {
+  const ids = useId()
+  const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
+  const [file, setFile] = useState<File | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const menus = useAdminMenus()
+  const queued = pendingMenus(usePending('menu'))
+  const { business_id, type_id } = form.values
+
+  useEffect(() => {
+    void useAdminMenus.getState().load()
+  }, [])
+
+  const upload = useMutationForm({
+    validate: () => (!file || !business_id || !type_id.trim() ? MENU_MISSING : !isPdf(file) ? MENU_NOT_PDF : null),
+    send: async (onProgress) => {
+      const reply = await sendMenu(form.values, file!, onProgress)
+      void useAdminMenus.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: menuSuccess(reply.id), tone: 'success' }),
+    failed: menuFailure,
+    settled: () => {
+      setFile(null)
+      if (fileInput.current) fileInput.current.value = ''
+    },
+    progress: true,
+  })
+  const setStatus = upload.setStatus
+
+  const onFile = (chosen: File | null) => {
+    if (chosen && !isPdf(chosen)) {
+      setFile(null)
+      if (fileInput.current) fileInput.current.value = ''
+      setStatus({ text: MENU_NOT_PDF, tone: 'error' })
+      return
+    }
+    setFile(chosen)
+    setStatus(null)
+  }
+
+  return (
+    <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
+      <AdminSection title="New menu" id={`${ids}-form`}>
+        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
+          <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint={MENU_PDF.hint}>
+            <input
+              ref={fileInput}
+              id={`${ids}-pdf`}
+              name="pdf"
+              type="file"
+              accept="application/pdf,.pdf"
+              required
+              className="admin-input admin-input--file"
+              onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
+            />
+          </Field>
+          <div className="admin-form__row">
+            <Field label="Business" htmlFor={`${ids}-business`}>
+              <select id={`${ids}-business`} name="business_id" className="admin-input" required value={business_id} onChange={(e) => form.set('business_id', e.currentTarget.value)}>
+                <option value="">Choose a business…</option>
+                {BUSINESS_OPTIONS.map((b) => (
+                  <option key={b.value} value={b.value}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Menu type" htmlFor={`${ids}-type`} hint="Keep 1 for the menu shown on the website.">
+              <input id={`${ids}-type`} name="type_id" className="admin-input" required maxLength={20} value={type_id} onChange={(e) => form.set('type_id', e.currentTarget.value)} />
+            </Field>
+          </div>
+          <UploadProgress progress={upload.progress} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={upload.busy}>
+              {upload.busy ? 'Uploading…' : 'Upload menu'}
+            </button>
+          </div>
+          <StatusMessage status={upload.status} />
+        </form>
+      </AdminSection>
+      <AdminSection title="Menus on the website" id={`${ids}-current`}>
+        {!menus.data ? <p className="admin-loading">{menus.status === 'error' ? 'The current menus could not be loaded.' : 'Loading menus…'}</p> : null}
+        {menus.data ? (
+          <ul className="admin-rows">
+            {BUSINESS_OPTIONS.map((b) => {
+              const menu = menus.data?.[Number(b.value) as 1 | 2]
+              const waiting = queued.get(b.value)
+              return (
+                <li key={b.value} className="admin-row" data-business={b.value}>
+                  <div className="admin-row__body">
+                    <p className="admin-row__title">{b.label}</p>
+                    <p className="admin-row__meta">{menu ? `Uploaded ${formatReceived(menu.updated_at)} · PDF ID ${menu.id}` : 'No menu has been uploaded yet.'}</p>
+                    {waiting ? (
+                      <p className="admin-row__meta">
+                        <PendingBadge mark={waiting.mark} /> {waiting.meta.file_name} replaces it when this device is back online.
+                      </p>
+                    ) : null}
+                  </div>
+                  {menu ? (
+                    <a className="button button--small button--ghost" href={menu.pdf_url} target="_blank" rel="noreferrer">
+                      Open PDF<span className="visually-hidden"> of the {b.label} menu (opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        ) : null}
+      </AdminSection>
+    </AdminScreen>
+  )
+}

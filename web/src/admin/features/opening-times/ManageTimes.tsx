@@ -1,0 +1,144 @@
+import { useEffect, useId, useMemo } from 'react'
+import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type UpdateTimesReply } from '../../../api/types'
+import { venue } from '../../../lib/venue'
+import { failureStatus, mutate } from '../../adminApi'
+import { useFormDraft } from '../../drafts'
+import { usePending } from '../../shell/pending'
+import { pendingTimes, type TimesMeta } from './changes'
+import { useAdminOpeningTimes } from './store'
+import { AdminScreen, AdminSection, Field, StatusMessage } from '../../shell/ui'
+import { currentOf, CurrentTimes } from './CurrentTimes'
+import { useMutationForm } from '../../shell/useMutationForm'
+import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
+
+export const TIMES_ERROR = 'Error updating times. Please try again.'
+export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
+export const TIMES_CHOOSE = 'Please choose a business and the days to change.'
+
+export type Business = VenueKey
+type Group = keyof typeof GROUP_LABELS
+
+export const BUSINESSES: Record<Business, { name: string; groups: readonly Group[]; food: string }> = {
+  hotel: { name: venue.hotelName, groups: HOTEL_GROUPS, food: 'Breakfast' },
+  stables: { name: venue.barName, groups: STABLES_GROUPS, food: 'Lunch' },
+}
+
+const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
+
+/** One business's hours (or food times) for one group of days; `baseVersion`: the times as staff saw them. */
+function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: (typeof BUSINESSES)[Business], baseVersion: string | undefined) {
+  const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
+  const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
+  return mutate<UpdateTimesReply>({
+    method: 'PUT',
+    path: '/api/update-times',
+    body,
+    label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
+    // A change made elsewhere since to these days is not overwritten.
+    baseVersion,
+    record: `times:${business}:${group}`,
+    versionField: 'opening_times.updated_at',
+    meta,
+  })
+}
+
+export function ManageTimes() {
+  const ids = useId()
+  const times = useAdminOpeningTimes()
+  const form = useFormDraft('times', INITIAL)
+  const { business, group, type, open, close, closed } = form.values
+  const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
+  const pendingEntries = usePending('times')
+  const queued = useMemo(() => pendingTimes(pendingEntries), [pendingEntries])
+
+  useEffect(() => {
+    void useAdminOpeningTimes.getState().load()
+  }, [])
+
+  const save = useMutationForm({
+    validate: () => (!chosen || !group || !chosen.groups.includes(group as Group) ? TIMES_CHOOSE : !closed && (!open || !close) ? TIMES_REQUIRED : null),
+    send: async () => {
+      const reply = await sendTimes(form.values, chosen!, times.data?.updated_at || undefined)
+      if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
+      else void useAdminOpeningTimes.getState().load()
+      return reply
+    },
+    sent: (reply) => ({ text: reply?.message || 'Opening times updated.', tone: 'success' }),
+    failed: (error) => failureStatus(error, TIMES_ERROR, 'Opening times update'),
+  })
+  const setStatus = save.setStatus
+
+  /** Puts the stored values of a business, group and type into the form. */
+  const prefill = (nextBusiness: string, nextGroup: string, nextType: string) => {
+    const current = nextBusiness && nextGroup ? currentOf(times.data, nextBusiness as Business, nextGroup) : null
+    const r = nextType === 'food' ? current?.food : current?.hours
+    const isClosed = current ? (nextType === 'food' ? !current.closed && !current.food : current.closed) : false
+    form.patch({ business: nextBusiness, group: nextGroup, type: nextType, open: r?.open_time ?? '', close: r?.close_time ?? '', closed: isClosed })
+    setStatus(null)
+  }
+
+  // A group chosen before the current times arrived gets its values once they do.
+  const loaded = times.data
+  useEffect(() => {
+    const { business: b, group: g, type: t, open: o, close: c, closed: x } = form.values
+    if (loaded && b && g && !o && !c && !x) prefill(b, g, t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the data arrives
+  }, [loaded])
+
+  const foodLabel = chosen?.food ?? 'Food'
+  return (
+    <AdminScreen title="Manage Opening Times" intro="Times are the venue's local time. Changes show on the Contact page straight away.">
+      <AdminSection title="Change times" id={`${ids}-form`}>
+        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+          <div className="admin-form__row admin-form__row--3">
+            <Field label="Business" htmlFor={`${ids}-business`}>
+              <select id={`${ids}-business`} name="name" className="admin-input" required value={business} onChange={(e) => prefill(e.currentTarget.value, '', type)}>
+                <option value="">Choose a business…</option>
+                <option value="hotel">{venue.hotelName}</option>
+                <option value="stables">{venue.barName}</option>
+              </select>
+            </Field>
+            <Field label="Days" htmlFor={`${ids}-group`}>
+              <select id={`${ids}-group`} name="day" className="admin-input" required value={group} disabled={!chosen} onChange={(e) => prefill(business, e.currentTarget.value, type)}>
+                <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
+                {chosen?.groups.map((key) => (
+                  <option key={key} value={key}>
+                    {GROUP_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Times for" htmlFor={`${ids}-type`}>
+              <select id={`${ids}-type`} name="type" className="admin-input" value={type} onChange={(e) => prefill(business, group, e.currentTarget.value)}>
+                <option value="opening">Opening hours</option>
+                <option value="food">{foodLabel}</option>
+              </select>
+            </Field>
+          </div>
+          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
+            <Field label="Opens" htmlFor={`${ids}-open`}>
+              <input id={`${ids}-open`} name="open_time" type="time" className="admin-input" required={!closed} disabled={closed} value={open} onChange={(e) => form.set('open', e.currentTarget.value)} />
+            </Field>
+            <Field label="Closes" htmlFor={`${ids}-close`}>
+              <input id={`${ids}-close`} name="close_time" type="time" className="admin-input" required={!closed} disabled={closed} value={close} onChange={(e) => form.set('close', e.currentTarget.value)} />
+            </Field>
+            <div className="admin-check">
+              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
+              <label htmlFor={`${ids}-closed`}>{type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}</label>
+            </div>
+          </div>
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={save.busy}>
+              {save.busy ? 'Saving…' : 'Save times'}
+            </button>
+          </div>
+          <StatusMessage status={save.status} />
+        </form>
+      </AdminSection>
+
+      <AdminSection title="Current times" id={`${ids}-current`}>
+        <CurrentTimes times={times} venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...BUSINESSES[key] }))} selected={`${business}|${group}`} queued={queued} />
+      </AdminSection>
+    </AdminScreen>
+  )
+}

@@ -1,0 +1,5 @@
+import type { OpeningTimes } from '../../../api/types'
+import { createResource } from '../../../stores/resource'
+import { adminGet } from '../../adminApi'
+
+export const useAdminOpeningTimes = createResource('times', () => adminGet<OpeningTimes>('/api/opening-times'), { staff: true })

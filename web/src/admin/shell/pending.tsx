@@ -1,0 +1,91 @@
+/**
+ * Changes waiting in the outbox, as the staff lists show them before they land: each kind of change
+ * carries a small `meta` description (what it does to which record), and the lists merge it over
+ * what the server sent, with a badge saying it is waiting to sync (or failed, or in conflict). Each
+ * feature's changes.ts says how its kind merges; these are the pieces they share.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'wouter'
+import { useOutbox, type OutboxEntry, type OutboxState } from '../../offline/outbox'
+import type { PendingMeta } from '../features/registry'
+
+/** Where Pending changes lives: a panel on the dashboard. */
+export const PENDING_ID = 'pending-changes'
+export const PENDING_HREF = `/admin#${PENDING_ID}`
+
+export type Op = 'create' | 'update' | 'delete'
+
+/** Where a record's row stands in the outbox. */
+export interface PendingMark {
+  entryId: string
+  state: OutboxState
+  op: Op
+}
+
+export const metaOf = (entry: OutboxEntry) => entry.meta as PendingMeta | undefined
+
+/** The staff changes in the outbox whose meta is of `kind`, oldest first. */
+export function usePending<K extends PendingMeta['kind']>(kind: K): (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[] {
+  const entries = useOutbox((s) => s.entries)
+  return useMemo(() => entries.filter((e) => e.channel === 'admin' && metaOf(e)?.kind === kind) as (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[], [entries, kind])
+}
+
+/** Every staff change still on this device (for the header count). */
+export function usePendingCount(): number {
+  return useOutbox((s) => s.entries.filter((e) => e.channel === 'admin').length)
+}
+
+export const sameId = (a: unknown, b: unknown) => String(a) === String(b)
+export const mark = (entry: OutboxEntry, op: Op): PendingMark => ({ entryId: entry.id, state: entry.state, op })
+
+export function jsonField(entry: OutboxEntry, name: string): unknown {
+  return entry.body.kind === 'json' && entry.body.value && typeof entry.body.value === 'object' ? (entry.body.value as Record<string, unknown>)[name] : undefined
+}
+
+/** The state to show when several changes touch one row: trouble first. */
+export function worst(a: OutboxState | undefined, b: OutboxState): OutboxState {
+  const rank: Record<OutboxState, number> = { conflict: 3, failed: 2, sending: 1, waiting: 0 }
+  return a && rank[a] > rank[b] ? a : b
+}
+
+// ---- pieces ----
+
+export const BADGE_TEXT: Record<OutboxState, string> = {
+  waiting: 'Waiting to sync',
+  sending: 'Sending…',
+  failed: 'Failed — see Pending changes',
+  conflict: 'Conflict — see Pending changes',
+}
+
+/** The badge on a row whose change has not landed yet. */
+export function PendingBadge({ mark }: { mark: PendingMark | undefined }) {
+  if (!mark) return null
+  const what = mark.op === 'delete' ? 'Deletion' : mark.op === 'create' ? 'New' : 'Change'
+  const text = mark.state === 'waiting' ? `${what} waiting to sync` : BADGE_TEXT[mark.state]
+  const body = (
+    <span className={`admin-badge admin-badge--pending admin-badge--${mark.state}`} data-pending-state={mark.state}>
+      {text}
+    </span>
+  )
+  return mark.state === 'failed' || mark.state === 'conflict' ? (
+    <Link href={PENDING_HREF} className="admin-badge-link">
+      {body}
+    </Link>
+  ) : (
+    body
+  )
+}
+
+/** Object URLs for the files an entry keeps (made in an effect, released on unmount). */
+export function useEntryImages(entry: OutboxEntry | undefined, field?: string): string[] {
+  const [urls, setUrls] = useState<string[]>([])
+  useEffect(() => {
+    if (!entry || entry.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
+    const made = entry.body.fields.flatMap((f) => ('bytes' in f && (!field || f.name === field) ? [URL.createObjectURL(new Blob([f.bytes], { type: f.type }))] : []))
+    setUrls(made)
+    return () => {
+      for (const url of made) URL.revokeObjectURL(url)
+    }
+  }, [entry?.id, entry?.body, field]) // eslint-disable-line react-hooks/exhaustive-deps -- the entry's files never change
+  return urls
+}

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { clear, get, keys, set } from 'idb-keyval'
+import { ApiError } from '../api/client'
+import { createResource, STAFF_PREFIX } from './resource'
+import { forgetSavedStartingWith } from './storage'
+import { quiet } from '../../test/quiet'
+
+beforeEach(async () => {
+  await clear()
+})
+
+describe('staff lists (createResource with staff: true)', () => {
+  test('the server answers: shown as fresh and saved under the staff prefix; unreachable later: the saved copy, marked so', async () => {
+    let reachable = true
+    const fetcher = async () => {
+      if (!reachable) throw new ApiError(0, 'You appear to be offline.')
+      return ['quiz night']
+    }
+    await createResource('test-staff-list', fetcher, { staff: true }).getState().load()
+    expect(await get(`${STAFF_PREFIX}test-staff-list`)).toMatchObject({ data: ['quiz night'] })
+    reachable = false
+    const afterReload = createResource('test-staff-list', fetcher, { staff: true })
+    await afterReload.getState().load()
+    expect(afterReload.getState()).toMatchObject({ data: ['quiz night'], status: 'ready', fromCache: true })
+  })
+
+  test('nothing is shown before the server answers, and a server error is not covered by the saved copy', async () => {
+    await set(`${STAFF_PREFIX}test-staff-error`, { data: ['old'], savedAt: 1 })
+    let fail: (error: unknown) => void = () => {}
+    const store = createResource('test-staff-error', () => new Promise<string[]>((_, reject) => (fail = reject)), { staff: true })
+    const loading = quiet(() => store.getState().load())
+    await Bun.sleep(0)
+    expect(store.getState()).toMatchObject({ data: null, status: 'loading' })
+    fail(new ApiError(500, 'Server error'))
+    await loading
+    expect(store.getState()).toMatchObject({ data: null, status: 'error', fromCache: false })
+  })
+
+  test('keep: false (personal data) is never written to the device', async () => {
+    await createResource('test-staff-private', async () => [{ email: 'a@example.com' }], { staff: true, keep: false }).getState().load()
+    expect(await keys()).toEqual([])
+  })
+
+  test('reset empties the store; signing out forgets staff lists and leaves public data', async () => {
+    const store = createResource('test-staff-reset', async () => ['a'], { staff: true })
+    await store.getState().load()
+    await set('events', { data: ['public'], savedAt: 1 })
+    store.getState().reset()
+    expect(store.getState()).toMatchObject({ data: null, status: 'idle', fromCache: false })
+    await forgetSavedStartingWith(STAFF_PREFIX)
+    expect(await keys()).toEqual(['events'])
+  })
+})
