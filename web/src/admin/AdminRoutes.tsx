@@ -19,7 +19,7 @@ import { Messages } from './features/contact/Messages'
 import { UploadMenus } from './features/menus/UploadMenus'
 import { TOKEN_KEY, useAdminSession } from './session'
 import { STAFF_HOME, type StaffPath } from '../../../api/src/shared/rules/staff-routes'
-import './styles/admin.css'
+import './styles/staff'
 
 export const ADMIN_SCREENS = {
   '/admin': Dashboard,

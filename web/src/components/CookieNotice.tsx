@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import '../styles/layout.css'
+import '../styles/cookie-notice.css'
 
 export const COOKIE_FLAG = 'cookiesAgreed'
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { InstallButton } from '../offline/OfflineBanner'
 import { telHref, venue } from '../lib/venue'
-import '../styles/layout.css'
+import '../styles/footer.css'
 
 export function Footer() {
   const year = new Date().getFullYear()

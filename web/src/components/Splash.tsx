@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { prefersReducedMotion } from '../lib/hooks'
 import { venue } from '../lib/venue'
-import '../styles/layout.css'
+import '../styles/splash.css'
 
 /** The splash shows for this long, then fades for FADE_MS (DECISIONS.md: fade starts at 3 s, lasts 1 s). */
 export const SPLASH_SHOW_MS = 3000

@@ -10,6 +10,8 @@ import { usePendingCount } from './pending'
 import { AdminScreen, useSubmit } from './ui'
 import { PendingChangesPanel } from './PendingChanges'
 import { STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
+import '../styles/staff'
+import './dashboard.css'
 
 export const ACCESS_GRANTED = 'Access granted!'
 export const ACCESS_DENIED = 'Access denied. Redirecting to login...'

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
-import '../styles/admin.css'
+import '../styles/staff'
 
 /** The header link to Pending changes, with how many staff changes wait on this device. */
 export function PendingLink({ samePage = false }: { samePage?: boolean }) {

@@ -6,6 +6,8 @@ import { StatusMessage, useStatus } from '../../shell/ui'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { DELETE_ERROR, FETCH_ERROR, NO_LOCATIONS } from './messages'
 import { useAdminAttractions } from './store'
+import '../../styles/staff'
+import './attractions.css'
 
 /** Every attraction, with its picture and a Delete button. */
 export function AttractionList({ attractions, loading, failed }: { attractions: DisplayAttraction[]; loading: boolean; failed: boolean }) {

@@ -3,6 +3,8 @@ import type { ContactMessage } from '../../../api/types'
 import { useAdminMessages } from './store'
 import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection } from '../../shell/ui'
+import '../../styles/staff'
+import './contact.css'
 
 const STATE: Record<ContactMessage['status'], { label: string; tone: string }> = {
   sent: { label: 'Emailed', tone: 'success' },

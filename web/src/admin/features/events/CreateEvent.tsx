@@ -11,6 +11,8 @@ import { fromVenueInput } from '../../time'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
+import '../../styles/staff'
+import './events.css'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
 export const EVENT_TICKET_URL = 'Please enter the ticket link as a full web address starting with http:// or https://.'

@@ -10,6 +10,8 @@ import { usePickedImage } from '../../pickedImage'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
 import { ReplaceImage } from './ReplaceImage'
+import '../../styles/staff'
+import './events.css'
 
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
 

@@ -7,6 +7,8 @@ import { mergeEvents, type DisplayEvent } from './changes'
 import { useAdminEvents } from './store'
 import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../../shell/ui'
 import { EventEditModal } from './EventEditModal'
+import '../../styles/staff'
+import './events.css'
 
 export function ManageEvent() {
   const ids = useId()

@@ -2,6 +2,8 @@ import type { usePickedImage } from '../../pickedImage'
 import { Field } from '../../shell/ui'
 import type { DisplayEvent } from './changes'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
+import '../../styles/staff'
+import './events.css'
 
 export const CLEAR_SELECTED_IMAGE = 'Clear selected image'
 

@@ -7,6 +7,8 @@ import { AdminSection, StatusMessage, useStatus } from '../../shell/ui'
 import { galleryDeletes, queuedUploads, type GalleryMeta } from './changes'
 import { categoryName, categoryPage } from '../../../../../api/src/shared/rules/galleries'
 import { useGalleryGrouped } from './store'
+import '../../styles/staff'
+import './galleries.css'
 
 /** Every gallery's images by page, with uploads still on this device first; each can be deleted. */
 export function GalleryList({ id }: { id: string }) {

@@ -8,6 +8,8 @@ import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
+import '../../styles/staff'
+import './galleries.css'
 
 export const GALLERY_SUCCESS = 'Upload successful!'
 export const GALLERY_ERROR = 'Error uploading the images.'

@@ -4,6 +4,8 @@ import type { Resource } from '../../../stores/resource'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import type { TimesMeta } from './changes'
 import type { Business } from './ManageTimes'
+import '../../styles/staff'
+import './opening-times.css'
 
 interface Current {
   closed: boolean

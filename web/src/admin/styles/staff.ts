@@ -1,0 +1,11 @@
+/**
+ * The staff shell's shared styles, in cascade order: later files refine earlier ones (the conflict table in
+ * pending.css overrides the table padding of lists.css). Imported by shell/ui.tsx, which every staff screen
+ * uses, and again by each feature screen just before its own stylesheet, so a feature's rules always load
+ * after these (Vite orders the CSS of the lazy staff chunk by first import).
+ */
+import './frame.css'
+import './forms.css'
+import './status.css'
+import './lists.css'
+import './pending.css'
