@@ -71,6 +71,38 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
 }
 
 /**
+ * While a photo is open: focus on ×, Escape closes, Tab stays inside, the page does not scroll.
+ * On close, focus goes back to the tile that opened it.
+ */
+function useOpenPhotoKeys(openSlot: number | null, close: () => void) {
+  const tileRefs = useRef<(HTMLButtonElement | null)[]>([])
+  const closeRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (openSlot === null) return
+    closeRef.current?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        close()
+      } else if (event.key === 'Tab') {
+        event.preventDefault()
+        closeRef.current?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.body.style.overflow = overflow
+      const tile = tileRefs.current[openSlot]
+      if (tile?.isConnected) tile.focus()
+    }
+  }, [openSlot, close])
+  return { tileRefs, closeRef }
+}
+
+/**
  * A grid of `count` photos of one gallery type. With more photos than tiles, one random tile changes
  * every 5 s (paused while the visitor hovers, focuses inside it or views a photo; never under reduced
  * motion). A tile opens the photo in a fullscreen overlay. With no photos it renders nothing.
@@ -87,8 +119,6 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
   const [focused, setFocused] = useState(false)
   const imagesRef = useRef(images)
   imagesRef.current = images
-  const tileRefs = useRef<(HTMLButtonElement | null)[]>([])
-  const closeRef = useRef<HTMLButtonElement>(null)
   const headingId = useId()
 
   useEffect(() => {
@@ -121,30 +151,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
 
   const close = useCallback(() => setOpenSlot(null), [])
 
-  // While a photo is open: focus on ×, Escape closes, Tab stays inside, the page does not scroll.
-  // On close, focus goes back to the tile that opened it.
-  useEffect(() => {
-    if (openSlot === null) return
-    closeRef.current?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        close()
-      } else if (event.key === 'Tab') {
-        event.preventDefault()
-        closeRef.current?.focus()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    const overflow = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.body.style.overflow = overflow
-      const tile = tileRefs.current[openSlot]
-      if (tile?.isConnected) tile.focus()
-    }
-  }, [openSlot, close])
+  const { tileRefs, closeRef } = useOpenPhotoKeys(openSlot, close)
 
   // Until the first answer (the saved copy or the server's), the gallery holds its place with empty
   // tiles, so nothing below it moves when the photos arrive; pre-rendered pages carry this placeholder.
