@@ -70,6 +70,8 @@ if (import.meta.main) {
   }
   const found = oversizedFiles(join(import.meta.dir, '..'))
   for (const { path, lines } of found) console.error(`${path}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`)
-  console.log(found.length ? `${found.length} source file(s) over ${MAX_LINES} lines` : `every source file in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`)
+  console.log(
+    found.length ? `${found.length} source file(s) over ${MAX_LINES} lines` : `every source file in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`,
+  )
   process.exit(found.length ? 1 : 0)
 }
