@@ -373,10 +373,10 @@ describe('staff screens', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Edit event' })
     await dialog.waitFor()
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog[open], [role="dialog"]') !== null)).toBe(true)
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog[open], [role="dialog"]') !== null)).toBe(true)
     }
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })

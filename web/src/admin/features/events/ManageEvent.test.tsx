@@ -189,7 +189,7 @@ describe('Manage Events: the edit modal', () => {
     await d.findByAltText('Preview of the replacement image')
     fireEvent.click(d.getByRole('button', { name: 'Save Changes' }))
     // (Never `expect(element).toBeNull()` inside waitFor: printing a happy-dom element on failure hangs bun.)
-    await waitFor(() => expect(document.querySelector('[role="dialog"]') === null).toBe(true))
+    await waitFor(() => expect(document.querySelector('dialog, [role="dialog"]') === null).toBe(true))
     expect(await screen.findByText('Event updated.')).toBeTruthy()
     const sent = mock.changes()[0]!
     expect(sent.via).toBe('xhr')
