@@ -71,6 +71,26 @@ for (const size of [PHONE, DESKTOP]) {
       await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
     })
 
+    test('Back taken in the same instant as a scroll (before the scroll event): Forward still returns to where the page was left', async () => {
+      const page = await openPage(size)
+      await page.goto(`${suite.server.url}/`)
+      await page.waitForLoadState('networkidle')
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Things to do nearby' }).click()
+      await page.waitForURL(/\/around$/)
+      await settled(page, /./)
+      await page.waitForLoadState('networkidle')
+      // The scroll event comes a frame later; the app must still know where /around was left.
+      await page.evaluate(() => {
+        window.scrollTo(0, 300)
+        history.back()
+      })
+      await page.waitForURL(`${suite.server.url}/`)
+      await settled(page, /./)
+      await page.goForward()
+      await page.waitForURL(/\/around$/)
+      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+    })
+
     test('whole-page loads (a link followed before the app started, or from another site): Back and Forward still return to each page\'s place', async () => {
       const page = await openPage(size)
       await page.goto(`${suite.server.url}/`)

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { useLayoutEffect } from 'react'
 
 /**
  * Where each page opens (DECISIONS.md): every in-app move to a new path starts at the top (or at the
@@ -132,8 +132,11 @@ let currentKey: string | null = null
  * the visitor scrolls; on each path change the new page is placed (top, #hash, or the saved position).
  */
 export function useScrollRestoration(path: string): void {
-  // Once: take over from the browser and save positions as the visitor scrolls.
-  useEffect(() => {
+  // Once: take over from the browser and save positions as the visitor scrolls. A layout effect, so
+  // these listeners are added before the router's own (wouter subscribes in a passive effect): on
+  // Back/Forward ours must read the position before the router renders the next page, which happens
+  // inside its popstate listener's turn, and listeners on window run in the order they were added.
+  useLayoutEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
     const onScroll = () => {
       // Only once the entry on screen is the one placed: between Back/Forward changing the history
