@@ -64,7 +64,9 @@ export interface FocusStop {
 
 /** The focused element as the visitor sees it. */
 export function focusStop(page: Page): Promise<FocusStop | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // As painted: after the frame the focus change is drawn in.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     const element = document.activeElement as HTMLElement | null
     if (!element || element === document.body) return null
     const again = element.hasAttribute('data-a11y-seen')
@@ -85,7 +87,7 @@ export function focusStop(page: Page): Promise<FocusStop | null> {
     // Drawn above the fixed parts (the skip link): whatever overlaps it is underneath.
     const top = document.elementFromPoint((visible.left + visible.right) / 2, (visible.top + visible.bottom) / 2)
     if (covered && top && element.contains(top)) covered = 0
-    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`
+    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.top)}px (scrolled ${Math.round(scrollY)})`
     return { name, indicator, covered: area(visible) ? covered / area(visible) : 0, inView: area(visible) > 0, again }
   })
 }
