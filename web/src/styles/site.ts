@@ -6,6 +6,7 @@
  */
 import '../offline/offline.css'
 import './layout.css'
+import './cookie-notice.css'
 import './hero.css'
 import './info-pages.css'
 import './pages.css'
@@ -18,3 +19,5 @@ import './sections.css'
 import './home.css'
 import './stay.css'
 import './global.css'
+// After global.css: it enlarges some of global.css's controls on touch screens.
+import './touch-targets.css'
