@@ -59,7 +59,7 @@ export function buildTimeStructuredData(venue: Venue, siteUrl: string): string {
 }
 
 /**
- * The built index.html with one page's markup in its root, its hints in <head>, its chunk preloaded,
+ * The built index.html with one page's markup in its root, its own <title>, its hints in <head>, its chunk preloaded,
  * and, for the pages that carry it, the structured-data block at the end of <head> (outside the root).
  */
 export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[], structuredData = ''): string {
@@ -70,7 +70,9 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
   const data = PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''
+  const title = page.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
   const head = template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
     .replace('</head>', () => `${data}</head>`)
   return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)

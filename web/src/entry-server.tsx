@@ -7,21 +7,23 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { App } from './App'
-import { PUBLIC_ROUTES } from './pages/publicRoutes'
+import { pageTitle, PUBLIC_ROUTES } from './pages/publicRoutes'
 import { menuPath, MENU_ROUTE_IDS } from './stores/menus'
 
 export interface PrerenderedPage {
   path: string
   /** The page module it shows (see PageComponent.module); the pre-rendered root carries it as data-page. */
   module: string
+  /** Its document title (pageTitle), written into the page's <title>. */
+  title: string
 }
 
 /** Every path rendered at build time: each public route, and one page per menu for the menu route. */
 export function prerenderedPages(): PrerenderedPage[] {
   return PUBLIC_ROUTES.filter((route) => route.prerender).flatMap(({ path, page }) => {
-    if (path === '/menu/:menuId') return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module }))
+    if (path === '/menu/:menuId') return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
     if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
-    return [{ path, module: page.module }]
+    return [{ path, module: page.module, title: pageTitle(path) }]
   })
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { focusPage } from '../lib/pageArrival'
 import '../styles/cookie-notice.css'
 
 export const COOKIE_FLAG = 'cookiesAgreed'
@@ -11,16 +12,46 @@ function readFlag(): boolean {
   }
 }
 
+/** How much of the view's bottom the notice covers, as a CSS variable on <html> (cookie-notice.css, global.css). */
+const HEIGHT_VARIABLE = '--cookie-notice-height'
+
 /**
  * Shown until the visitor agrees; the choice is kept in localStorage (cookiesAgreed = 'true'). It is
  * decided in an effect, so pre-rendered HTML carries nothing and returning visitors never see a flash.
+ *
+ * It comes right after the skip link in the page (two Tabs away), while drawn at the bottom. So that
+ * it never covers what the keyboard is on, the page keeps its height clear when scrolling to a focused
+ * element (scroll-padding-bottom); on short screens it sits at the top of the page instead. After
+ * Agree, focus goes to the page's heading rather than falling to <body>.
  */
 export function CookieNotice() {
   const [show, setShow] = useState(false)
+  const noticeRef = useRef<HTMLElement>(null)
 
   useEffect(() => {
     setShow(!readFlag())
   }, [])
+
+  useEffect(() => {
+    const notice = noticeRef.current
+    if (!show || !notice) return
+    const root = document.documentElement
+    // From its top edge to the bottom of the view (its offset from the edge included); 0 where it is
+    // part of the page rather than fixed over it (short screens).
+    const measure = () => {
+      const covers = getComputedStyle(notice).position === 'fixed' ? Math.max(0, window.innerHeight - notice.getBoundingClientRect().top) : 0
+      root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(covers)}px`)
+    }
+    measure()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(notice)
+    window.addEventListener('resize', measure)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener('resize', measure)
+      root.style.removeProperty(HEIGHT_VARIABLE)
+    }
+  }, [show])
 
   if (!show) return null
   const agree = () => {
@@ -30,12 +61,16 @@ export function CookieNotice() {
       // Private mode without storage: hide it for this visit anyway.
     }
     setShow(false)
+    focusPage()
   }
   return (
-    <section className="cookie-notice" aria-label="Cookie notice">
-      <p>
+    <section ref={noticeRef} className="cookie-notice" aria-label="Cookie notice">
+      <p className="cookie-notice__long">
         We keep a few small things on your device — like this choice and the pages you have visited — so the site works
         offline on the fells. No tracking, no adverts.
+      </p>
+      <p className="cookie-notice__short">
+        We keep a few things on your device so the site works offline. No tracking.
       </p>
       <button type="button" className="button button--light button--small" onClick={agree}>
         Agree

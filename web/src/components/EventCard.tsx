@@ -42,7 +42,8 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
             variants={event.image_variants}
             width={image.width}
             height={image.height}
-            alt={title}
+            // Decorative: the title is the heading beside it, and the picture is the event's poster.
+            alt=""
             sizes={EVENT_IMAGE_SIZES}
             onError={() => setImageFailed(true)}
           />

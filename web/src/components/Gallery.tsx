@@ -104,8 +104,9 @@ function useOpenPhotoKeys(openSlot: number | null, close: () => void) {
 
 /**
  * A grid of `count` photos of one gallery type. With more photos than tiles, one random tile changes
- * every 5 s (paused while the visitor hovers, focuses inside it or views a photo; never under reduced
- * motion). A tile opens the photo in a fullscreen overlay. With no photos it renders nothing.
+ * every 5 s (paused while the visitor hovers, focuses inside it or views a photo, and from when they
+ * press its Pause button until they press Play; never under reduced motion, where the button is not
+ * shown either). A tile opens the photo in a fullscreen overlay. With no photos it renders nothing.
  */
 export function Gallery({ type, count = 6, heading, intro, className, intervalMs = GALLERY_SWAP_MS, random = Math.random }: GalleryProps) {
   const useGallery = galleryStore(type)
@@ -117,6 +118,9 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
   const [openSlot, setOpenSlot] = useState<number | null>(null)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
+  const [stopped, setStopped] = useState(false)
+  // Decided in an effect: the server cannot know, and the browser's first render must match its HTML.
+  const [motionAllowed, setMotionAllowed] = useState(false)
   const imagesRef = useRef(images)
   imagesRef.current = images
   const headingId = useId()
@@ -130,11 +134,13 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, count])
 
-  const canSwap = images.length > count
-  const paused = hovered || focused || openSlot !== null
+  useEffect(() => setMotionAllowed(!prefersReducedMotion()), [])
+
+  const canSwap = images.length > count && motionAllowed
+  const paused = stopped || hovered || focused || openSlot !== null
 
   useEffect(() => {
-    if (!canSwap || paused || prefersReducedMotion()) return
+    if (!canSwap || paused) return
     const timer = setInterval(() => {
       setTiles((current) => {
         if (current.length === 0) return current
@@ -226,6 +232,17 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
             )
           })}
         </ul>
+        {canSwap ? (
+          <div className="gallery__controls">
+            <button type="button" className="button button--ghost button--small gallery__pause" onClick={() => setStopped((value) => !value)}>
+              <span aria-hidden="true" className="gallery__pause-icon">
+                {stopped ? '▶' : '❚❚'}
+              </span>
+              {stopped ? 'Play' : 'Pause'}
+              <span className="visually-hidden"> slideshow</span>
+            </button>
+          </div>
+        ) : null}
         {openImage ? (
           <div className="gallery-overlay" role="dialog" aria-modal="true" aria-label={openImage.alt || 'Photo'} onClick={close}>
             <button ref={closeRef} type="button" className="gallery-overlay__close" aria-label="Close photo" onClick={close}>

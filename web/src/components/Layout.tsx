@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { usePageArrival } from '../lib/pageArrival'
 import { useScrollRestoration } from '../lib/scrollRestoration'
 import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
 import { CookieNotice } from './CookieNotice'
@@ -9,7 +10,8 @@ import { Splash } from './Splash'
 import '../styles/layout.css'
 
 /**
- * Every page: skip link, navbar, the page (which brings its own <main id="main">), footer, splash, cookie notice.
+ * Every page: skip link, cookie notice (early in the Tab order, drawn at the bottom), navbar, the page
+ * (which brings its own <main id="main">), footer, splash, and the live region that names each new page.
  *
  * On a pre-rendered page React hydrates each Suspense boundary as a separate, interruptible piece of
  * work after the rest, so the navbar and the footer (like the page, in App) are boundaries of their
@@ -17,16 +19,19 @@ import '../styles/layout.css'
  * suspend, so there is no fallback.
  *
  * It also places each page as it opens: at the top (or #hash) for a new path, where the visitor left
- * it on Back and Forward (lib/scrollRestoration.ts).
+ * it on Back and Forward (lib/scrollRestoration.ts); after an in-app move, focus goes to the new page's
+ * heading and the page is announced (lib/pageArrival.ts).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation()
   useScrollRestoration(path)
+  const announcement = usePageArrival(path)
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      <CookieNotice />
       <Suspense>
         <Navbar />
       </Suspense>
@@ -36,8 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </Suspense>
       <OfflineBanner />
       <UpdatePrompt />
-      <CookieNotice />
       <Splash />
+      <p id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </>
   )
 }

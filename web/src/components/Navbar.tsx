@@ -78,7 +78,17 @@ export function Navbar() {
       style={{ '--nav-alpha': String(look.opacity), paddingTop: look.padding, paddingBottom: look.padding } as CSSProperties}
       data-opacity={look.opacity}
     >
-      <nav ref={navRef} className="navbar container" aria-label="Main">
+      <nav
+        ref={navRef}
+        className="navbar container"
+        aria-label="Main"
+        onBlur={(event) => {
+          // A disclosure menu: once Tab takes focus out of it into the page, it closes (leaving the
+          // window, with no element taking focus, keeps it open).
+          const next = event.relatedTarget as Node | null
+          if (open && next && !event.currentTarget.contains(next)) setOpen(false)
+        }}
+      >
         <Link href="/" className="navbar__brand">
           <img src="/logo.svg" alt={`${venue.hotelName} home`} width={52} height={52} className="navbar__logo" />
           <span className="navbar__name" aria-hidden="true">

@@ -21,7 +21,7 @@ export function Around() {
       <Hero
         title="Around & about"
         intro="Waterfalls, castles, market towns and miles of trails: the best of the national park starts at our door."
-        image={{ src: '/images/hero-around.jpg', width: 1600, height: 1000, alt: 'Rolling green hills under a blue sky, captioned “Out in the park”' }}
+        image={{ src: '/images/hero-around.jpg', width: 1600, height: 1000, alt: 'Rolling green hills under a blue sky' }}
       />
       <section className="section around" aria-labelledby="around-heading">
         <div className="container">
@@ -51,7 +51,8 @@ export function Around() {
                     variants={place.image_variants}
                     width={place.width}
                     height={place.height}
-                    alt={place.name}
+                    // Decorative: the place's name is the heading beside it.
+                    alt=""
                     sizes={PLACE_IMAGE_SIZES}
                   />
                   <div className="place-card__body">

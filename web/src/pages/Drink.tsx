@@ -13,7 +13,7 @@ export function Drink() {
       <Hero
         title={venue.barName}
         intro="Local ales, a crackling log fire and honest pub grub in our old stone stables."
-        image={{ src: '/images/hero-drink.jpg', width: 1600, height: 1000, alt: `The hills at sunset, captioned “${venue.barName}”` }}
+        image={{ src: '/images/hero-drink.jpg', width: 1600, height: 1000, alt: 'The hills at sunset' }}
       />
       <section className="section venue-intro" aria-labelledby="drink-intro-heading">
         <div className="container venue-intro__grid">

@@ -13,7 +13,7 @@ export function Eat() {
       <Hero
         title="The Cafe"
         intro={`Hearty breakfasts, homemade lunches and cake worth the walk, at ${venue.hotelName}.`}
-        image={{ src: '/images/hero-eat.jpg', width: 1600, height: 1000, alt: 'Green hills under a clear morning sky, captioned “The cafe”' }}
+        image={{ src: '/images/hero-eat.jpg', width: 1600, height: 1000, alt: 'Green hills under a clear morning sky' }}
       />
       <section className="section venue-intro" aria-labelledby="eat-intro-heading">
         <div className="container venue-intro__grid">

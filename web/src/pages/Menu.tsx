@@ -5,13 +5,14 @@ import { MenuText } from '../components/MenuText'
 import { PdfViewer, useMenuDocument } from '../components/PdfViewer'
 import type { MenuSection } from '../../../api/src/shared/menu-text'
 import { venue } from '../lib/venue'
+import { MENU_PAGE_NAMES } from './publicRoutes'
 import { loadMenuPdf, MENU_ROUTE_IDS, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
 import '../styles/menu.css'
 import '../styles/pages.css'
 
 const names: Record<BusinessId, { title: string; back: string; backLabel: string }> = {
-  1: { title: `${venue.barName} menu`, back: '/drink', backLabel: `Back to ${venue.barName}` },
-  2: { title: `${venue.hotelName} cafe menu`, back: '/eat', backLabel: 'Back to the cafe' },
+  1: { title: MENU_PAGE_NAMES['/menu/menu1']!, back: '/drink', backLabel: `Back to ${venue.barName}` },
+  2: { title: MENU_PAGE_NAMES['/menu/menu2']!, back: '/eat', backLabel: 'Back to the cafe' },
 }
 
 /** /menu/menu1 (the Stables) and /menu/menu2 (the hotel cafe); any other id is not a menu. */

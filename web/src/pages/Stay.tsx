@@ -20,7 +20,7 @@ export function Stay() {
       <Hero
         title="Stay with us"
         intro={`Seven peaceful rooms at ${venue.hotelName}, with breakfast in the cafe and the Stables bar just across the yard.`}
-        image={{ src: '/images/hero-stay.jpg', width: 1600, height: 1000, alt: 'Soft morning light over the dale, captioned “Rooms with a view”' }}
+        image={{ src: '/images/hero-stay.jpg', width: 1600, height: 1000, alt: 'Soft morning light over the dale' }}
       />
       <section className="section stay-rooms" aria-labelledby="rooms-heading">
         <div className="container stay-rooms__grid">

@@ -1,6 +1,8 @@
 import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
 import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
+import { STAFF_ROUTES } from '../../../api/src/shared/rules/staff-routes'
+import { venue } from '../lib/venue'
 import { Home } from './Home'
 
 /**
@@ -44,23 +46,47 @@ export interface PublicRoute {
    * the browser has run (login). For a pattern with parameters, entry-server.tsx lists the paths.
    */
   prerender: boolean
+  /** What the page is called in the browser's tab and history ("Events" becomes "Events — Larkdale Hotel"). */
+  name: string | ((path: string) => string)
+}
+
+/** The names of the menu pages (the Menu page shows the same as its heading). */
+export const MENU_PAGE_NAMES: Record<string, string> = {
+  '/menu/menu1': `${venue.barName} menu`,
+  '/menu/menu2': `${venue.hotelName} cafe menu`,
 }
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: eagerPage('Home', Home), prerender: true },
-  { path: '/about', page: lazyPage('About', () => import('./About')), prerender: true },
-  { path: '/eat', page: lazyPage('Eat', () => import('./Eat')), prerender: true },
-  { path: '/drink', page: lazyPage('Drink', () => import('./Drink')), prerender: true },
-  { path: '/stay', page: lazyPage('Stay', () => import('./Stay')), prerender: true },
-  { path: '/events', page: lazyPage('Events', () => import('./Events')), prerender: true },
-  { path: '/around', page: lazyPage('Around', () => import('./Around')), prerender: true },
-  { path: '/contact', page: lazyPage('Contact', () => import('./Contact')), prerender: true },
-  { path: '/menu/:menuId', page: lazyPage('Menu', () => import('./Menu')), prerender: true },
-  { path: '/login', page: lazyPage('Login', () => import('./Login')), prerender: false },
+  { path: '/', page: eagerPage('Home', Home), prerender: true, name: 'Home' },
+  { path: '/about', page: lazyPage('About', () => import('./About')), prerender: true, name: 'About us' },
+  { path: '/eat', page: lazyPage('Eat', () => import('./Eat')), prerender: true, name: 'Eat' },
+  { path: '/drink', page: lazyPage('Drink', () => import('./Drink')), prerender: true, name: 'Drink' },
+  { path: '/stay', page: lazyPage('Stay', () => import('./Stay')), prerender: true, name: 'Stay' },
+  { path: '/events', page: lazyPage('Events', () => import('./Events')), prerender: true, name: 'Events' },
+  { path: '/around', page: lazyPage('Around', () => import('./Around')), prerender: true, name: 'Things to do nearby' },
+  { path: '/contact', page: lazyPage('Contact', () => import('./Contact')), prerender: true, name: 'Contact' },
+  { path: '/menu/:menuId', page: lazyPage('Menu', () => import('./Menu')), prerender: true, name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found' },
+  { path: '/login', page: lazyPage('Login', () => import('./Login')), prerender: false, name: 'Staff login' },
 ]
 
 /** The route the app shows at `path`, matched as wouter's Switch matches (wouter parses patterns with regexparam). */
 export function routeAt(path: string): PublicRoute | undefined {
   return PUBLIC_ROUTES.find((route) => matchRoute(parse, route.path, path)[0])
+}
+
+/** The home page's title: the whole venue. */
+export const HOME_TITLE = `${venue.hotelName} & ${venue.barName}`
+
+/**
+ * The document title at `path`: "Events — Larkdale Hotel" for a public page, "Manage Events — Staff"
+ * for a staff screen (its label from the shared staff route list), the venue's name at home.
+ */
+export function pageTitle(path: string): string {
+  const staff = STAFF_ROUTES.find((route) => route.path === path)
+  if (staff) return `${staff.label} — Staff`
+  if (path === '/') return HOME_TITLE
+  const route = routeAt(path)
+  const name = route ? (typeof route.name === 'function' ? route.name(path) : route.name) : 'Page not found'
+  return `${name} — ${venue.hotelName}`
 }

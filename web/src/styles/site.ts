@@ -22,3 +22,5 @@ import './home.css'
 import './stay.css'
 import './global.css'
 import './utilities.css'
+// After global.css and utilities.css: it enlarges some of their controls on touch screens.
+import './touch-targets.css'

@@ -1,0 +1,123 @@
+/**
+ * Keyboard, zoom and touch on the public pages (build first): Tab through every page at phone and
+ * desktop sizes with the cookie notice showing, and every stop has a visible focus indicator and is
+ * not hidden behind the fixed header or the notice; the notice is among the first Tabs and Agree
+ * leaves focus on the page; on short screens the fixed parts leave most of the view free; nothing
+ * scrolls sideways at 320 px or at 400 % zoom; touch targets are at least 44 px on touch screens.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { contextsOf, focusStop, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
+
+const suite = useServerAndBrowser()
+const visit = contextsOf(suite)
+
+/** Tabs from the top of the page until focus comes back round; returns every problem found. */
+async function tabThrough(page: Page, path: string, limit = 120): Promise<string[]> {
+  const problems: string[] = []
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab')
+    const stop = await focusStop(page)
+    if (!stop) {
+      if (presses > 0) break // round to the browser's own UI: done
+      continue
+    }
+    if (stop.again) break // round to the start of the page: done
+    if (!stop.indicator) problems.push(`${path} ${stop.name}: no visible focus indicator`)
+    if (!stop.inView) problems.push(`${path} ${stop.name}: focused but outside the view`)
+    if (stop.covered > 0.05) problems.push(`${path} ${stop.name}: ${Math.round(stop.covered * 100)} % hidden behind a fixed element`)
+  }
+  return problems
+}
+
+describe('Tab through every public page', () => {
+  for (const viewport of [PHONE, DESKTOP, ZOOM_400])
+    test(`focus is always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await visit({ viewport })
+      const problems: string[] = []
+      for (const path of PUBLIC_PATHS) {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        problems.push(...(await tabThrough(page, path)))
+      }
+      expect(problems).toEqual([])
+    }, 240_000)
+})
+
+describe('cookie notice', () => {
+  for (const viewport of [PHONE, DESKTOP])
+    test(`"Agree" is within the first three Tabs at ${viewport.width} px, and focus goes to the page after it`, async () => {
+      const page = await visit({ viewport })
+      await page.goto(`${suite.server.url}/contact`)
+      await settled(page)
+      let presses = 0
+      while (presses < 3 && !(await page.evaluate(() => document.activeElement?.closest('.cookie-notice') !== null && document.activeElement?.tagName === 'BUTTON'))) {
+        await page.keyboard.press('Tab')
+        presses++
+      }
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Agree')
+      await page.screenshot({ path: `${SHOTS}/cookie-notice-${viewport.width}.png` })
+      await page.keyboard.press('Enter')
+      expect(await page.locator('.cookie-notice').count()).toBe(0)
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+      expect(await page.evaluate(() => Math.round(scrollY))).toBe(0)
+    }, 30_000)
+
+  for (const viewport of [LANDSCAPE_PHONE, ZOOM_400])
+    test(`header and notice together cover at most 30 % of a ${viewport.width}×${viewport.height} view`, async () => {
+      const page = await visit({ viewport })
+      for (const path of ['/', '/contact']) {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        await page.mouse.wheel(0, 600)
+        await page.waitForFunction(() => scrollY > 100)
+        const share = await page.evaluate(() => {
+          let covered = 0
+          for (const element of document.querySelectorAll('.site-header, .cookie-notice')) {
+            if (getComputedStyle(element).position !== 'fixed') continue
+            const box = element.getBoundingClientRect()
+            covered += Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) * Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0))
+          }
+          return covered / (innerWidth * innerHeight)
+        })
+        await page.screenshot({ path: `${SHOTS}/short-${viewport.width}x${viewport.height}${path.replace('/', '-')}.png` })
+        expect({ path, covered: share <= 0.3 ? 'at most 30 %' : `${Math.round(share * 100)} %` }).toEqual({ path, covered: 'at most 30 %' })
+      }
+    }, 60_000)
+})
+
+describe('reflow', () => {
+  for (const viewport of [{ width: 320, height: 640 }, ZOOM_400])
+    test(`no page scrolls sideways at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await visit({ viewport })
+      const wide: string[] = []
+      for (const path of PUBLIC_PATHS) {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        const width = await page.evaluate(() => document.documentElement.scrollWidth)
+        if (width > viewport.width) wide.push(`${path}: ${width} px wide`)
+      }
+      expect(wide).toEqual([])
+    }, 120_000)
+})
+
+describe('touch targets', () => {
+  test('links and buttons on a touch screen are at least 44 px tall', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true, hasTouch: true, isMobile: true })
+    const small: string[] = []
+    for (const path of ['/events', '/menu/menu1', '/contact', '/around']) {
+      await page.goto(`${suite.server.url}${path}`)
+      await settled(page)
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
+      const found = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main a, main button, footer a, footer button'))
+          .filter((element) => element.getClientRects().length > 0 && !element.closest('p'))
+          .filter((element) => element.getBoundingClientRect().height < 44)
+          .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`),
+      )
+      small.push(...found.map((item) => `${path}: ${item}`))
+    }
+    expect(small).toEqual([])
+  }, 60_000)
+})

@@ -1,0 +1,112 @@
+/**
+ * Shared pieces of the accessibility browser suites (a11y-*.test.ts): the public paths, a fresh
+ * context per visit, and measurements taken the way a person meets the page (what the focused
+ * element looks like, what covers it, the pixels behind text).
+ */
+import { afterEach } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { blockThirdParties, type ServerAndBrowser } from './harness'
+
+export const SHOTS = '/tmp/shots/a11y'
+mkdirSync(SHOTS, { recursive: true })
+
+/** Every public page a visitor can open (the login form and an unknown path included). */
+export const PUBLIC_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2', '/login', '/no-such-page'] as const
+
+/** 400 % zoom of a 1280×800 window: the page is laid out in 320×200 CSS pixels. */
+export const ZOOM_400 = { width: 320, height: 200 }
+export const LANDSCAPE_PHONE = { width: 844, height: 390 }
+
+/** Opens contexts for one suite and closes them after each test, even a failing one. */
+export function contextsOf(suite: ServerAndBrowser) {
+  const open = new Set<BrowserContext>()
+  afterEach(async () => {
+    for (const context of open) await context.close().catch(() => undefined)
+    open.clear()
+  })
+  return async function visit(options: BrowserContextOptions & { agreed?: boolean } = {}): Promise<Page> {
+    const { agreed, ...contextOptions } = options
+    const browser: Browser = suite.browser
+    const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true, reducedMotion: 'reduce', ...contextOptions })
+    open.add(context)
+    await blockThirdParties(context, suite.server.url)
+    if (agreed)
+      await context.addInitScript(() => {
+        try {
+          localStorage.setItem('cookiesAgreed', 'true')
+        } catch {
+          // frames without storage
+        }
+      })
+    return context.newPage()
+  }
+}
+
+/** The splash has gone and the page's data has arrived (nothing busy, no loading text). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8000 })
+  await page.waitForFunction(() => document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 10_000 })
+}
+
+export interface FocusStop {
+  /** A short description of the focused element, for failure messages. */
+  name: string
+  /** Whether a focus indicator is drawn (outline or box-shadow). */
+  indicator: boolean
+  /** The share of the element's box (within the viewport) hidden behind the header or the cookie notice. */
+  covered: number
+  /** Whether the element lies inside the viewport at all. */
+  inView: boolean
+  /** Focus has been here before: the Tab order has come round. */
+  again: boolean
+}
+
+/** The focused element as the visitor sees it. */
+export function focusStop(page: Page): Promise<FocusStop | null> {
+  return page.evaluate(async () => {
+    // As painted: after the frame the focus change is drawn in.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return null
+    const again = element.hasAttribute('data-a11y-seen')
+    element.setAttribute('data-a11y-seen', '')
+    const style = getComputedStyle(element)
+    const indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
+    const box = element.getBoundingClientRect()
+    const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight }
+    const clip = (a: DOMRect | typeof view, b: DOMRect | typeof view) => ({ left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) })
+    const area = (r: { left: number; top: number; right: number; bottom: number }) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top)
+    const visible = clip(box, view)
+    let covered = 0
+    for (const selector of ['.site-header', '.cookie-notice']) {
+      const cover = document.querySelector(selector)
+      if (!cover || cover.contains(element) || getComputedStyle(cover).position !== 'fixed') continue
+      covered += area(clip(visible, cover.getBoundingClientRect()))
+    }
+    // Drawn above the fixed parts (the skip link): whatever overlaps it is underneath.
+    const top = document.elementFromPoint((visible.left + visible.right) / 2, (visible.top + visible.bottom) / 2)
+    if (covered && top && element.contains(top)) covered = 0
+    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.top)}px (scrolled ${Math.round(scrollY)})`
+    return { name, indicator, covered: area(visible) ? covered / area(visible) : 0, inView: area(visible) > 0, again }
+  })
+}
+
+/** WCAG relative luminance of an sRGB colour. */
+export function luminance([r, g, b]: readonly number[]): number {
+  const channel = (value: number) => {
+    const c = value / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!)
+}
+
+export function contrast(a: readonly number[], b: readonly number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/** Parses a computed `rgb(…)`/`rgba(…)` colour. */
+export function rgbOf(css: string): number[] {
+  return (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number)
+}

@@ -1,0 +1,176 @@
+/**
+ * What axe cannot see, measured in the browser (build first): contrast of hero text against the photo
+ * pixels behind it, the gallery's Pause control, the navbar in forced colours, image alternatives;
+ * and axe itself (WCAG 2.2 AA and best practice) at zero violations on every public page.
+ */
+import { describe, expect, test } from 'bun:test'
+import { createRequire } from 'node:module'
+import sharp from 'sharp'
+import type { Page } from 'playwright-core'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { contextsOf, contrast, PUBLIC_PATHS, rgbOf, settled, SHOTS } from './a11y-helpers'
+
+const suite = useServerAndBrowser()
+const visit = contextsOf(suite)
+const require = createRequire(import.meta.url)
+const HERO_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact']
+
+/**
+ * The worst contrast between a hero text's colour and the photo behind it: the text (and its shadow)
+ * is made transparent, the box it occupies is captured, and the 99th-percentile worst pixel counts
+ * (a stray pixel or two of sky does not decide, a bright band does).
+ */
+async function heroTextContrast(page: Page, selector: string, shot: string): Promise<{ ratio: number; needed: number; colour: string } | null> {
+  const info = await page.evaluate(async (selector) => {
+    // After the frame that ends any (reduced-motion, near-instant) colour transition from the last measurement.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const element = document.querySelector<HTMLElement>(selector)
+    if (!element) return null
+    const style = getComputedStyle(element)
+    const size = parseFloat(style.fontSize)
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
+    const colour = style.color
+    // Heroes are at the top of the page: measured where the visitor first sees them.
+    scrollTo(0, 0)
+    const box = element.getBoundingClientRect()
+    return { colour, large, box: { x: box.x, y: box.y, width: box.width, height: box.height } }
+  }, selector)
+  if (!info) return null
+  await page.evaluate(() => {
+    const style = document.getElementById('hide-hero-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-hero-text' }))
+    style.textContent = '.hero__content * { color: transparent !important; text-shadow: none !important; }'
+  })
+  // Not fullPage: that stretches the viewport to the page's height, and the heroes are sized in vh.
+  const png = await page.screenshot({ clip: info.box, path: `${SHOTS}/behind-${shot}.png` })
+  await page.evaluate(() => document.getElementById('hide-hero-text')?.remove())
+  const { data, info: raw } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const text = rgbOf(info.colour)
+  const ratios: number[] = []
+  for (let i = 0; i < raw.width * raw.height; i++) ratios.push(contrast(text, [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]))
+  ratios.sort((a, b) => a - b)
+  return { ratio: ratios[Math.floor(ratios.length * 0.01)]!, needed: info.large ? 3 : 4.5, colour: info.colour }
+}
+
+describe('hero text contrast, measured from pixels', () => {
+  for (const viewport of [PHONE, DESKTOP])
+    test(`every public hero at ${viewport.width} px`, async () => {
+      const page = await visit({ viewport, agreed: true })
+      const failures: string[] = []
+      for (const path of HERO_PATHS) {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('.hero__image')
+          return img?.complete && img.naturalWidth > 0
+        })
+        for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
+          const result = await heroTextContrast(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
+          if (result && result.ratio < result.needed) failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
+        }
+      }
+      expect(failures).toEqual([])
+    }, 120_000)
+})
+
+describe('home gallery', () => {
+  test('a visible Pause button stops the 5 s swap and Play starts it again', async () => {
+    // Motion allowed: under reduced motion the gallery never swaps.
+    const page = await visit({ viewport: DESKTOP, agreed: true, reducedMotion: 'no-preference' })
+    await page.goto(`${suite.server.url}/`)
+    await settled(page)
+    const gallery = page.locator('.gallery').first()
+    await gallery.scrollIntoViewIfNeeded()
+    const pause = gallery.getByRole('button', { name: 'Pause slideshow' })
+    expect(await pause.isVisible()).toBe(true)
+    expect(await pause.getAttribute('aria-pressed')).toBeNull()
+    // Keep the mouse away so hover does not pause it.
+    await page.mouse.move(0, 0)
+    const ids = () => gallery.locator('.gallery__tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-image-id')).join())
+    await pause.click()
+    await page.mouse.move(0, 0)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    const before = await ids()
+    await page.waitForTimeout(6500) // longer than one swap: nothing may change while paused
+    expect(await ids()).toBe(before)
+    const play = gallery.getByRole('button', { name: 'Play slideshow' })
+    await play.click()
+    await page.mouse.move(0, 0)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.waitForFunction((before) => {
+      const now = Array.from(document.querySelectorAll('.gallery .gallery__tile')).map((tile) => tile.getAttribute('data-image-id')).join()
+      return now !== before
+    }, before, { timeout: 12_000 })
+  }, 60_000)
+})
+
+describe('navbar in forced colours', () => {
+  test('the hamburger bars and the close × are drawn in system colours', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true })
+    await page.emulateMedia({ forcedColors: 'active' })
+    await page.goto(`${suite.server.url}/about`)
+    await settled(page)
+    const toggle = page.locator('.navbar__toggle')
+    /** The share of pixels inside the button (its border left out) that stand out (3:1) from the background there. */
+    const inked = async (name: string) => {
+      const box = (await toggle.boundingBox())!
+      const clip = { x: box.x + 8, y: box.y + 8, width: box.width - 16, height: box.height - 16 }
+      const png = await page.screenshot({ clip, path: `${SHOTS}/forced-colours-${name}.png` })
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      const at = (i: number) => [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]
+      const background = at(info.width + 1)
+      let count = 0
+      for (let i = 0; i < info.width * info.height; i++) if (contrast(background, at(i)) >= 3) count++
+      return count / (info.width * info.height)
+    }
+    const closed = await inked('closed')
+    await toggle.click()
+    await page.locator('.navbar__links.is-open').waitFor()
+    await page.locator('.site-header').screenshot({ path: `${SHOTS}/forced-colours-navbar-open.png` })
+    const open = await inked('open')
+    // Three 22×2 bars (or two crossed) in the 30×30 middle of the button: well over 5 % of it.
+    expect({ closed: closed > 0.05, open: open > 0.05 }).toEqual({ closed: true, open: true })
+  }, 60_000)
+})
+
+describe('image alternatives', () => {
+  test('no hero alt invents a caption; event and attraction pictures do not repeat their heading', async () => {
+    const page = await visit({ viewport: DESKTOP, agreed: true })
+    const problems: string[] = []
+    for (const path of HERO_PATHS) {
+      await page.goto(`${suite.server.url}${path}`)
+      await settled(page)
+      const found = await page.evaluate(() => {
+        const out: string[] = []
+        for (const img of document.querySelectorAll('img')) if (/caption/i.test(img.alt)) out.push(`alt mentions a caption: ${img.alt}`)
+        for (const card of document.querySelectorAll('.event-card, .place-card')) {
+          const heading = card.querySelector('h2, h3, h4')?.textContent?.trim()
+          const alt = card.querySelector('img')?.getAttribute('alt')?.trim()
+          if (heading && alt === heading) out.push(`picture repeats its heading: ${alt}`)
+        }
+        return out
+      })
+      problems.push(...found.map((problem) => `${path}: ${problem}`))
+    }
+    expect(problems).toEqual([])
+  }, 90_000)
+})
+
+describe('axe: WCAG 2.2 AA and best practice', () => {
+  for (const viewport of [PHONE, DESKTOP])
+    test(`zero violations on every public page at ${viewport.width} px (cookie notice showing)`, async () => {
+      const page = await visit({ viewport })
+      const found: string[] = []
+      for (const path of PUBLIC_PATHS) {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+          const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, iframes: false })
+          return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+        })
+        found.push(...violations.map((violation) => `${path}: ${violation}`))
+      }
+      expect(found).toEqual([])
+    }, 120_000)
+})

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react'
+import { pageTitle } from '../pages/publicRoutes'
+
+/** How long a new page may take to appear (its chunk downloading on a weak signal) before focus goes to whatever is there. */
+const ARRIVAL_DEADLINE_MS = 8000
+
+/** The page's main heading, or its main when it has none (a notice instead of the page). */
+function pageHeading(): HTMLElement | null {
+  const main = document.getElementById('main')
+  return main?.querySelector<HTMLElement>('h1') ?? main
+}
+
+/**
+ * Moves focus to the page's main heading (made focusable by script only, tabindex -1) without
+ * scrolling: where the page is placed is scrollRestoration's decision. Returns false while there is
+ * no page to focus yet.
+ */
+export function focusPage(): boolean {
+  const main = document.getElementById('main')
+  const target = pageHeading()
+  if (!main || !target || main.getAttribute('aria-busy') === 'true') return false
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus({ preventScroll: true })
+  return true
+}
+
+/**
+ * Call once, in the component that holds every page, with the current path. Keeps the document title
+ * the page's own (pageTitle) and, after an in-app move to another path (a link, Back, Forward), puts
+ * focus on the new page's heading and returns the text to announce (the new title) for a polite live
+ * region, as a full page load would have told a screen-reader user. The first page of a visit is left
+ * alone: the browser has focused and announced it.
+ */
+export function usePageArrival(path: string): string {
+  const [announcement, setAnnouncement] = useState('')
+  const shown = useRef<string | null>(null)
+
+  useEffect(() => {
+    const title = pageTitle(path)
+    document.title = title
+    const first = shown.current === null
+    const changed = shown.current !== path
+    shown.current = path
+    if (first || !changed) return
+    // A page in its own chunk renders after it downloads: wait for it, a frame at a time.
+    const deadline = Date.now() + ARRIVAL_DEADLINE_MS
+    let frame = 0
+    const land = () => {
+      frame = 0
+      if (!focusPage() && Date.now() < deadline) {
+        frame = requestAnimationFrame(land)
+        return
+      }
+      setAnnouncement(title)
+    }
+    land()
+    return () => {
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [path])
+
+  return announcement
+}
