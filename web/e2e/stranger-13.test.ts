@@ -4,18 +4,17 @@
  * pending, kept across a reload and sent exactly once; every staff screen looked at on a phone and
  * a desktop. Build first (npm run build).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { STAFF_ROUTES } from '../../api/src/shared/rules/staff-routes'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+import { DESKTOP, PHONE, type RunningServer } from './harness'
+import { go, logIn, NOTHING_PENDING, prepare, QUEUED, useServerAndPhone } from './staff-pages'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
-const QUEUED = 'Saved on this device — will sync when you’re back online'
-const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 const nextYear = new Date().getFullYear() + 1
 
 interface AdminHoliday {
@@ -33,34 +32,6 @@ async function holidays(server: RunningServer): Promise<AdminHoliday[]> {
   return (await res.json()) as AdminHoliday[]
 }
 
-async function prepare(context: BrowserContext, url: string): Promise<Page> {
-  await blockThirdParties(context, url)
-  await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
-  const page = context.pages()[0] ?? (await context.newPage())
-  page.on('dialog', (dialog) => void dialog.accept())
-  return page
-}
-
-async function load(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.waitForSelector('#main')
-  await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 10_000 })
-}
-
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => history.pushState(null, '', p), path)
-  await page.waitForFunction((p) => location.pathname === p, path)
-}
-
-async function logIn(page: Page, url: string): Promise<void> {
-  await load(page, `${url}/login`)
-  await page.getByLabel('Username').fill(DEMO_ADMIN.username)
-  await page.getByLabel('Password').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`${url}/admin`)
-  await page.getByText('Access granted!').waitFor()
-}
-
 async function addHoliday(page: Page, date: string, barName: string, hours: { open: string; close: string } | 'closed'): Promise<void> {
   await go(page, '/addHoliday')
   await page.getByLabel('Date').fill(date)
@@ -74,18 +45,10 @@ async function addHoliday(page: Page, date: string, barName: string, hours: { op
 }
 
 describe('opening-times exceptions on a weak signal', () => {
-  let server: RunningServer
-  let persistent: Awaited<ReturnType<typeof launchPersistent>>
-  beforeAll(async () => {
-    server = await startServer()
-    persistent = await launchPersistent(PHONE)
-  })
-  afterAll(async () => {
-    await persistent?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndPhone()
 
   test('offline: an add and a remove are queued, pending, kept across a reload and sent once each', async () => {
+    const { server, persistent } = suite
     const venue = (await (await server.api('/api/venue')).json()) as { hotelName: string; barName: string }
     const before = await holidays(server)
     const doomed = before.find((h) => h.venue === 'hotel')!
@@ -128,6 +91,7 @@ describe('opening-times exceptions on a weak signal', () => {
   })
 
   test('the server killed while the browser is online: the add waits, then lands once after the restart', async () => {
+    const { server, persistent } = suite
     const venue = (await (await server.api('/api/venue')).json()) as { barName: string }
     const { context } = persistent
     const page = await prepare(context, server.url)
@@ -145,6 +109,7 @@ describe('opening-times exceptions on a weak signal', () => {
   })
 
   test('a gallery upload that never gets an answer does not hold up the queue: it is retried, and what follows lands', async () => {
+    const { server, persistent } = suite
     const venue = (await (await server.api('/api/venue')).json()) as { barName: string }
     const cafeBefore = ((await (await server.api('/api/gallery/cafe')).json()) as unknown[]).length
     const { context } = persistent
@@ -175,6 +140,7 @@ describe('opening-times exceptions on a weak signal', () => {
   })
 
   test('every staff screen at phone and desktop width: nothing wider than the screen', async () => {
+    const { server, persistent } = suite
     const { context } = persistent
     const page = await prepare(context, server.url)
     for (const viewport of [PHONE, DESKTOP]) {
