@@ -76,12 +76,19 @@ async function handleLogged(request: Request): Promise<Response> {
   return response
 }
 
+/** Seconds a request may take before Bun closes its connection (Bun's ceiling is 255). */
+const REQUEST_IDLE_SECONDS = 120
+
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,
   // Limits are kept per route by the app (http/body-limits.ts) and, for declared lengths, by admit():
   // Bun's own check would answer first, with a bare 413.
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  // Bun's default (10 s) counts while a body is still arriving, so any upload taking longer on a weak
+  // signal was dropped without an answer, and the outbox's retries with it. Two minutes lets a menu or
+  // a few photos through a poor connection; a client that sends nothing is still let go in time.
+  idleTimeout: REQUEST_IDLE_SECONDS,
   fetch(request, server) {
     // Rate limits need the caller's address; Elysia's own `server` is unset when called through handle().
     rememberPeer(request, server.requestIP(request)?.address)

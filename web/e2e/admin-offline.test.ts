@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchPersistent, PHONE, startServer, useServerAndBrowser, type RunningServer } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser, type RunningServer } from './harness'
+import { go, load, logIn, NOTHING_PENDING, pendingCount, prepare, QUEUED, useServerAndPhone, waitUntilSynced } from './staff-pages'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
-const QUEUED = 'Saved on this device — will sync when you’re back online'
-const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 const nextYear = new Date().getFullYear() + 1
 
 let files: string
@@ -47,53 +46,6 @@ async function pngFile(name: string, colour: { r: number; g: number; b: number }
   return path
 }
 
-async function prepare(context: BrowserContext, url: string, token: string | null = null): Promise<Page> {
-  await blockThirdParties(context, url)
-  await context.addInitScript((t) => {
-    localStorage.setItem('cookiesAgreed', 'true')
-    if (t && !sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('adminToken', t)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
-  const page = context.pages()[0] ?? (await context.newPage())
-  page.on('dialog', (dialog) => void dialog.accept())
-  return page
-}
-
-/** A full page load, waiting until the splash has gone. */
-async function load(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.waitForSelector('#main')
-  await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 10_000 })
-}
-
-/** In-app navigation (no reload), as a click on a link would do: works offline. */
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => history.pushState(null, '', p), path)
-  await page.waitForFunction((p) => location.pathname === p, path)
-}
-
-const pendingCount = async (page: Page) => {
-  const badge = page.getByTestId('pending-count')
-  return (await badge.count()) === 0 ? 0 : Number((await badge.locator('.admin-count-badge').textContent()) ?? '0')
-}
-
-/** Waits until every queued change has landed (the Pending changes panel on the dashboard says so). */
-async function waitUntilSynced(page: Page, timeout = 90_000): Promise<void> {
-  await go(page, '/admin')
-  await page.getByText(NOTHING_PENDING).waitFor({ timeout })
-}
-
-async function logIn(page: Page, url: string): Promise<void> {
-  await load(page, `${url}/login`)
-  await page.getByLabel('Username').fill(DEMO_ADMIN.username)
-  await page.getByLabel('Password').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`${url}/admin`)
-  await page.getByText('Access granted!').waitFor()
-}
-
 async function createEvent(page: Page, title: string, image: string): Promise<void> {
   await go(page, '/createEvent')
   await page.getByLabel('Title').fill(title)
@@ -112,18 +64,10 @@ async function uploadGallery(page: Page, images: string[], label: string): Promi
 }
 
 describe('a morning of edits with the network off', () => {
-  let server: RunningServer
-  let persistent: Awaited<ReturnType<typeof launchPersistent>>
-  beforeAll(async () => {
-    server = await startServer()
-    persistent = await launchPersistent(PHONE)
-  })
-  afterAll(async () => {
-    await persistent?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndPhone()
 
   test('queued offline, kept across a reload, sent once each when back online, and shown on the public pages', async () => {
+    const { server, persistent } = suite
     const token = await server.token()
     const venue = await getJson<{ hotelName: string }>(server, '/api/venue')
     const eventsBefore = await getJson<EventItem[]>(server, '/api/admin/events', token)

@@ -9,7 +9,8 @@ export const restoreXhr = () => {
   globalThis.XMLHttpRequest = RealXHR
 }
 
-export type Script = { progress?: [number, number][]; status?: number; body?: unknown } | 'network' | 'hang'
+/** `stepMs`: the time between progress steps (and before the answer); 0 sends them all at once. */
+export type Script = { progress?: [number, number][]; stepMs?: number; status?: number; body?: unknown } | 'network' | 'hang'
 
 export interface Sent {
   method: string
@@ -41,13 +42,31 @@ export function scriptedXhr(script: Script): Sent[] {
     send(payload: unknown) {
       sent.push({ ...this.request, payload })
       if (script === 'hang') return
-      setTimeout(() => {
-        if (script === 'network') return this.onerror?.()
-        for (const [loaded, total] of script.progress ?? []) this.upload.onprogress?.({ lengthComputable: true, loaded, total })
+      if (script === 'network') return void setTimeout(() => this.onerror?.(), 0)
+      let aborted = false
+      const onabort = this.onabort
+      this.onabort = () => {
+        aborted = true
+        onabort?.()
+      }
+      const steps = script.progress ?? []
+      const answer = () => {
         this.status = script.status ?? 200
         this.responseText = script.body === undefined ? '' : JSON.stringify(script.body)
         this.onload?.()
-      }, 0)
+      }
+      const step = (i: number) => {
+        if (aborted) return
+        if (!script.stepMs) {
+          for (const [loaded, total] of steps) this.upload.onprogress?.({ lengthComputable: true, loaded, total })
+          return answer()
+        }
+        if (i === steps.length) return answer()
+        const [loaded, total] = steps[i]!
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total })
+        setTimeout(() => step(i + 1), script.stepMs)
+      }
+      setTimeout(() => step(0), script.stepMs ?? 0)
     }
   }
   globalThis.XMLHttpRequest = ScriptedXHR as unknown as typeof XMLHttpRequest

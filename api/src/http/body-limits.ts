@@ -182,10 +182,12 @@ export const bodyParsing = new Elysia({ name: 'http.body-limits' }).onParse({ as
   const type = contentType.trim().toLowerCase()
   const json = type === 'application/json'
   const multipart = type === 'multipart/form-data'
-  const text = type === 'text/plain'
+  const text = type === 'text/plain' || type.startsWith('text/plain;')
   const urlencoded = type === 'application/x-www-form-urlencoded'
   if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') return
-  if ((multipart || urlencoded) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
+  // text/plain is what fetch() sends for a string body with no type: JSON sent that way must hear what
+  // is wrong (415), not that its fields are missing.
+  if ((multipart || urlencoded || text) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
   const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
   if (multipart) return parseMultipart(request, bytes)
   if (type === 'application/octet-stream') return bytes.buffer

@@ -73,6 +73,28 @@ describe('api client: the upload-progress option', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(90)
   })
 
+  test('idleTimeoutMs: an upload that stops moving fails as a timeout', async () => {
+    scriptedXhr('hang')
+    const error = (await api.post('/api/upload-gallery', upload(), { idleTimeoutMs: 100, onUploadProgress: () => {} }).catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.isNetwork).toBe(true)
+    expect(error.message).toBe(TIMED_OUT)
+  })
+
+  test('idleTimeoutMs: an upload that keeps moving may take longer than the limit; a total timeoutMs of the same length stops it', async () => {
+    const slow = { progress: [[10, 100], [30, 100], [50, 100], [70, 100], [90, 100], [100, 100]] as [number, number][], stepMs: 60, status: 201, body: { message: 'Uploaded.' } }
+    scriptedXhr(slow)
+    const seen: number[] = []
+    const started = Date.now()
+    const reply = await api.post('/api/upload-gallery', upload(), { idleTimeoutMs: 150, onUploadProgress: (f) => seen.push(f) })
+    expect(reply).toEqual({ message: 'Uploaded.' })
+    expect(Date.now() - started).toBeGreaterThan(150)
+    expect(seen.at(-1)).toBe(1)
+    scriptedXhr(slow)
+    const stopped = (await api.post('/api/upload-gallery', upload(), { timeoutMs: 150, onUploadProgress: () => {} }).catch((e: unknown) => e)) as ApiError
+    expect(stopped.message).toBe(TIMED_OUT)
+  })
+
   test('the caller’s own abort is an AbortError, not a network failure', async () => {
     scriptedXhr('hang')
     const controller = new AbortController()

@@ -28,6 +28,12 @@ export interface RequestOptions {
    */
   timeoutMs?: number
   /**
+   * Give up when nothing moved for this many ms: no upload progress and no answer. For uploads, which
+   * may rightly take long on a weak signal but must not hang for ever (a queued upload that never
+   * settles would hold up every change behind it). Fails like timeoutMs.
+   */
+  idleTimeoutMs?: number
+  /**
    * Called with 0..1 while the body is sent (and 1 once answered). Only XMLHttpRequest reports upload
    * progress, so asking for it sends through XMLHttpRequest; answers and failures are the same.
    */
@@ -69,11 +75,15 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     headers['content-type'] = 'application/json'
     payload = JSON.stringify(body)
   }
-  const deadline = options.timeoutMs ? withTimeout(options.timeoutMs, options.signal) : null
+  const limit = options.timeoutMs ?? options.idleTimeoutMs
+  const deadline = limit ? withTimeout(limit, options.signal) : null
   const signal = deadline?.signal ?? options.signal
+  const progress = options.onUploadProgress
+  // Progress is movement: an idle limit starts again with each step of the body sent.
+  const onProgress = progress && deadline && !options.timeoutMs ? (fraction: number) => (deadline.restart(), progress(fraction)) : progress
   let answer: Answer
   try {
-    const exchange = options.onUploadProgress ? viaXhr(options.onUploadProgress) : viaFetch
+    const exchange = onProgress ? viaXhr(onProgress) : viaFetch
     answer = await exchange(method, path, headers, payload, signal)
   } catch (error) {
     if (deadline?.timedOut()) throw new ApiError(0, TIMED_OUT)
@@ -145,16 +155,22 @@ export const fallbackMessage = (status: number) => `Request failed (${status}).`
 function withTimeout(ms: number, outer: AbortSignal | undefined) {
   const controller = new AbortController()
   let expired = false
-  const timer = setTimeout(() => {
+  const expire = () => {
     expired = true
     controller.abort()
-  }, ms)
+  }
+  let timer = setTimeout(expire, ms)
   const follow = () => controller.abort(outer?.reason)
   if (outer?.aborted) follow()
   else outer?.addEventListener('abort', follow, { once: true })
   return {
     signal: controller.signal,
     timedOut: () => expired,
+    /** The limit counts again from now. */
+    restart() {
+      clearTimeout(timer)
+      if (!expired) timer = setTimeout(expire, ms)
+    },
     done() {
       clearTimeout(timer)
       outer?.removeEventListener('abort', follow)

@@ -5,17 +5,20 @@ import { nextAfterFailure } from './decide'
 import { announceAuthRequired, announceSent, progressOf, settle } from './listeners'
 import { fillInRealId, mentions } from './placeholders'
 import { loadOutbox, remove, save, useOutbox } from './state'
-import { SEND_TIMEOUT_MS, SENT_SHOWN, type OutboxEntry, type SentEntry } from './types'
+import { SEND_TIMEOUT_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
 
 let running: Promise<void> | null = null
 /** Bumped by resetReplay so a run started before a test's reset stops. */
 let generation = 0
 
+
 /**
  * One try, reporting upload progress when a screen follows it (the client's progress option). Uploads
- * (files, or progress followed) have no time limit, as they may rightly take long on a weak signal; a
- * JSON change that hangs is given up after SEND_TIMEOUT_MS and tried again later.
+ * (files, or progress followed) may rightly take long on a weak signal: one followed is given up when
+ * it stops moving for UPLOAD_IDLE_MS, one nobody follows (no progress to see) after UPLOAD_TIMEOUT_MS;
+ * a JSON change that hangs is given up after SEND_TIMEOUT_MS. Each is tried again later (its key
+ * makes the resend harmless): a send that never settles would hold up every change queued behind it.
  */
 function sendOne(entry: OutboxEntry): Promise<unknown> {
   const headers: Record<string, string> = {}
@@ -26,8 +29,7 @@ function sendOne(entry: OutboxEntry): Promise<unknown> {
     token: tokenFor(entry.channel),
     idempotencyKey: entry.id,
     headers,
-    ...(onUploadProgress ? { onUploadProgress } : {}),
-    ...(isUpload ? {} : { timeoutMs: SEND_TIMEOUT_MS }),
+    ...(onUploadProgress ? { onUploadProgress, idleTimeoutMs: UPLOAD_IDLE_MS } : { timeoutMs: isUpload ? UPLOAD_TIMEOUT_MS : SEND_TIMEOUT_MS }),
   })
 }
 

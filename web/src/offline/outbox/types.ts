@@ -74,6 +74,16 @@ export type Outcome =
  */
 export const SEND_TIMEOUT_MS = 15_000
 
+/**
+ * How long an upload may go without moving (no part of the body sent, no answer) before it counts as
+ * a network failure. Longer than SEND_TIMEOUT_MS: after its last byte the server still checks and
+ * resizes the pictures.
+ */
+export const UPLOAD_IDLE_MS = 30_000
+
+/** How long an upload no screen follows (so no progress is seen, e.g. replayed after a reload) may take in all. */
+export const UPLOAD_TIMEOUT_MS = 5 * 60_000
+
 /** A change that reached the server during this visit: shown as 'sent' in the pending-changes list. */
 export interface SentEntry {
   id: string
