@@ -88,7 +88,10 @@ describe('the wrong content type', () => {
   for (const type of ['text/plain', 'text/plain;charset=UTF-8']) {
     test(`valid JSON sent as ${type}: 415 that says to send JSON, on both`, async () => {
       const headers = { 'content-type': type }
-      const added = await expectRefused(await t.call('POST', ADD, { body: JSON.stringify({ location: 'stables', holiday_date: '2026-12-25', closed: true }), headers, token }), 415)
+      const added = await expectRefused(
+        await t.call('POST', ADD, { body: JSON.stringify({ location: 'stables', holiday_date: '2026-12-25', closed: true }), headers, token }),
+        415,
+      )
       expect(added).toBe('This address takes JSON: send the body as application/json.')
       await expectRefused(await t.call('DELETE', REMOVE, { body: JSON.stringify({ location: 'hotel', holiday_date: '2026-12-24' }), headers, token }), 415)
     })
@@ -119,14 +122,20 @@ describe('bursts', () => {
 
   test('ten at once with ten keys: one 201, nine 409 with { error }, one row', async () => {
     const json = { location: 'stables', holiday_date: '2027-03-04', closed: true }
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => t.call('POST', ADD, { json, token, headers: { 'idempotency-key': `burst-key-${i}` } })))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.call('POST', ADD, { json, token, headers: { 'idempotency-key': `burst-key-${i}` } })),
+    )
     expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)])
     for (const reply of replies.filter((r) => r.status === 409)) expect(Object.keys(await jsonOf(reply))).toEqual(['error'])
     expect(stored()).toHaveLength(2)
   })
 
   test('removes in a burst with two keys: one 200, the other key 404; the replayed key answers its 200 again', async () => {
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => t.call('DELETE', REMOVE, { json: { location: 'hotel', holiday_date: '2026-12-24' }, token, headers: { 'idempotency-key': `remove-key-${i % 2}` } })))
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.call('DELETE', REMOVE, { json: { location: 'hotel', holiday_date: '2026-12-24' }, token, headers: { 'idempotency-key': `remove-key-${i % 2}` } }),
+      ),
+    )
     const statuses = replies.map((r) => r.status)
     expect(statuses.filter((s) => s === 200).length).toBe(3)
     expect(statuses.filter((s) => s === 404).length).toBe(3)
@@ -146,9 +155,21 @@ describe('forged tokens', () => {
       'abc',
     ]
     for (const bad of forged) {
-      await expectRefused(await t.call('POST', ADD, { json: { location: 'stables', holiday_date: '2026-12-25', closed: true }, headers: { authorization: `Bearer ${bad}` } }), 401)
-      await expectRefused(await t.call('DELETE', REMOVE, { json: { location: 'hotel', holiday_date: '2026-12-24' }, headers: { authorization: `Bearer ${bad}` } }), 401)
+      await expectRefused(
+        await t.call('POST', ADD, { json: { location: 'stables', holiday_date: '2026-12-25', closed: true }, headers: { authorization: `Bearer ${bad}` } }),
+        401,
+      )
+      await expectRefused(
+        await t.call('DELETE', REMOVE, { json: { location: 'hotel', holiday_date: '2026-12-24' }, headers: { authorization: `Bearer ${bad}` } }),
+        401,
+      )
     }
-    await expectRefused(await t.call('DELETE', REMOVE, { json: { location: 'hotel', holiday_date: '2026-12-24' }, headers: { authorization: 'Basic YWRtaW46Y2hhbmdlLW1lLXBsZWFzZQ==' } }), 401)
+    await expectRefused(
+      await t.call('DELETE', REMOVE, {
+        json: { location: 'hotel', holiday_date: '2026-12-24' },
+        headers: { authorization: 'Basic YWRtaW46Y2hhbmdlLW1lLXBsZWFzZQ==' },
+      }),
+      401,
+    )
   })
 })

@@ -52,7 +52,10 @@ describe('cookie notice', () => {
       await page.goto(`${suite.server.url}/contact`)
       await settled(page)
       let presses = 0
-      while (presses < 3 && !(await page.evaluate(() => document.activeElement?.closest('.cookie-notice') !== null && document.activeElement?.tagName === 'BUTTON'))) {
+      while (
+        presses < 3 &&
+        !(await page.evaluate(() => document.activeElement?.closest('.cookie-notice') !== null && document.activeElement?.tagName === 'BUTTON'))
+      ) {
         await page.keyboard.press('Tab')
         presses++
       }
@@ -77,7 +80,8 @@ describe('cookie notice', () => {
           for (const element of document.querySelectorAll('.site-header, .cookie-notice')) {
             if (getComputedStyle(element).position !== 'fixed') continue
             const box = element.getBoundingClientRect()
-            covered += Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) * Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0))
+            covered +=
+              Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) * Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0))
           }
           return covered / (innerWidth * innerHeight)
         })
@@ -114,7 +118,10 @@ describe('touch targets', () => {
         Array.from(document.querySelectorAll<HTMLElement>('main a, main button, footer a, footer button'))
           .filter((element) => element.getClientRects().length > 0 && !element.closest('p'))
           .filter((element) => element.getBoundingClientRect().height < 44)
-          .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`),
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+          ),
       )
       small.push(...found.map((item) => `${path}: ${item}`))
     }

@@ -12,7 +12,20 @@ export const SHOTS = '/tmp/shots/a11y'
 mkdirSync(SHOTS, { recursive: true })
 
 /** Every public page a visitor can open (the login form and an unknown path included). */
-export const PUBLIC_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2', '/login', '/no-such-page'] as const
+export const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/eat',
+  '/drink',
+  '/stay',
+  '/events',
+  '/around',
+  '/contact',
+  '/menu/menu1',
+  '/menu/menu2',
+  '/login',
+  '/no-such-page',
+] as const
 
 /** 400 % zoom of a 1280×800 window: the page is laid out in 320×200 CSS pixels. */
 export const ZOOM_400 = { width: 320, height: 200 }
@@ -46,7 +59,12 @@ export function contextsOf(suite: ServerAndBrowser) {
 /** The splash has gone and the page's data has arrived (nothing busy, no loading text). */
 export async function settled(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8000 })
-  await page.waitForFunction(() => document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 10_000 })
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''),
+    undefined,
+    { timeout: 10_000 },
+  )
 }
 
 export interface FocusStop {
@@ -75,7 +93,12 @@ export function focusStop(page: Page): Promise<FocusStop | null> {
     const indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
     const box = element.getBoundingClientRect()
     const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight }
-    const clip = (a: DOMRect | typeof view, b: DOMRect | typeof view) => ({ left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) })
+    const clip = (a: DOMRect | typeof view, b: DOMRect | typeof view) => ({
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    })
     const area = (r: { left: number; top: number; right: number; bottom: number }) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top)
     const visible = clip(box, view)
     let covered = 0

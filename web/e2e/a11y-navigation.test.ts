@@ -27,7 +27,9 @@ const expectedTitle = async (path: string) => SHELL_TITLES[path] ?? (await serve
 /** Waits until the page at `path` has taken focus, been announced and titled; returns what it found. */
 async function arrivedAt(page: Page, path: string, title: string) {
   await page.waitForURL((url) => url.pathname === path)
-  await page.waitForFunction((title) => document.title === title && document.querySelector('#route-announcer')?.textContent === title, title, { timeout: 10_000 }).catch(() => undefined)
+  await page
+    .waitForFunction((title) => document.title === title && document.querySelector('#route-announcer')?.textContent === title, title, { timeout: 10_000 })
+    .catch(() => undefined)
   return page.evaluate(() => {
     const active = document.activeElement
     const main = document.querySelector('main')
@@ -45,7 +47,14 @@ async function arrivedAt(page: Page, path: string, title: string) {
 async function expectArrival(page: Page, path: string) {
   const title = await expectedTitle(path)
   const found = await arrivedAt(page, path, title)
-  expect({ ...found, focused: undefined }).toEqual({ title, announced: title, politeRegion: 'polite', focusInMain: true, focused: undefined, scrollY: found.scrollY })
+  expect({ ...found, focused: undefined }).toEqual({
+    title,
+    announced: title,
+    politeRegion: 'polite',
+    focusInMain: true,
+    focused: undefined,
+    scrollY: found.scrollY,
+  })
   return found
 }
 
@@ -119,7 +128,10 @@ describe('in-app navigation moves focus and announces the page', () => {
     const page = await visit({ viewport: PHONE, agreed: true })
     await page.goto(`${suite.server.url}/menu/menu1`)
     await settled(page)
-    await page.getByRole('link', { name: /^Back to/ }).first().click()
+    await page
+      .getByRole('link', { name: /^Back to/ })
+      .first()
+      .click()
     await expectArrival(page, '/drink')
   }, 60_000)
 })

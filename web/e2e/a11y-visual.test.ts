@@ -37,7 +37,8 @@ async function heroTextContrast(page: Page, selector: string, shot: string): Pro
   }, selector)
   if (!info) return null
   await page.evaluate(() => {
-    const style = document.getElementById('hide-hero-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-hero-text' }))
+    const style =
+      document.getElementById('hide-hero-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-hero-text' }))
     style.textContent = '.hero__content * { color: transparent !important; text-shadow: none !important; }'
   })
   // Not fullPage: that stretches the viewport to the page's height, and the heroes are sized in vh.
@@ -65,7 +66,8 @@ describe('hero text contrast, measured from pixels', () => {
         })
         for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
           const result = await heroTextContrast(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
-          if (result && result.ratio < result.needed) failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
+          if (result && result.ratio < result.needed)
+            failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
         }
       }
       expect(failures).toEqual([])
@@ -96,10 +98,16 @@ describe('home gallery', () => {
     await play.click()
     await page.mouse.move(0, 0)
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-    await page.waitForFunction((before) => {
-      const now = Array.from(document.querySelectorAll('.gallery .gallery__tile')).map((tile) => tile.getAttribute('data-image-id')).join()
-      return now !== before
-    }, before, { timeout: 12_000 })
+    await page.waitForFunction(
+      (before) => {
+        const now = Array.from(document.querySelectorAll('.gallery .gallery__tile'))
+          .map((tile) => tile.getAttribute('data-image-id'))
+          .join()
+        return now !== before
+      },
+      before,
+      { timeout: 12_000 },
+    )
   }, 60_000)
 })
 
@@ -165,8 +173,13 @@ describe('axe: WCAG 2.2 AA and best practice', () => {
         await settled(page)
         await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-          const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, iframes: false })
+          const axe = (
+            window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+          ).axe
+          const result = await axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+            iframes: false,
+          })
           return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
         })
         found.push(...violations.map((violation) => `${path}: ${violation}`))

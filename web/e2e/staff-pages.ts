@@ -57,7 +57,6 @@ export async function logIn(page: Page, url: string): Promise<void> {
   await page.getByText('Access granted!').waitFor()
 }
 
-
 export interface ServerAndPhone {
   readonly server: RunningServer
   readonly persistent: Awaited<ReturnType<typeof launchPersistent>>

@@ -69,7 +69,10 @@ describe('opening-times exceptions on a weak signal', () => {
     expect(await queued.textContent()).toContain(venue.barName)
 
     await go(page, '/deleteHoliday')
-    await page.getByRole('button', { name: new RegExp(`^Remove ${venue.hotelName} on `) }).first().click()
+    await page
+      .getByRole('button', { name: new RegExp(`^Remove ${venue.hotelName} on `) })
+      .first()
+      .click()
     await page.getByText(QUEUED).waitFor()
     await page.locator(`.admin-row.is-deleted[data-venue="hotel"]`).first().waitFor()
     await page.screenshot({ path: join(SHOTS, 's13-holidays-offline-phone.png'), fullPage: true })
@@ -122,7 +125,12 @@ describe('opening-times exceptions on a weak signal', () => {
       if (hung > 1) return route.continue()
     })
     const picture = join(SHOTS, 's13-upload.png')
-    writeFileSync(picture, await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 120, g: 90, b: 60 } } }).png().toBuffer())
+    writeFileSync(
+      picture,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+        .png()
+        .toBuffer(),
+    )
     await go(page, '/manageGalleries')
     await page.getByLabel('Images', { exact: true }).setInputFiles([picture])
     await page.getByLabel('Gallery').selectOption({ label: 'Eat' })

@@ -21,7 +21,8 @@ export interface PrerenderedPage {
 /** Every path rendered at build time: each public route, and one page per menu for the menu route. */
 export function prerenderedPages(): PrerenderedPage[] {
   return PUBLIC_ROUTES.filter((route) => route.prerender).flatMap(({ path, page }) => {
-    if (path === '/menu/:menuId') return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
+    if (path === '/menu/:menuId')
+      return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
     if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
     return [{ path, module: page.module, title: pageTitle(path) }]
   })

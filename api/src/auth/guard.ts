@@ -10,8 +10,7 @@ import { findAdminById, findSession, type StaffRole } from './admin-store'
 export const JWT_ISSUER = 'venue-api'
 export const JWT_AUDIENCE = 'venue-admin'
 
-const unauthorized = (message: string) =>
-  new HttpError(401, message, { 'www-authenticate': 'Bearer realm="admin"' })
+const unauthorized = (message: string) => new HttpError(401, message, { 'www-authenticate': 'Bearer realm="admin"' })
 
 export interface StaffMember {
   id: number

@@ -66,12 +66,10 @@ export function CookieNotice() {
   return (
     <section ref={noticeRef} className="cookie-notice" aria-label="Cookie notice">
       <p className="cookie-notice__long">
-        We keep a few small things on your device — like this choice and the pages you have visited — so the site works
-        offline on the fells. No tracking, no adverts.
+        We keep a few small things on your device — like this choice and the pages you have visited — so the site works offline on the fells. No tracking, no
+        adverts.
       </p>
-      <p className="cookie-notice__short">
-        We keep a few things on your device so the site works offline. No tracking.
-      </p>
+      <p className="cookie-notice__short">We keep a few things on your device so the site works offline. No tracking.</p>
       <button type="button" className="button button--light button--small" onClick={agree}>
         Agree
       </button>

@@ -63,7 +63,12 @@ describe('Gallery Pause/Play (WCAG 2.2.2)', () => {
   })
 
   test('no button and no swap under reduced motion', () => {
-    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia
     showGallery(8)
     const before = shownIds()
     act(() => {

@@ -12,7 +12,6 @@ let running: Promise<void> | null = null
 /** Bumped by resetReplay so a run started before a test's reset stops. */
 let generation = 0
 
-
 /**
  * One try, reporting upload progress when a screen follows it (the client's progress option). Uploads
  * (files, or progress followed) may rightly take long on a weak signal: one followed is given up when

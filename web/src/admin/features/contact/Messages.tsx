@@ -32,7 +32,12 @@ export function Messages() {
   return (
     <AdminScreen title="Messages" intro="Everything sent through the contact form, newest first. Every message is kept here, even when email is off.">
       <AdminSection title={list.data ? `Messages (${messages.length})` : 'Messages'} id={`${ids}-list`}>
-        <button type="button" className="button button--small button--ghost admin-refresh" onClick={() => void useAdminMessages.getState().load()} disabled={list.status === 'loading'}>
+        <button
+          type="button"
+          className="button button--small button--ghost admin-refresh"
+          onClick={() => void useAdminMessages.getState().load()}
+          disabled={list.status === 'loading'}
+        >
           {list.status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </button>
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? 'The messages could not be loaded.' : 'Loading messages…'}</p> : null}
