@@ -33,7 +33,10 @@ afterEach(() => {
 const MADE_AT = Date.UTC(2026, 10, 23, 9, 15, 30)
 
 test('a staff change queued offline is sent later with the time it was made on the device', async () => {
-  await enqueue({ channel: 'admin', method: 'PUT', path: '/api/admin/messages/4', body: { kind: 'json', value: { handled: true } }, label: 'Mark handled' }, MADE_AT)
+  await enqueue(
+    { channel: 'admin', method: 'PUT', path: '/api/admin/messages/4', body: { kind: 'json', value: { handled: true } }, label: 'Mark handled' },
+    MADE_AT,
+  )
   // The first try finds no connection; the retry, much later, still says when the change was made.
   answer = () => 'network'
   await replay(() => MADE_AT + 1_000)
@@ -47,7 +50,10 @@ test('a staff change queued offline is sent later with the time it was made on t
 })
 
 test('a contact message (public channel) carries no device time', async () => {
-  await enqueue({ channel: 'public', method: 'POST', path: '/api/email/send-email', body: { kind: 'json', value: { name: 'Ada' } }, label: 'Contact message' }, MADE_AT)
+  await enqueue(
+    { channel: 'public', method: 'POST', path: '/api/email/send-email', body: { kind: 'json', value: { name: 'Ada' } }, label: 'Contact message' },
+    MADE_AT,
+  )
   await replay(() => MADE_AT)
   expect(seen).toEqual([{ path: '/api/email/send-email', deviceTime: null }])
 })

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { OutboxEntry } from '../../offline/outbox'
 import { conflictRows } from '../shell/ConflictView'
 import { useAdminAttractions } from './attractions/store'
+import { useAdminMessages } from './contact/store'
 import { useAdminEvents } from './events/store'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
@@ -35,6 +36,7 @@ const CASES = [
   { kind: 'holiday', path: '/api/remove-bank-holiday-times', meta: { kind: 'holiday', op: 'delete', holiday_date: '2030-05-06', location: 'x' }, list: useAdminHolidays, firstLabel: 'title' },
   { kind: 'times', path: '/api/update-times', meta: { kind: 'times', business: 'stables', group: 'saturday', type: 'opening', open: '10:00', close: '11:00', closed: false }, list: useAdminOpeningTimes, firstLabel: 'The Stables bar, saturday: opening hours' },
   { kind: 'menu', path: '/api/upload-pdf', meta: { kind: 'menu', op: 'create', business_id: '1', file_name: 'm.pdf' }, list: useAdminMenus, firstLabel: 'title' },
+  { kind: 'message', path: '/api/admin/messages/3', meta: { kind: 'message', op: 'update', id: 3, handled: true }, list: useAdminMessages, firstLabel: 'title' },
 ] as const
 
 describe('the record-kind registry', () => {

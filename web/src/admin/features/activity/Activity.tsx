@@ -45,11 +45,19 @@ export function Activity() {
   }, [])
   const loading = trail.status === 'loading'
   return (
-    <AdminScreen title="Activity" intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device.">
+    <AdminScreen
+      title="Activity"
+      intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device."
+    >
       <AdminSection title="Activity" id={`${ids}-list`}>
         <div className="activity-filters">
           <Field label="Show" htmlFor={`${ids}-kind`}>
-            <select id={`${ids}-kind`} className="admin-input" value={trail.kind} onChange={(e) => void useActivity.getState().load({ kind: e.currentTarget.value })}>
+            <select
+              id={`${ids}-kind`}
+              className="admin-input"
+              value={trail.kind}
+              onChange={(e) => void useActivity.getState().load({ kind: e.currentTarget.value })}
+            >
               {ACTIVITY_KINDS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}

@@ -46,7 +46,12 @@ export function Messages() {
       intro="Everything sent through the contact form, newest first. Every message is kept here, even when email is off, and deleted automatically after the venue's retention period (12 months unless it was changed)."
     >
       <AdminSection title={list.data ? `Messages (${messages.length})` : 'Messages'} id={`${ids}-list`}>
-        <button type="button" className="button button--small button--ghost admin-refresh" onClick={() => void useAdminMessages.getState().load()} disabled={list.status === 'loading'}>
+        <button
+          type="button"
+          className="button button--small button--ghost admin-refresh"
+          onClick={() => void useAdminMessages.getState().load()}
+          disabled={list.status === 'loading'}
+        >
           {list.status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </button>
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? 'The messages could not be loaded.' : 'Loading messages…'}</p> : null}
@@ -70,24 +75,45 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
   const deleting = m.pending?.op === 'delete'
   const handled = handledText(m)
 
-  const change = (mutation: { method: 'PUT' | 'DELETE'; body?: Record<string, unknown>; label: string; meta: MessageMeta }, done: string, confirmText?: string) =>
-    run(async () => {
-      if (confirmText && !window.confirm(confirmText)) return
-      try {
-        await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}` })
-        setStatus({ text: done, tone: 'success' })
-        await useAdminMessages.getState().load()
-      } catch (error) {
-        setStatus(failureStatus(error, 'The message could not be changed.', 'Changing a message'))
-      }
-    })
+  const change = (
+    mutation: { method: 'PUT' | 'DELETE'; body?: Record<string, unknown>; label: string; meta: MessageMeta },
+    done: string,
+    confirmText?: string,
+  ) =>
+    confirmText && !window.confirm(confirmText)
+      ? undefined
+      : run(async () => {
+          try {
+            await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}` })
+            setStatus({ text: done, tone: 'success' })
+            await useAdminMessages.getState().load()
+          } catch (error) {
+            setStatus(failureStatus(error, 'The message could not be changed.', 'Changing a message'))
+          }
+        })
   const markHandled = (value: boolean) =>
-    change({ method: 'PUT', body: { handled: value }, label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`, meta: { kind: 'message', op: 'update', id: m.id, handled: value } }, value ? 'Marked handled.' : 'Marked not handled.')
+    change(
+      {
+        method: 'PUT',
+        body: { handled: value },
+        label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`,
+        meta: { kind: 'message', op: 'update', id: m.id, handled: value },
+      },
+      value ? 'Marked handled.' : 'Marked not handled.',
+    )
   const remove = () =>
-    change({ method: 'DELETE', label: `Delete the message from ${who}`, meta: { kind: 'message', op: 'delete', id: m.id } }, 'Message deleted.', `Delete the message from ${who}? It cannot be brought back.`)
+    change(
+      { method: 'DELETE', label: `Delete the message from ${who}`, meta: { kind: 'message', op: 'delete', id: m.id } },
+      'Message deleted.',
+      `Delete the message from ${who}? It cannot be brought back.`,
+    )
 
   return (
-    <li className={`admin-message${m.pending ? ' is-pending' : ''}${deleting ? ' is-deleted' : ''}`} data-status={m.status} data-handled={m.handled_at ? 'true' : undefined}>
+    <li
+      className={`admin-message${m.pending ? ' is-pending' : ''}${deleting ? ' is-deleted' : ''}`}
+      data-status={m.status}
+      data-handled={m.handled_at ? 'true' : undefined}
+    >
       <article aria-labelledby={headingId}>
         <header className="admin-message__head">
           <h3 id={headingId} className="admin-message__name">

@@ -17,7 +17,13 @@ export function mergeMessages(server: ContactMessage[], pending: OutboxEntry[]):
     const index = rows.findIndex((r) => sameId(r.id, meta.id))
     if (index < 0) continue
     const row = rows[index]!
-    const handled = meta.op === 'update' ? { handled_by: meta.handled ? (row.handled_by ?? null) : null, handled_at: meta.handled ? (row.handled_at ?? new Date(entry.createdAt).toISOString()) : null } : {}
+    const handled =
+      meta.op === 'update'
+        ? {
+            handled_by: meta.handled ? (row.handled_by ?? null) : null,
+            handled_at: meta.handled ? (row.handled_at ?? new Date(entry.createdAt).toISOString()) : null,
+          }
+        : {}
     rows[index] = { ...row, ...handled, pending: { ...mark(entry, meta.op), state: worst(row.pending?.state, entry.state) } }
   }
   return rows

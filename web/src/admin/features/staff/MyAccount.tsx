@@ -13,7 +13,8 @@ import './staff.css'
 
 export const ACCOUNT_PATH = '/account'
 export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, not containing your username, and not a common password. A few words you will remember make a good one.`
-export const MUST_CHOOSE_TEXT = 'Please choose your own password before anything else. The one you were given was set for you; the other screens open once you have changed it.'
+export const MUST_CHOOSE_TEXT =
+  'Please choose your own password before anything else. The one you were given was set for you; the other screens open once you have changed it.'
 export const PASSWORD_CHANGED = 'Your password is changed. You stay logged in here; any other device you were logged in on has been logged out.'
 
 export function MyAccount() {
@@ -21,7 +22,17 @@ export function MyAccount() {
   const username = useStaffMember((s) => s.username)
   const [changedNow, setChangedNow] = useState(false)
   return (
-    <AdminScreen title="My Account" back={!mustChange} intro={username ? <>Signed in as <strong>{username}</strong>.</> : undefined}>
+    <AdminScreen
+      title="My Account"
+      back={!mustChange}
+      intro={
+        username ? (
+          <>
+            Signed in as <strong>{username}</strong>.
+          </>
+        ) : undefined
+      }
+    >
       {mustChange ? (
         <p className="admin-status admin-status--info admin-status--block" role="alert">
           {MUST_CHOOSE_TEXT}
@@ -72,14 +83,36 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
         {/* For password managers: which account this password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
         <Field label="Current password" htmlFor={`${ids}-current`}>
-          <input id={`${ids}-current`} type="password" className="admin-input" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+          <input
+            id={`${ids}-current`}
+            type="password"
+            className="admin-input"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
         </Field>
         <div className="admin-form__row">
           <Field label="New password" htmlFor={`${ids}-new`} hint={PASSWORD_RULES} hintId={`${ids}-rules`}>
-            <input id={`${ids}-new`} type="password" className="admin-input" autoComplete="new-password" aria-describedby={`${ids}-rules`} value={next} onChange={(e) => setNext(e.currentTarget.value)} />
+            <input
+              id={`${ids}-new`}
+              type="password"
+              className="admin-input"
+              autoComplete="new-password"
+              aria-describedby={`${ids}-rules`}
+              value={next}
+              onChange={(e) => setNext(e.currentTarget.value)}
+            />
           </Field>
           <Field label="New password again" htmlFor={`${ids}-repeat`}>
-            <input id={`${ids}-repeat`} type="password" className="admin-input" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} />
+            <input
+              id={`${ids}-repeat`}
+              type="password"
+              className="admin-input"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.currentTarget.value)}
+            />
           </Field>
         </div>
         <div className="admin-form__actions">
@@ -95,8 +128,26 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
 
 /** A browser's user-agent string in a few words ("Chrome on Android"). */
 export function deviceName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null
   if (browser && system) return `${browser} on ${system}`
   return browser ?? system ?? (userAgent ? 'Another browser' : 'Unknown browser')
 }

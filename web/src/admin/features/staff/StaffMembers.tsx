@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { StaffMember } from '../../../api/types'
 import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
-import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
@@ -33,7 +33,10 @@ export function StaffMembers() {
   }, [])
   const members = list.data ?? []
   return (
-    <AdminScreen title="Staff" intro="Who can log in to the staff area. Owners can do everything, including this page; editors can change the website and read messages. These changes need a connection to the server.">
+    <AdminScreen
+      title="Staff"
+      intro="Who can log in to the staff area. Owners can do everything, including this page; editors can change the website and read messages. These changes need a connection to the server."
+    >
       <AddMember />
       <AdminSection title={list.data ? `Members (${members.length})` : 'Members'} id={`${ids}-list`}>
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? listProblem(list.error, 'Staff accounts') : 'Loading staff…'}</p> : null}
@@ -57,7 +60,11 @@ function AddMember() {
   const form = useMutationForm<{ message?: string }>({
     validate: () => (!username.trim() ? 'Enter a username.' : passwordRuleBroken(password, username)),
     send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
-    sent: (reply) => ({ text: reply?.message || `${username.trim()} can now log in.`, tone: 'success', detail: 'Give them the first password in person; they choose their own when they first log in.' }),
+    sent: (reply) => ({
+      text: reply?.message || `${username.trim()} can now log in.`,
+      tone: 'success',
+      detail: 'Give them the first password in person; they choose their own when they first log in.',
+    }),
     failed: (error) => accountFailure(error, 'The member could not be added.'),
     settled() {
       setUsername('')
@@ -70,7 +77,15 @@ function AddMember() {
       <form className="admin-form" onSubmit={form.onSubmit} noValidate>
         <div className="admin-form__row">
           <Field label="Username" htmlFor={`${ids}-username`}>
-            <input id={`${ids}-username`} className="admin-input" autoComplete="off" autoCapitalize="none" spellCheck={false} value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
+            <input
+              id={`${ids}-username`}
+              className="admin-input"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+            />
           </Field>
           <Field label="Role" htmlFor={`${ids}-role`}>
             <select id={`${ids}-role`} className="admin-input" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
@@ -80,7 +95,16 @@ function AddMember() {
           </Field>
         </div>
         <Field label="First password" htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT} hintId={`${ids}-hint`}>
-          <input id={`${ids}-password`} type="text" className="admin-input" autoComplete="new-password" spellCheck={false} aria-describedby={`${ids}-hint`} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id={`${ids}-password`}
+            type="text"
+            className="admin-input"
+            autoComplete="new-password"
+            spellCheck={false}
+            aria-describedby={`${ids}-hint`}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
         </Field>
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={form.busy}>
@@ -94,7 +118,6 @@ function AddMember() {
 }
 
 function MemberRow({ member }: { member: StaffMember }) {
-  const ids = useId()
   const me = useStaffMember((s) => s.username)
   const [status, setStatus] = useStatus()
   const { busy, run } = useSubmit()
@@ -102,17 +125,18 @@ function MemberRow({ member }: { member: StaffMember }) {
   const name = member.username
 
   const change = (body: Record<string, unknown>, done: string, confirmText?: string) =>
-    run(async () => {
-      if (confirmText && !window.confirm(confirmText)) return
-      try {
-        if (Object.keys(body).length === 0) await adminSendNow('DELETE', path(name))
-        else await adminSendNow('PUT', path(name), body)
-        setStatus({ text: done, tone: 'success' })
-        reload()
-      } catch (error) {
-        setStatus(accountFailure(error, `${name} could not be changed.`))
-      }
-    })
+    confirmText && !window.confirm(confirmText)
+      ? undefined
+      : run(async () => {
+          try {
+            if (Object.keys(body).length === 0) await adminSendNow('DELETE', path(name))
+            else await adminSendNow('PUT', path(name), body)
+            setStatus({ text: done, tone: 'success' })
+            reload()
+          } catch (error) {
+            setStatus(accountFailure(error, `${name} could not be changed.`))
+          }
+        })
 
   const otherRole: StaffRole = member.role === 'owner' ? 'editor' : 'owner'
   return (
@@ -126,36 +150,61 @@ function MemberRow({ member }: { member: StaffMember }) {
         <p className="admin-row__meta">
           {memberState(member)} · {member.last_login_at ? `last login ${formatReceived(member.last_login_at)}` : 'never logged in'}
         </p>
-        {resetting ? <ResetPassword username={name} onDone={() => setResetting(false)} /> : null}
+        {resetting ? (
+          <ResetPassword
+            username={name}
+            onDone={(done) => {
+              setStatus(done)
+              setResetting(false)
+            }}
+          />
+        ) : null}
         <StatusMessage status={status} />
       </div>
-      <div className="staff-member__actions" role="group" aria-labelledby={`${ids}-actions`}>
-        <span id={`${ids}-actions`} className="visually-hidden">
-          Actions for {name}
-        </span>
-        <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}>
+      <fieldset className="staff-member__actions">
+        <legend className="visually-hidden">Actions for {name}</legend>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
+        >
           Make {ROLE_TEXT[otherRole].toLowerCase()}
         </button>
-        <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => setResetting((open) => !open)} aria-expanded={resetting}>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          onClick={() => setResetting((open) => !open)}
+          aria-expanded={resetting}
+        >
           Reset password
         </button>
         <button
           type="button"
           className="button button--small button--ghost"
           disabled={busy}
-          onClick={() => void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)}
+          onClick={() =>
+            void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
+          }
         >
           {member.disabled ? 'Enable' : 'Disable'}
         </button>
-        <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          disabled={busy}
+          onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
+        >
           Remove
         </button>
-      </div>
+      </fieldset>
     </li>
   )
 }
 
-function ResetPassword({ username, onDone }: { username: string; onDone(): void }) {
+/** The reset form under a member's row; `onDone` gets the success message (the row shows it once the form closes). */
+function ResetPassword({ username, onDone }: { username: string; onDone(status: Status): void }) {
   const ids = useId()
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
@@ -163,16 +212,24 @@ function ResetPassword({ username, onDone }: { username: string; onDone(): void 
     send: () => adminSendNow('PUT', path(username), { password }),
     sent: () => ({ text: `${username}'s password is reset: they are logged out and choose a new one at their next login.`, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be reset.'),
-    settled() {
+    settled(status) {
       setPassword('')
-      onDone()
+      onDone(status)
       reload()
     },
   })
   return (
     <form className="admin-form staff-reset" onSubmit={form.onSubmit} noValidate>
       <Field label={`New password for ${username}`} htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT}>
-        <input id={`${ids}-password`} type="text" className="admin-input" autoComplete="new-password" spellCheck={false} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          id={`${ids}-password`}
+          type="text"
+          className="admin-input"
+          autoComplete="new-password"
+          spellCheck={false}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
       </Field>
       <div className="admin-form__actions">
         <button type="submit" className="button button--small" disabled={form.busy}>
