@@ -49,7 +49,7 @@ export function Activity() {
       title="Activity"
       intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device."
     >
-      <AdminSection title="Activity" id={`${ids}-list`}>
+      <AdminSection title="Changes" id={`${ids}-list`}>
         <div className="activity-filters">
           <Field label="Show" htmlFor={`${ids}-kind`}>
             <select

@@ -196,7 +196,7 @@ function SessionList() {
           ))}
         </ul>
       ) : null}
-      <div className="admin-form__actions">
+      <div className="admin-form__actions staff-sessions__actions">
         <button type="button" className="button button--ghost" onClick={() => void logOutEverywhere()} disabled={busy}>
           {busy ? 'Logging out…' : 'Log out everywhere'}
         </button>

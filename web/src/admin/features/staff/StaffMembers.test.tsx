@@ -142,5 +142,14 @@ describe('Staff for an editor', () => {
     history.pushState(null, '', '/staff')
     dispatchEvent(new PopStateEvent('popstate'))
     expect(await screen.findByText('Only an owner can see staff accounts. Ask an owner if you need a change here.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull()
+  })
+
+  test('the role not known yet (the dashboard did not answer): the 403 from the list still closes the forms', async () => {
+    mock = mockApi({ 'GET /api/admin/dashboard': 'network', 'GET /api/admin/staff': { status: 403, body: { error: OWNER_ONLY_MESSAGE } } })
+    history.replaceState(null, '', '/staff')
+    render(<AdminRoutes />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Only an owner can see staff accounts. Ask an owner if you need a change here.'))
+    expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull()
   })
 })

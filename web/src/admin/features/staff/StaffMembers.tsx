@@ -6,7 +6,7 @@ import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit, 
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
-import type { StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
+import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
 import { accountFailure, listProblem } from './accountStatus'
 import { useStaffList } from './store'
 import '../../styles/staff'
@@ -23,6 +23,9 @@ export function memberState(member: StaffMember): string {
 }
 
 const path = (username: string) => `/api/admin/staff/${encodeURIComponent(username)}`
+const STAFF_INTRO =
+  'Who can log in to the staff area. Owners can do everything, including this page; editors can change the website and read messages. These changes need a connection to the server.'
+
 const reload = () => void useStaffList.getState().load()
 
 export function StaffMembers() {
@@ -32,11 +35,19 @@ export function StaffMembers() {
     void useStaffList.getState().load()
   }, [])
   const members = list.data ?? []
+  // An editor who opens the screen anyway (a typed address): the server refused, and the screen says so instead of offering forms.
+  const editor = useStaffMember((s) => s.role === 'editor')
+  if (editor || (list.status === 'error' && list.error === OWNER_ONLY_MESSAGE)) {
+    return (
+      <AdminScreen title="Staff" intro={STAFF_INTRO}>
+        <p className="admin-status admin-status--error admin-status--block" role="alert">
+          {listProblem(OWNER_ONLY_MESSAGE, 'Staff accounts')}
+        </p>
+      </AdminScreen>
+    )
+  }
   return (
-    <AdminScreen
-      title="Staff"
-      intro="Who can log in to the staff area. Owners can do everything, including this page; editors can change the website and read messages. These changes need a connection to the server."
-    >
+    <AdminScreen title="Staff" intro={STAFF_INTRO}>
       <AddMember />
       <AdminSection title={list.data ? `Members (${members.length})` : 'Members'} id={`${ids}-list`}>
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? listProblem(list.error, 'Staff accounts') : 'Loading staff…'}</p> : null}
@@ -63,7 +74,7 @@ function AddMember() {
     sent: (reply) => ({
       text: reply?.message || `${username.trim()} can now log in.`,
       tone: 'success',
-      detail: 'Give them the first password in person; they choose their own when they first log in.',
+      detail: 'Give them the first password in person, not by email or message.',
     }),
     failed: (error) => accountFailure(error, 'The member could not be added.'),
     settled() {
