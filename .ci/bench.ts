@@ -134,7 +134,21 @@ out.push(serverTable({ firstStart, coldStart, load, variants }))
 const resultsFile = join(resultsDir, 'bench.json')
 writeFileSync(
   resultsFile,
-  JSON.stringify({ environment: { ...environment, loadAverageAtEnd }, targets: TARGETS, wordpress: WORDPRESS, assets, browser, lighthouse, load, server: { firstStartMs: firstStart, coldStartMs: coldStart, variants }, problems }, null, 2),
+  JSON.stringify(
+    {
+      environment: { ...environment, loadAverageAtEnd },
+      targets: TARGETS,
+      wordpress: WORDPRESS,
+      assets,
+      browser,
+      lighthouse,
+      load,
+      server: { firstStartMs: firstStart, coldStartMs: coldStart, variants },
+      problems,
+    },
+    null,
+    2,
+  ),
 )
 out.push('', `Figures: ${resultsFile}`)
 if (problems.length) out.push('', 'Could not measure:', ...problems.map((p) => `  - ${p}`))

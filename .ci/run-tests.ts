@@ -11,7 +11,12 @@ const bun = process.execPath
 const ci = process.env.CI === 'true'
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-interface Result { name: string; passed: number; failed: number; skipped?: string }
+interface Result {
+  name: string
+  passed: number
+  failed: number
+  skipped?: string
+}
 const results: Result[] = []
 
 function hasTests(dir: string): boolean {

@@ -54,7 +54,10 @@ function group(distDir: string, files: Iterable<string>): FileGroup {
 }
 
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined)
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined)
 }
 
 /** A same-origin URL from the HTML as a path inside dist, or undefined for third-party and data URLs. */
@@ -118,7 +121,9 @@ function staticImportGraph(distDir: string): { imports: (file: string) => { js: 
     imports(file) {
       const source = readFileSync(join(distDir, file), 'utf8')
       // Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; `import("…")` is lazy and not followed.
-      const specifiers = [...source.matchAll(/(?:\bimport\s*(?:[\w$*{},\s]+?\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["']([^"']+\.m?js)["']/g)].map((m) => m[1]!)
+      const specifiers = [...source.matchAll(/(?:\bimport\s*(?:[\w$*{},\s]+?\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["']([^"']+\.m?js)["']/g)].map(
+        (m) => m[1]!,
+      )
       const js = specifiers.map((specifier) => (specifier.startsWith('/') ? specifier.slice(1) : posix.join(posix.dirname(file), specifier)))
       return { js, css: [] }
     },

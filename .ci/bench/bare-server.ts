@@ -9,9 +9,7 @@ import type { RecordedReply } from './load'
 const [port, repliesFile] = process.argv.slice(2)
 if (!port || !repliesFile) throw new Error('usage: bare-server.ts <port> <replies.json>')
 const recorded = JSON.parse(readFileSync(repliesFile, 'utf8')) as Record<string, RecordedReply>
-const replies = new Map(
-  Object.entries(recorded).map(([path, reply]) => [path, { ...reply, body: Buffer.from(reply.bodyBase64, 'base64') }]),
-)
+const replies = new Map(Object.entries(recorded).map(([path, reply]) => [path, { ...reply, body: Buffer.from(reply.bodyBase64, 'base64') }]))
 
 Bun.serve({
   port: Number(port),

@@ -32,7 +32,10 @@ interface Report {
   lighthouseVersion: string
   runtimeError?: { code: string; message: string }
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
-  audits: Record<string, { title: string; score: number | null; numericValue?: number; scoreDisplayMode: string; details?: { items?: Array<{ description?: string }> } }>
+  audits: Record<
+    string,
+    { title: string; score: number | null; numericValue?: number; scoreDisplayMode: string; details?: { items?: Array<{ description?: string }> } }
+  >
 }
 
 async function lighthouseOnce(url: string, outputPath: string): Promise<Report> {

@@ -63,7 +63,24 @@ interface AutocannonResult {
 async function autocannon(url: string, connections: number, durationSeconds: number): Promise<LoadResult> {
   const headers = Object.entries(REQUEST_HEADERS).flatMap(([name, value]) => ['-H', `${name}=${value}`])
   // One second of warm-up (not sampled) so both servers are measured with their code already compiled.
-  const args = [join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(durationSeconds), '-j', '-n', '--warmup', '[', '-c', String(connections), '-d', '1', ']', ...headers, url]
+  const args = [
+    join(root, 'node_modules/autocannon/autocannon.js'),
+    '-c',
+    String(connections),
+    '-d',
+    String(durationSeconds),
+    '-j',
+    '-n',
+    '--warmup',
+    '[',
+    '-c',
+    String(connections),
+    '-d',
+    '1',
+    ']',
+    ...headers,
+    url,
+  ]
   const output = await run('node', args, { timeoutMs: (durationSeconds + 60) * 1000 })
   // With --warmup autocannon prints the warm-up's result line first; the measured run is the last line.
   const result = JSON.parse(output.trim().split('\n').at(-1)!) as AutocannonResult
@@ -127,13 +144,20 @@ export async function measureLoad(options: {
   try {
     const bareOrigin = `http://127.0.0.1:${barePort}`
     const deadline = Date.now() + 30_000
-    while (!(await fetch(`${bareOrigin}${options.paths[0]}`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${bareOrigin}${options.paths[0]}`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error(`the bare Bun.serve did not start:\n${bare.output()}`)
       await Bun.sleep(50)
     }
     const figures: EndpointFigures[] = []
     for (const path of options.paths) {
-      const { result: server, peakRssBytes } = await peakRss(options.serverPid, () => autocannon(`${options.origin}${path}`, options.connections, options.durationSeconds))
+      const { result: server, peakRssBytes } = await peakRss(options.serverPid, () =>
+        autocannon(`${options.origin}${path}`, options.connections, options.durationSeconds),
+      )
       const bareResult = await autocannon(`${bareOrigin}${path}`, options.connections, options.durationSeconds)
       const reply = replies[path]!
       figures.push({

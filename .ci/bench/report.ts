@@ -14,7 +14,11 @@ export function met(ok: boolean | undefined): string {
 export function table(title: string, header: string[], rows: string[][], notes: string[] = []): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)))
   // Text columns (the first) read left-aligned, figures right-aligned.
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
   return [``, title, line(header), rule, ...rows.map(line), ...notes.map((note) => `  ${note}`)].join('\n')
 }

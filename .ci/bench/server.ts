@@ -64,9 +64,16 @@ export async function waitForImageVariants(url: string, timeoutMs = 120_000): Pr
   const started = performance.now()
   let variants = 0
   /** The status of a URL; a dropped connection (the server busy making variants) counts as not ready yet. */
-  const status = (path: string) => fetch(`${url}${path}`).then((res) => res.status, () => 0)
+  const status = (path: string) =>
+    fetch(`${url}${path}`).then(
+      (res) => res.status,
+      () => 0,
+    )
   while (performance.now() - started < timeoutMs) {
-    const gallery = (await fetch(`${url}/api/gallery/generic`).then((res) => res.json(), () => undefined)) as Array<{ image_variants?: Array<{ url: string }> }> | undefined
+    const gallery = (await fetch(`${url}/api/gallery/generic`).then(
+      (res) => res.json(),
+      () => undefined,
+    )) as Array<{ image_variants?: Array<{ url: string }> }> | undefined
     if (!gallery) {
       await Bun.sleep(500)
       continue

@@ -14,7 +14,12 @@ export async function restore(archive: string, dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true })
   const present = readdirSync(dataDir).filter((name) => name !== 'README.md' && name !== 'venue.example.json')
   if (present.length) throw new Error(`${dataDir} is not empty (${present.join(', ')}). Restore into an empty DATA_DIR.`)
-  await extract({ file: archive, cwd: dataDir, strict: true, filter: (path) => /^(venue\.sqlite|venue\.json|uploads(\/[a-f0-9]{32}\.(jpg|png|gif|webp|pdf))?\/?)$/.test(path.replace(/^\.\//, '')) })
+  await extract({
+    file: archive,
+    cwd: dataDir,
+    strict: true,
+    filter: (path) => /^(venue\.sqlite|venue\.json|uploads(\/[a-f0-9]{32}\.(jpg|png|gif|webp|pdf))?\/?)$/.test(path.replace(/^\.\//, '')),
+  })
   // Archives made by older versions carry the signing secret in the database; it is not brought back.
   dropSigningSecret(join(dataDir, 'venue.sqlite'))
   const db = new Database(join(dataDir, 'venue.sqlite'))

@@ -6,7 +6,17 @@
  * print a generated first password, which the member must change when they first log in.
  */
 import type { Database } from 'bun:sqlite'
-import { countActiveOwners, findAdmin, hashPassword, insertAdmin, listAdmins, revokeTokens, STAFF_ROLES, updateAdmin, type StaffRole } from '../src/auth/admin-store'
+import {
+  countActiveOwners,
+  findAdmin,
+  hashPassword,
+  insertAdmin,
+  listAdmins,
+  revokeTokens,
+  STAFF_ROLES,
+  updateAdmin,
+  type StaffRole,
+} from '../src/auth/admin-store'
 import { generatePassword } from '../src/auth/password-policy'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/database'
@@ -38,7 +48,17 @@ export async function runStaffCommand(db: Database, args: string[]): Promise<str
       const rows = listAdmins(db)
       if (!rows.length) return 'No staff accounts yet. Add one with: npm run staff -- add <username> --role owner'
       return rows
-        .map((row) => [row.username.padEnd(24), row.role.padEnd(7), row.disabled ? 'disabled' : 'active  ', row.must_change_password ? 'must change password' : '', row.last_login_at ? `last login ${row.last_login_at}` : 'never logged in'].join('  ').replace(/ +$/, ''))
+        .map((row) =>
+          [
+            row.username.padEnd(24),
+            row.role.padEnd(7),
+            row.disabled ? 'disabled' : 'active  ',
+            row.must_change_password ? 'must change password' : '',
+            row.last_login_at ? `last login ${row.last_login_at}` : 'never logged in',
+          ]
+            .join('  ')
+            .replace(/ +$/, ''),
+        )
         .join('\n')
     }
     case 'add': {
@@ -47,7 +67,8 @@ export async function runStaffCommand(db: Database, args: string[]): Promise<str
       if (!username || !role || rest.length !== 2) throw new UsageError(USAGE)
       if (!STAFF_ROLES.includes(role as StaffRole)) throw new UsageError(`--role must be owner or editor, not '${role}'.`)
       if (!new RegExp(USERNAME_PATTERN).test(username)) throw new Error('A username is 1 to 64 letters, digits or . _ @ -, starting with a letter or digit.')
-      if (findAdmin(db, username)) throw new Error(`There is already a staff member called '${username}'. To give them a new password: npm run staff -- reset-password ${username}`)
+      if (findAdmin(db, username))
+        throw new Error(`There is already a staff member called '${username}'. To give them a new password: npm run staff -- reset-password ${username}`)
       const password = generatePassword()
       const hash = await hashPassword(password)
       db.transaction(() => {

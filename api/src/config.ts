@@ -138,7 +138,9 @@ export function parseTrustedProxies(value: string | undefined): string[] {
     const max = family === 4 ? 32 : 128
     const valid = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max))
     if (!valid) {
-      throw new Error(`TRUST_PROXY: '${item}' is not an IP address or CIDR range. List your reverse proxies' addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8 (or true for a proxy on this machine).`)
+      throw new Error(
+        `TRUST_PROXY: '${item}' is not an IP address or CIDR range. List your reverse proxies' addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8 (or true for a proxy on this machine).`,
+      )
     }
     return bits === undefined ? `${address}/${max}` : item
   })

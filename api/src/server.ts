@@ -108,7 +108,10 @@ console.log(
 const RETRY_MAIL_MS = 5 * 60 * 1000
 const PRUNE_KEYS_MS = 6 * 60 * 60 * 1000
 const upkeep = [
-  setInterval(() => void retryUnsentMessages(ctx).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'mail retry failed', cause: String(error) }))), RETRY_MAIL_MS),
+  setInterval(
+    () => void retryUnsentMessages(ctx).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'mail retry failed', cause: String(error) }))),
+    RETRY_MAIL_MS,
+  ),
   setInterval(() => pruneIdempotencyKeys(ctx.db, ctx.now()), PRUNE_KEYS_MS),
   setInterval(() => pruneExpired(ctx), RETENTION_SWEEP_MS),
 ]

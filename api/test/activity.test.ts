@@ -22,7 +22,11 @@ const entriesOf = (kind: string) => t.ctx.db.query('SELECT * FROM activity WHERE
 
 async function addEvent(token: string, headers: Record<string, string> = {}) {
   const image = Buffer.from(await makeImage('png')).toString('base64')
-  const res = await t.call('POST', '/api/upload-event', { token, headers, json: { title: 'Folk night', description: 'Songs.', startDatetime: '2031-05-01T19:30', image_base64: image } })
+  const res = await t.call('POST', '/api/upload-event', {
+    token,
+    headers,
+    json: { title: 'Folk night', description: 'Songs.', startDatetime: '2031-05-01T19:30', image_base64: image },
+  })
   expect(res.status).toBe(201)
   return (await jsonOf(res)).event
 }
@@ -33,13 +37,25 @@ describe('every staff change is in the trail', () => {
     const token = await t.token()
     const event = await addEvent(token)
     const edit = new FormData()
-    for (const [k, v] of Object.entries({ id: String(event.id), title: 'Folk night II', description: 'Songs.', start_datetime: '2031-05-01T19:30' })) edit.append(k, v)
+    for (const [k, v] of Object.entries({ id: String(event.id), title: 'Folk night II', description: 'Songs.', start_datetime: '2031-05-01T19:30' }))
+      edit.append(k, v)
     edit.append('image', fileOf(await makeImage('gif', 30, 20), 'new.gif', 'image/gif'))
     expect((await t.call('POST', '/api/update-event', { token, form: edit })).status).toBe(200)
     expect((await t.call('POST', '/api/delete-event', { token, json: { id: event.id } })).status).toBe(200)
-    expect((await t.call('PUT', '/api/update-times', { token, json: { name: 'The Stables bar', day: 'saturday', open_time: '11:00', close_time: '23:30', type: 'opening' } })).status).toBe(200)
-    expect((await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })).status).toBe(201)
-    expect((await t.call('DELETE', '/api/remove-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25' } })).status).toBe(201 - 1)
+    expect(
+      (
+        await t.call('PUT', '/api/update-times', {
+          token,
+          json: { name: 'The Stables bar', day: 'saturday', open_time: '11:00', close_time: '23:30', type: 'opening' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })).status,
+    ).toBe(201)
+    expect((await t.call('DELETE', '/api/remove-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25' } })).status).toBe(
+      201 - 1,
+    )
     const gallery = new FormData()
     gallery.append('type', 'cafe')
     gallery.append('images', fileOf(await makeImage('png'), 'a.png', 'image/png'))
@@ -56,7 +72,20 @@ describe('every staff change is in the trail', () => {
 
     const list = await activity('?limit=100')
     const seen = list.map((e) => `${e.kind}:${e.action}`)
-    for (const wanted of ['event:create', 'event:update', 'event:delete', 'opening-times:update', 'holiday:create', 'holiday:delete', 'gallery:create', 'gallery:delete', 'attraction:create', 'attraction:update', 'attraction:delete', 'login:login']) {
+    for (const wanted of [
+      'event:create',
+      'event:update',
+      'event:delete',
+      'opening-times:update',
+      'holiday:create',
+      'holiday:delete',
+      'gallery:create',
+      'gallery:delete',
+      'attraction:create',
+      'attraction:update',
+      'attraction:delete',
+      'login:login',
+    ]) {
       expect(seen).toContain(wanted)
     }
     expect(list.map((e) => e.id)).toEqual([...list.map((e) => e.id)].sort((a, b) => b - a))
@@ -72,7 +101,9 @@ describe('every staff change is in the trail', () => {
       { field: 'title', before: 'Folk night', after: 'Folk night II' },
       { field: 'image', before: null, after: 'picture replaced' },
     ])
-    expect(list.find((e) => e.kind === 'attraction' && e.action === 'update').changes).toEqual([{ field: 'description', before: 'A walk.', after: 'A longer walk.' }])
+    expect(list.find((e) => e.kind === 'attraction' && e.action === 'update').changes).toEqual([
+      { field: 'description', before: 'A walk.', after: 'A longer walk.' },
+    ])
     const times = list.find((e) => e.kind === 'opening-times')
     expect(times.record_id).toBe('stables:saturday')
     expect(JSON.stringify(times.changes)).toContain('23:30')
@@ -98,7 +129,11 @@ describe('every staff change is in the trail', () => {
     await t.call('POST', '/api/admin/login', { json: { username: 'nobody', password: 'wrong-password-here' } })
     await t.token()
     const logins = entriesOf('login')
-    expect(logins.map((e) => [e.username, e.action])).toEqual([['admin', 'failed'], ['nobody', 'failed'], ['admin', 'login']])
+    expect(logins.map((e) => [e.username, e.action])).toEqual([
+      ['admin', 'failed'],
+      ['nobody', 'failed'],
+      ['admin', 'login'],
+    ])
     expect(logins[0].summary).toContain('wrong password')
     expect(JSON.stringify(logins)).not.toContain('wrong-password-here')
     expect(JSON.stringify(logins)).not.toContain(DEMO_ADMIN.password)
@@ -126,7 +161,9 @@ describe('a change and its entry are one', () => {
     const token = await t.token()
     const before = t.ctx.db.query('SELECT COUNT(*) AS n FROM activity').get()
     expect((await t.call('POST', '/api/delete-event', { token, json: { id: 999 } })).status).toBe(404)
-    expect((await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Nowhere', holiday_date: '2031-12-25', closed: true } })).status).toBe(400)
+    expect(
+      (await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Nowhere', holiday_date: '2031-12-25', closed: true } })).status,
+    ).toBe(400)
     expect((await t.call('PUT', '/api/admin/staff/admin', { token, json: { disabled: true } })).status).toBe(409)
     expect(t.ctx.db.query('SELECT COUNT(*) AS n FROM activity').get()).toEqual(before)
   })
@@ -142,7 +179,9 @@ describe('a change and its entry are one', () => {
       const res = await t.call('POST', '/api/delete-event', { token, json: { id: event.id } })
       expect(res.status).toBe(500)
       expect(typeof (await jsonOf(res)).error).toBe('string')
-      expect((await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })).status).toBe(500)
+      expect(
+        (await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })).status,
+      ).toBe(500)
     } finally {
       console.error = quiet
     }
@@ -154,7 +193,12 @@ describe('a change and its entry are one', () => {
   test('a request replayed with its Idempotency-Key writes no second entry', async () => {
     t = await makeTestApp()
     const token = await t.token()
-    const send = () => t.call('POST', '/api/add-bank-holiday-times', { token, headers: { 'idempotency-key': 'replay-key-0001' }, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })
+    const send = () =>
+      t.call('POST', '/api/add-bank-holiday-times', {
+        token,
+        headers: { 'idempotency-key': 'replay-key-0001' },
+        json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true },
+      })
     expect((await send()).status).toBe(201)
     expect((await send()).status).toBe(201)
     expect(entriesOf('holiday')).toHaveLength(1)
@@ -168,7 +212,7 @@ describe('device time (changes replayed from the offline outbox)', () => {
     const token = await t.token()
     await addEvent(token, { 'x-device-time': '2026-11-23T09:15:00+01:00' })
     await addEvent(token, { 'x-device-time': '2027-01-01T00:00:00Z' })
-    const [future, past] = (await activity('?kind=event'))
+    const [future, past] = await activity('?kind=event')
     expect(past).toMatchObject({ username: 'admin', at: now.toISOString(), device_at: '2026-11-23T08:15:00.000Z' })
     expect(future.device_at).toBe(now.toISOString())
   })
@@ -177,7 +221,11 @@ describe('device time (changes replayed from the offline outbox)', () => {
     t = await makeTestApp()
     const token = await t.token()
     for (const bad of ['yesterday', '2026-11-23', '2026-13-40T10:00:00Z', '1999-01-01T00:00:00Z', '2026-11-23T10:00:00']) {
-      const res = await t.call('POST', '/api/add-bank-holiday-times', { token, headers: { 'x-device-time': bad }, json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true } })
+      const res = await t.call('POST', '/api/add-bank-holiday-times', {
+        token,
+        headers: { 'x-device-time': bad },
+        json: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', closed: true },
+      })
       expect(res.status, bad).toBe(400)
       expect((await jsonOf(res)).error).toContain('X-Device-Time')
     }
@@ -191,7 +239,11 @@ describe('GET /api/admin/activity', () => {
     const token = await t.token()
     for (let i = 0; i < 105; i++) {
       const at = `2026-01-0${i < 60 ? 1 : 2}T00:${String(i % 60).padStart(2, '0')}:00.000Z`
-      t.ctx.db.transaction(() => t.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, ?, 'event', 'update', ?)").run(at, i % 2 ? 'edna' : 'admin', `entry ${i}`))()
+      t.ctx.db.transaction(() =>
+        t.ctx.db
+          .query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, ?, 'event', 'update', ?)")
+          .run(at, i % 2 ? 'edna' : 'admin', `entry ${i}`),
+      )()
     }
     const res = await t.call('GET', '/api/admin/activity', { token })
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -232,7 +284,10 @@ describe('contact messages', () => {
     expect(res.status).toBe(200)
     expect((await jsonOf(res)).item).toMatchObject({ id, handled_by: 'admin', handled_at: expect.any(String) })
     expect((await jsonOf(await t.call('GET', '/api/admin/messages', { token })))[0]).toMatchObject({ handled_by: 'admin' })
-    expect((await jsonOf(await t.call('PUT', `/api/admin/messages/${id}`, { token, json: { handled: false } }))).item).toMatchObject({ handled_by: null, handled_at: null })
+    expect((await jsonOf(await t.call('PUT', `/api/admin/messages/${id}`, { token, json: { handled: false } }))).item).toMatchObject({
+      handled_by: null,
+      handled_at: null,
+    })
     expect(entriesOf('message').map((e) => e.action)).toEqual(['handled', 'unhandled'])
   })
 
@@ -264,8 +319,13 @@ describe('retention', () => {
     const db = t.ctx.db
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
     db.transaction(() => {
-      for (const days of [731, 729]) db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, 'admin', 'event', 'update', ?)").run(daysAgo(days), `${days}`)
-      for (const days of [366, 364]) db.query("INSERT INTO contact_messages (name, phone, email, message, status, created_at) VALUES ('A', '', 'a@example.org', ?, 'stored', ?)").run(`${days}`, daysAgo(days))
+      for (const days of [731, 729])
+        db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, 'admin', 'event', 'update', ?)").run(daysAgo(days), `${days}`)
+      for (const days of [366, 364])
+        db.query("INSERT INTO contact_messages (name, phone, email, message, status, created_at) VALUES ('A', '', 'a@example.org', ?, 'stored', ?)").run(
+          `${days}`,
+          daysAgo(days),
+        )
     })()
     expect(pruneExpired(t.ctx)).toMatchObject({ activity: 1, messages: 1 })
     expect(db.query("SELECT summary FROM activity WHERE kind = 'event'").all()).toEqual([{ summary: '729' }])
@@ -283,7 +343,9 @@ describe('retention', () => {
       await first.proc.exited
       const db = new Database(join(dataDir, 'venue.sqlite'))
       db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES ('2020-01-01T00:00:00.000Z', 'admin', 'event', 'update', 'old')").run()
-      db.query("INSERT INTO contact_messages (name, phone, email, message, status, created_at) VALUES ('A', '', 'a@example.org', 'old', 'stored', '2020-01-01T00:00:00.000Z')").run()
+      db.query(
+        "INSERT INTO contact_messages (name, phone, email, message, status, created_at) VALUES ('A', '', 'a@example.org', 'old', 'stored', '2020-01-01T00:00:00.000Z')",
+      ).run()
       db.close()
       server = startServer(dataDir)
       await waitUntilReady(server)

@@ -54,7 +54,9 @@ describe('start-up', () => {
   })
 
   test('a first staff account from env needs a password of at least 12 characters', async () => {
-    await expect(createContext(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pass' }))).rejects.toThrow('at least 12 characters')
+    await expect(createContext(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pass' }))).rejects.toThrow(
+      'at least 12 characters',
+    )
     const ctx = await createContext(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-enough-one' }))
     expect(count(ctx.db, 'admin_users')).toBe(1)
     ctx.db.close()

@@ -181,7 +181,10 @@ describe('POST /api/upload-around', () => {
     const before = attractionRows().length
     const bytes = await makeImage('jpeg', 44, 33, '#beef00')
     const send = (name: string) =>
-      uploadAround({ name, url: 'https://example.org/once', description: 'Only once.', image: fileOf(bytes, 'once.jpg') }, { 'idempotency-key': 'around-upload-0001' })
+      uploadAround(
+        { name, url: 'https://example.org/once', description: 'Only once.', image: fileOf(bytes, 'once.jpg') },
+        { 'idempotency-key': 'around-upload-0001' },
+      )
     const first = await send('Once Only')
     const second = await send('Once Only')
     expect(first.status).toBe(201)

@@ -163,7 +163,12 @@ describe('staff routes and request bodies (item 11)', () => {
         },
         { highWaterMark: 0 },
       )
-      const request = new Request(`http://localhost${path}`, { method: route.method, body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+      const request = new Request(`http://localhost${path}`, {
+        method: route.method,
+        body,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit)
       rememberPeer(request, '127.0.0.1')
       const res = await t.app.handle(request)
       refused.push(`${route.method} ${route.path}`)
@@ -212,7 +217,9 @@ describe('whose X-Forwarded-For is believed (item 14)', () => {
 
 describe('tokens (item 15)', () => {
   const sign = (secret: string, build: (jwt: SignJWT) => SignJWT) =>
-    build(new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE)).sign(new TextEncoder().encode(secret))
+    build(new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE)).sign(
+      new TextEncoder().encode(secret),
+    )
   const seconds = () => Math.floor(Date.now() / 1000)
 
   test('a token signed with the real secret but without exp, without iat, or older than the login lifetime is refused', async () => {
@@ -236,7 +243,9 @@ describe('the demo account and the listening address (item 13)', () => {
   test('NODE_ENV=production SEED_DEMO=true without ADMIN_* creates no staff account, and admin/change-me-please does not log in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-prod-'))
     try {
-      const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), NODE_ENV: 'production', SEED_DEMO: 'true', LOG_REQUESTS: 'false' }))
+      const ctx = await createContext(
+        loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), NODE_ENV: 'production', SEED_DEMO: 'true', LOG_REQUESTS: 'false' }),
+      )
       expect(countAdmins(ctx.db)).toBe(0)
       const res = await createApp(ctx).handle(
         new Request('http://localhost/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) }),
@@ -252,7 +261,9 @@ describe('the demo account and the listening address (item 13)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-prod-'))
     try {
       const env = { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), NODE_ENV: 'production', LOG_REQUESTS: 'false' }
-      await expect(createContext(loadConfig({ ...env, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_ADMIN.password }))).rejects.toThrow('published demo password')
+      await expect(createContext(loadConfig({ ...env, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_ADMIN.password }))).rejects.toThrow(
+        'published demo password',
+      )
       const ctx = await createContext(loadConfig(env))
       await createAdmin(ctx.db, DEMO_ADMIN.username, DEMO_ADMIN.password)
       const lines = captureLog()

@@ -24,7 +24,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-const configFor = (dataDir: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), SEED_DEMO: 'false', ...env })
+const configFor = (dataDir: string, env: Record<string, string> = {}) =>
+  loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), SEED_DEMO: 'false', ...env })
 
 /** Every file under a folder, read whole. */
 function everyFile(dir: string): { path: string; bytes: Buffer }[] {
@@ -123,9 +124,12 @@ describe('Idempotency-Keys belong to their caller', () => {
     const token = await t.token()
     const key = { 'idempotency-key': 'shared-key-0003' }
     expect((await t.call('PUT', '/api/update-times', { token, json: times('10:00'), headers: key })).status).toBe(200)
-    const other = await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'The Stables bar', holiday_date: '2031-01-01', closed: true }, headers: key })
+    const other = await t.call('POST', '/api/add-bank-holiday-times', {
+      token,
+      json: { location: 'The Stables bar', holiday_date: '2031-01-01', closed: true },
+      headers: key,
+    })
     expect(other.status).toBe(422)
     t.close()
   })
-
 })

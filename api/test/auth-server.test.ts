@@ -63,7 +63,9 @@ describe('staff routes refuse anonymous bodies before reading them (item 11)', (
     const { port } = new URL(server.base)
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /api/upload-gallery HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${60 * 1024 * 1024}\r\n\r\n`)
+        socket.write(
+          `POST /api/upload-gallery HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${60 * 1024 * 1024}\r\n\r\n`,
+        )
       })
       let received = ''
       const timer = setTimeout(() => reject(new Error(`no reply within 5 s; got: ${received}`)), 5000)
@@ -114,7 +116,7 @@ describe('X-Forwarded-For (item 14)', () => {
     const server = startServer(dir, { TRUST_PROXY: 'yes-please' })
     servers.push(server)
     expect(await server.proc.exited).not.toBe(0)
-    expect(server.output()).toContain("TRUST_PROXY")
+    expect(server.output()).toContain('TRUST_PROXY')
     expect(server.output()).toContain('yes-please')
   })
 })

@@ -62,10 +62,24 @@ describe('the admin guard', () => {
     ['a garbage token', async () => ({ authorization: 'Bearer garbage' })],
     ['a malformed JWT', async () => ({ authorization: 'Bearer aaa.bbb.ccc' })],
     ['an expired token', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) - 60)}` })],
-    ['a token for another audience', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { aud: 'someone-else' })}` })],
-    ['a token from another issuer', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { iss: 'elsewhere' })}` })],
-    ['a token with an algorithm outside the allowlist', async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { alg: 'HS512' })}` })],
-    ['a token signed with another secret', async () => ({ authorization: `Bearer ${await sign('another-secret-entirely', { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600)}` })],
+    [
+      'a token for another audience',
+      async () => ({
+        authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { aud: 'someone-else' })}`,
+      }),
+    ],
+    [
+      'a token from another issuer',
+      async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { iss: 'elsewhere' })}` }),
+    ],
+    [
+      'a token with an algorithm outside the allowlist',
+      async () => ({ authorization: `Bearer ${await sign(t.ctx.jwtSecret, { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600, { alg: 'HS512' })}` }),
+    ],
+    [
+      'a token signed with another secret',
+      async () => ({ authorization: `Bearer ${await sign('another-secret-entirely', { sub: '1', tv: 0 }, Math.floor(Date.now() / 1000) + 600)}` }),
+    ],
   ]
   for (const [name, headers] of cases) {
     test(`${name}: dashboard and a change both get 401 and nothing changes`, async () => {

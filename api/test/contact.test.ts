@@ -260,7 +260,11 @@ describe('without SMTP configured', () => {
     ['email and replyTo that differ', { ...visitor, replyTo: 'someone@else.example' }, 'replyTo must be the same address as email.'],
     ['a CR/LF in the name', { ...visitor, name: 'Ada\r\nBcc: victim@example.org' }, 'Your name must be a single line of text.'],
     ['a LF in the name', { ...visitor, name: 'Ada\nLovelace' }, 'Your name must be a single line of text.'],
-    ['a CR/LF in the subject', { replyTo: visitor.email, subject: 'Hi\r\nBcc: victim@example.org', text: 'hello' }, 'The subject must be a single line of text.'],
+    [
+      'a CR/LF in the subject',
+      { replyTo: visitor.email, subject: 'Hi\r\nBcc: victim@example.org', text: 'hello' },
+      'The subject must be a single line of text.',
+    ],
     ['a message over 5000 characters', { ...visitor, message: 'x'.repeat(5001) }, 'Your message must be text of at most 5000 characters.'],
     ['a name over 200 characters', { ...visitor, name: 'n'.repeat(201) }, 'Your name must be text of at most 200 characters.'],
     ['a phone over 50 characters', { ...visitor, phone: '1'.repeat(51) }, 'Your phone number must be text of at most 50 characters.'],

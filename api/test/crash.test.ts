@@ -91,11 +91,15 @@ async function send(server: ServerProcess, write: Write): Promise<{ status: numb
 }
 
 const unique = () => `${Date.now().toString(36)}-${(++serial).toString(36)}`
-const randomColour = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`
+const randomColour = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`
 /** Every image differs, so a record is found by its own file and a duplicate would show. */
-const uniqueImage = () => makeImage(Math.random() < 0.5 ? 'png' : 'jpeg', 16 + Math.floor(Math.random() * 48), 16 + Math.floor(Math.random() * 48), randomColour())
+const uniqueImage = () =>
+  makeImage(Math.random() < 0.5 ? 'png' : 'jpeg', 16 + Math.floor(Math.random() * 48), 16 + Math.floor(Math.random() * 48), randomColour())
 const fileName = (url: string) => url.split('/').pop()!
-const pick = <T,>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)]
+const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)]
 const owned = new Map<number, { gallery: number[]; events: number[]; attractions: number[]; holidays: string[] }>()
 
 function galleryUpload(): Write {
@@ -125,7 +129,9 @@ function eventCreate(): Write {
     method: 'POST',
     path: '/api/upload-event',
     key: randomUUID(),
-    body: async () => ({ json: { title, description: 'Crash test', startDatetime: '2031-06-01T19:30', image_base64: Buffer.from(await image).toString('base64') } }),
+    body: async () => ({
+      json: { title, description: 'Crash test', startDatetime: '2031-06-01T19:30', image_base64: Buffer.from(await image).toString('base64') },
+    }),
     acknowledged: (reply) => model.events.set(reply.event.id, 'present'),
     once: (db) => count(db, 'SELECT COUNT(*) AS n FROM events WHERE title = ?', title, `event '${title}'`),
   }
@@ -326,7 +332,9 @@ async function resendUnanswered(server: ServerProcess): Promise<void> {
       const reply = await send(server, write)
       figures.resent++
       if (!reply || reply.status >= 300) {
-        failures.push(`resending ${write.method} ${write.path} (key ${write.key}) got ${reply ? `${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}` : 'no reply'}`)
+        failures.push(
+          `resending ${write.method} ${write.path} (key ${write.key}) got ${reply ? `${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}` : 'no reply'}`,
+        )
         continue
       }
       write.acknowledged(reply.body)
@@ -376,7 +384,9 @@ function checkAfterKill(when: string): void {
       const row = db.query('SELECT name FROM attractions WHERE id = ?').get(id) as { name: string } | null
       expectPresence(`attraction ${id}`, attraction.presence, row !== null)
       if (row && attraction.presence !== 'deleted' && row.name !== attraction.name && row.name !== attraction.pendingName) {
-        problems.push(`attraction ${id} is named '${row.name}', expected '${attraction.name}'${attraction.pendingName ? ` or '${attraction.pendingName}'` : ''}`)
+        problems.push(
+          `attraction ${id} is named '${row.name}', expected '${attraction.name}'${attraction.pendingName ? ` or '${attraction.pendingName}'` : ''}`,
+        )
       }
     }
     for (const [id, presence] of model.holidays) {
@@ -387,7 +397,8 @@ function checkAfterKill(when: string): void {
     const { acknowledged, pending } = model.sundayOpens
     if (acknowledged) {
       const opens = (db.query("SELECT open_time FROM opening_times WHERE venue = 'hotel' AND group_key = 'sunday'").get() as { open_time: string }).open_time
-      if (opens !== acknowledged && opens !== pending) problems.push(`the hotel opens at ${opens} on Sundays, expected ${acknowledged}${pending ? ` or ${pending}` : ''}`)
+      if (opens !== acknowledged && opens !== pending)
+        problems.push(`the hotel opens at ${opens} on Sundays, expected ${acknowledged}${pending ? ` or ${pending}` : ''}`)
     }
     for (const [business, menu] of model.menus) {
       if (!menu.acknowledged) continue
@@ -413,12 +424,20 @@ async function checkNoStrayFiles(when: string): Promise<void> {
   const strays = () => {
     const db = new Database(config.databaseFile, { readonly: true })
     try {
-      const used = new Set(FILE_COLUMNS.flatMap(([table, column]) => (db.query(`SELECT ${column} AS file FROM ${table} WHERE ${column} IS NOT NULL`).all() as { file: string }[]).map((r) => r.file)))
+      const used = new Set(
+        FILE_COLUMNS.flatMap(([table, column]) =>
+          (db.query(`SELECT ${column} AS file FROM ${table} WHERE ${column} IS NOT NULL`).all() as { file: string }[]).map((r) => r.file),
+        ),
+      )
       const stems = new Set([...used].map((name) => name.slice(0, 32)))
       const list = (dir: string) => (existsSync(dir) ? readdirSync(dir) : [])
       return [
-        ...list(config.uploadsDir).filter((name) => !used.has(name)).map((name) => `uploads/${name}`),
-        ...list(config.variantsDir).filter((name) => !stems.has(VARIANT.exec(name)?.[1] ?? '')).map((name) => `variants/${name}`),
+        ...list(config.uploadsDir)
+          .filter((name) => !used.has(name))
+          .map((name) => `uploads/${name}`),
+        ...list(config.variantsDir)
+          .filter((name) => !stems.has(VARIANT.exec(name)?.[1] ?? ''))
+          .map((name) => `variants/${name}`),
       ]
     } finally {
       db.close()
@@ -473,12 +492,19 @@ test(`SIGKILL ${KILLS} times mid-write: the database stays whole, acknowledged w
   await resendUnanswered(server)
   expect(failures).toEqual([])
   const get = async (path: string) => (await fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>
-  const present = <K,>(map: Map<K, Presence>) => [...map].filter(([, presence]) => presence === 'present').map(([id]) => String(id)).sort()
+  const present = <K>(map: Map<K, Presence>) =>
+    [...map]
+      .filter(([, presence]) => presence === 'present')
+      .map(([id]) => String(id))
+      .sort()
   const listed = (items: unknown[], key: (item: any) => string) => items.map(key).sort()
   const grouped = Object.values(await get('/api/galleryGrouped')).flat() as unknown[]
   expect(listed(grouped, (image) => String(image.id))).toEqual(present(model.gallery))
   expect(listed(await get('/api/admin/events'), (event) => String(event.id))).toEqual(present(model.events))
-  const attractions = [...model.attractions].filter(([, a]) => a.presence === 'present').map(([id, a]) => `${id} ${a.name}`).sort()
+  const attractions = [...model.attractions]
+    .filter(([, a]) => a.presence === 'present')
+    .map(([id, a]) => `${id} ${a.name}`)
+    .sort()
   expect(listed(await get('/api/around'), (a) => `${a.id} ${a.name}`)).toEqual(attractions)
   expect(listed(await get('/api/bank-admin-holiday-exceptions'), (h) => `${h.location}|${h.original_holiday_date}`)).toEqual(present(model.holidays))
   if (model.sundayOpens.acknowledged) expect((await get('/api/opening-times')).monsal.sunday.hours.open_time).toBe(model.sundayOpens.acknowledged)

@@ -41,7 +41,11 @@ test('the semaphore never runs more than its slots at once, and serves the waiti
 test(`twelve gallery uploads sent at once are decoded at most ${DECODE_SLOTS} at a time, and all stored`, async () => {
   const token = await t.token()
   const noise = new Uint8Array(800 * 600 * 3).map((_, i) => (i * 7919) & 0xff)
-  const jpeg = new Uint8Array(await sharp(noise, { raw: { width: 800, height: 600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer())
+  const jpeg = new Uint8Array(
+    await sharp(noise, { raw: { width: 800, height: 600, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  )
   decodeSlots.resetPeak()
   const replies = await Promise.all(
     Array.from({ length: 12 }, async (_, i) => {

@@ -44,7 +44,14 @@ describe('activity trail dates', () => {
     t = await makeTestApp()
     const token = await t.token()
     const holiday = { location: 'The Stables bar', holiday_date: '2031-05-05', open_time: '10:00', close_time: '12:00' }
-    for (const bad of ['2026-02-30T10:00:00Z', '2026-04-31T10:00:00Z', '2026-11-23T25:00:00Z', '2026-11-23T10:61:00Z', '2026-11-23T10:00:60Z', '2026-13-01T10:00:00Z']) {
+    for (const bad of [
+      '2026-02-30T10:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-11-23T25:00:00Z',
+      '2026-11-23T10:61:00Z',
+      '2026-11-23T10:00:60Z',
+      '2026-13-01T10:00:00Z',
+    ]) {
       const res = await t.call('POST', '/api/add-bank-holiday-times', { token, json: holiday, headers: { 'x-device-time': bad } })
       expect(res.status).toBe(400)
       expect((await jsonOf(res)).error).toContain('X-Device-Time')
@@ -89,7 +96,10 @@ describe('login limits per address', () => {
     t = await makeTestApp()
     const statuses: number[] = []
     for (let i = 1; i <= 7; i++) {
-      const res = await t.call('POST', '/api/admin/login', { json: { username: `nobody${i}`, password: 'wrong-password' }, peer: `2001:db8:1:2::${i.toString(16)}` })
+      const res = await t.call('POST', '/api/admin/login', {
+        json: { username: `nobody${i}`, password: 'wrong-password' },
+        peer: `2001:db8:1:2::${i.toString(16)}`,
+      })
       statuses.push(res.status)
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
@@ -137,7 +147,10 @@ describe('forms a hostile page can make a browser send', () => {
   // JSON routes used to read them: any web page could make its visitors' browsers send contact
   // messages (each from the visitor's own address) or failed logins (locking out the address of a
   // staff member who opened the page).
-  const urlencoded = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } })
+  const urlencoded = (fields: Record<string, string>) => ({
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+  })
   const multipart = (fields: Record<string, string>) => {
     const form = new FormData()
     for (const [k, v] of Object.entries(fields)) form.append(k, v)

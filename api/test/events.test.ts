@@ -125,7 +125,7 @@ describe('POST /api/upload-event', () => {
     expect(res.status).toBe(400)
   })
 
-  test("an empty or missing ticket_url is stored as null", async () => {
+  test('an empty or missing ticket_url is stored as null', async () => {
     expect((await uploadOk({ ticket_url: '' })).ticket_url).toBeNull()
     expect((await uploadOk({ ticket_url: '   ' })).ticket_url).toBeNull()
     expect((await uploadOk({})).ticket_url).toBeNull()
@@ -217,7 +217,11 @@ describe('POST /api/upload-event', () => {
     const gif = await makeImage('gif')
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
     const text = new TextEncoder().encode('this is not a picture at all')
-    for (const [bytes, type] of [[gif, 'image/gif'], [svg, 'image/svg+xml'], [text, 'image/jpeg']] as const) {
+    for (const [bytes, type] of [
+      [gif, 'image/gif'],
+      [svg, 'image/svg+xml'],
+      [text, 'image/jpeg'],
+    ] as const) {
       const res = await upload({ image_base64: dataUrl(bytes, type) })
       expect(res.status).toBe(415)
       expect((await jsonOf(res)).error).toBe('Event image must be JPEG, PNG, WEBP.')
@@ -271,9 +275,19 @@ describe('GET /api/events and /api/admin/events', () => {
     const events: EventItem[] = await jsonOf(res)
     expect(events.map((e) => e.title)).toEqual(['Last year', 'Late last night', 'Earlier today', 'Tomorrow', 'Next month'])
     for (const event of events) {
-      expect(Object.keys(event).sort()).toEqual(
-        ['contact_to_book', 'description', 'id', 'image_height', 'image_url', 'image_variants', 'image_width', 'start_datetime', 'ticket_url', 'title', 'updated_at'],
-      )
+      expect(Object.keys(event).sort()).toEqual([
+        'contact_to_book',
+        'description',
+        'id',
+        'image_height',
+        'image_url',
+        'image_variants',
+        'image_width',
+        'start_datetime',
+        'ticket_url',
+        'title',
+        'updated_at',
+      ])
     }
   })
 
@@ -398,7 +412,13 @@ describe('POST /api/update-event', () => {
   test('a bad id, start or ticket link is a 400', async () => {
     const original = await uploadOk()
     const base = { id: String(original.id), title: 'T', description: 'D', start_datetime: '2026-07-01T19:30' }
-    for (const fields of [{ ...base, id: 'abc' }, { ...base, id: '' }, { ...base, id: '1.5' }, { ...base, start_datetime: '2026-13-01T10:00' }, { ...base, ticket_url: 'nope' }]) {
+    for (const fields of [
+      { ...base, id: 'abc' },
+      { ...base, id: '' },
+      { ...base, id: '1.5' },
+      { ...base, start_datetime: '2026-13-01T10:00' },
+      { ...base, ticket_url: 'nope' },
+    ]) {
       const res = await t.call('POST', '/api/update-event', { token, form: editForm(fields) })
       expect(res.status).toBe(400)
       expect(typeof (await jsonOf(res)).error).toBe('string')

@@ -54,7 +54,12 @@ function snapshot(skipTables: string[] = []): Record<string, string> {
   const state: Record<string, string> = {}
   for (const table of tablesOf(t.ctx.db)) {
     if (skipTables.includes(table)) continue
-    state[table] = t.ctx.db.query(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row)).sort().join('\n')
+    state[table] = t.ctx.db
+      .query(`SELECT * FROM "${table}"`)
+      .all()
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .join('\n')
   }
   state['uploads/'] = readdirSync(t.ctx.files.dir).sort().join('\n')
   return state
@@ -134,21 +139,113 @@ function describeRequest(spec: FuzzRequest): string {
 // ---------------------------------------------------------------------------------------------
 /** Strings the routes would accept somewhere: they get the fuzzer past the first check into deeper code. */
 const VALID_FRAGMENTS = [
-  'The Stables bar', 'the stables BAR', 'Larkdale Hotel', 'monday_to_friday', 'wednesday_to_friday', 'saturday', 'sunday', 'monday',
-  '08:00', '23:59', '00:00', '2030-12-25', '2030-02-29', 'opening', 'food', 'cafe', 'rooms', 'generic', 'stables', 'events',
-  '1', '2', '3', 'true', 'on', 'https://example.org/walks', '2030-05-01T19:30', '2030-05-01T19:30:00Z', 'ada@example.org',
-  'Ada Lovelace', '07700 900123', 'Hello', DEMO_ADMIN.username, DEMO_ADMIN.password,
+  'The Stables bar',
+  'the stables BAR',
+  'Larkdale Hotel',
+  'monday_to_friday',
+  'wednesday_to_friday',
+  'saturday',
+  'sunday',
+  'monday',
+  '08:00',
+  '23:59',
+  '00:00',
+  '2030-12-25',
+  '2030-02-29',
+  'opening',
+  'food',
+  'cafe',
+  'rooms',
+  'generic',
+  'stables',
+  'events',
+  '1',
+  '2',
+  '3',
+  'true',
+  'on',
+  'https://example.org/walks',
+  '2030-05-01T19:30',
+  '2030-05-01T19:30:00Z',
+  'ada@example.org',
+  'Ada Lovelace',
+  '07700 900123',
+  'Hello',
+  DEMO_ADMIN.username,
+  DEMO_ADMIN.password,
 ]
 const HOSTILE_STRINGS = [
-  '', ' ', '\t\n', "' OR '1'='1", "'; DROP TABLE events; --", '1; DELETE FROM gallery_images', '" OR ""="', "admin'--",
-  '../../../../etc/passwd', '..\\..\\..\\windows\\win.ini', '/etc/passwd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '....//....//etc/passwd',
-  'a\u0000b', '\u0000', 'x\r\nBcc: victim@example.org', 'x\nSubject: spam', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>',
-  'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '{{7*7}}', '${7*7}', '${jndi:ldap://x/a}', '__proto__', 'constructor',
-  'toString', 'valueOf', 'hasOwnProperty',
-  '\uD800', '\uDFFF', 'a\uD83Dz', '\u202Egnp.exe', '\u200B\u200D\uFEFF', 'ｆｕｌｌｗｉｄｔｈ', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '😀👍🏽👨‍👩‍👧', 'Ω≈ç√∫˜µ≤≥÷',
-  'NaN', 'Infinity', '-Infinity', '-0', '0', '-1', '1e309', '0x10', '1.5', '9007199254740993', '99999999999999999999999', ' 1 ', '١٢٣',
-  'null', 'undefined', 'true', 'false', '[]', '{}', '{"a":', '24:00', '23:60', '2030-13-01', '2030-02-30', '0000-00-00', '2030-12-25T25:00',
-  'data:image/png;base64,AAAA', 'iVBORw0KGgo=', '=====', 'A'.repeat(2000), '%E0%A4%A', '%%', '%00',
+  '',
+  ' ',
+  '\t\n',
+  "' OR '1'='1",
+  "'; DROP TABLE events; --",
+  '1; DELETE FROM gallery_images',
+  '" OR ""="',
+  "admin'--",
+  '../../../../etc/passwd',
+  '..\\..\\..\\windows\\win.ini',
+  '/etc/passwd',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '....//....//etc/passwd',
+  'a\u0000b',
+  '\u0000',
+  'x\r\nBcc: victim@example.org',
+  'x\nSubject: spam',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '${jndi:ldap://x/a}',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '\uD800',
+  '\uDFFF',
+  'a\uD83Dz',
+  '\u202Egnp.exe',
+  '\u200B\u200D\uFEFF',
+  'ｆｕｌｌｗｉｄｔｈ',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '😀👍🏽👨‍👩‍👧',
+  'Ω≈ç√∫˜µ≤≥÷',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0',
+  '-1',
+  '1e309',
+  '0x10',
+  '1.5',
+  '9007199254740993',
+  '99999999999999999999999',
+  ' 1 ',
+  '١٢٣',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '{"a":',
+  '24:00',
+  '23:60',
+  '2030-13-01',
+  '2030-02-30',
+  '0000-00-00',
+  '2030-12-25T25:00',
+  'data:image/png;base64,AAAA',
+  'iVBORw0KGgo=',
+  '=====',
+  'A'.repeat(2000),
+  '%E0%A4%A',
+  '%%',
+  '%00',
 ]
 
 const hugeString = fc
@@ -177,10 +274,41 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
 
 function fieldNames(): string[] {
   return [
-    'username', 'password', 'name', 'day', 'open_time', 'close_time', 'type', 'closed', 'updated_at', 'location', 'holiday_date',
-    'images', 'image', 'url', 'description', 'id', 'title', 'start_datetime', 'startDatetime', 'image_base64', 'ticket_url',
-    'contactToBook', 'pdf', 'business_id', 'type_id', 'phone', 'email', 'replyTo', 'message', 'text', 'subject', 'to', 'website',
-    '__proto__', 'constructor',
+    'username',
+    'password',
+    'name',
+    'day',
+    'open_time',
+    'close_time',
+    'type',
+    'closed',
+    'updated_at',
+    'location',
+    'holiday_date',
+    'images',
+    'image',
+    'url',
+    'description',
+    'id',
+    'title',
+    'start_datetime',
+    'startDatetime',
+    'image_base64',
+    'ticket_url',
+    'contactToBook',
+    'pdf',
+    'business_id',
+    'type_id',
+    'phone',
+    'email',
+    'replyTo',
+    'message',
+    'text',
+    'subject',
+    'to',
+    'website',
+    '__proto__',
+    'constructor',
   ]
 }
 
@@ -191,7 +319,10 @@ const deepJson = fc
 /** Deep nesting inside a field the route reads: it reaches validation, whose report once overflowed the stack. */
 const deepJsonInField = fc
   .tuple(fc.constantFrom(...fieldNames()), fc.integer({ min: 33, max: 20_000 }), fc.constantFrom('[', '{"a":'))
-  .map(([field, depth, open]) => `{"${field}":${open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${open.repeat(depth)}1${'}'.repeat(depth)}`},"email":"ada@example.org","message":"x"}`)
+  .map(
+    ([field, depth, open]) =>
+      `{"${field}":${open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${open.repeat(depth)}1${'}'.repeat(depth)}`},"email":"ada@example.org","message":"x"}`,
+  )
 
 const pngHeader = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** Over every upload limit (10 MB for images, 20 MB for PDFs once base64 grows it). */
@@ -204,11 +335,41 @@ const filePart = (): fc.Arbitrary<FilePart> =>
       { arbitrary: fc.uint8Array({ maxLength: 2048 }), weight: 2 },
       { arbitrary: fc.uint8Array({ maxLength: 512 }).map((junk) => concat(pngHeader, junk)), weight: 1 },
       { arbitrary: fc.uint8Array({ maxLength: 512 }).map((junk) => concat(new Uint8Array([0xff, 0xd8, 0xff]), junk)), weight: 1 },
-      { arbitrary: fc.constantFrom(...['%PDF-1.7\n%%EOF', '%PDF-1.4\n1 0 obj<<>>endobj', 'GIF89a\x01\x00\x01\x00', 'RIFF\x00\x00\x00\x00WEBPVP8 ', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', '<?php system($_GET["c"]); ?>'].map((s) => new TextEncoder().encode(s))), weight: 2 },
-      { arbitrary: fc.constantFrom(0, 1).map((i) => (i ? realImages[0]!.slice(0, realImages[0]!.length >> 1) : realPdf.slice(0, realPdf.length >> 1))), weight: 1 },
+      {
+        arbitrary: fc.constantFrom(
+          ...[
+            '%PDF-1.7\n%%EOF',
+            '%PDF-1.4\n1 0 obj<<>>endobj',
+            'GIF89a\x01\x00\x01\x00',
+            'RIFF\x00\x00\x00\x00WEBPVP8 ',
+            '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+            '<?php system($_GET["c"]); ?>',
+          ].map((s) => new TextEncoder().encode(s)),
+        ),
+        weight: 2,
+      },
+      {
+        arbitrary: fc.constantFrom(0, 1).map((i) => (i ? realImages[0]!.slice(0, realImages[0]!.length >> 1) : realPdf.slice(0, realPdf.length >> 1))),
+        weight: 1,
+      },
       { arbitrary: fc.constant(null).map(() => oversizedFile), weight: 1 },
     ),
-    name: fc.oneof(fc.constantFrom('photo.jpg', 'menu.pdf', '../../../../tmp/evil.png', '..\\..\\evil.png', '/etc/passwd', 'a\u0000.png', 'x.svg', '.htaccess', '', 'é😀.png', 'n'.repeat(5000)), fc.string({ maxLength: 30 })),
+    name: fc.oneof(
+      fc.constantFrom(
+        'photo.jpg',
+        'menu.pdf',
+        '../../../../tmp/evil.png',
+        '..\\..\\evil.png',
+        '/etc/passwd',
+        'a\u0000.png',
+        'x.svg',
+        '.htaccess',
+        '',
+        'é😀.png',
+        'n'.repeat(5000),
+      ),
+      fc.string({ maxLength: 30 }),
+    ),
     type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'image/svg+xml', 'text/html', 'application/octet-stream', ''),
   })
 
@@ -234,13 +395,28 @@ const formFields = (): fc.Arbitrary<[string, FieldValue][]> =>
   )
 
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json']
-const OTHER_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=zzz', 'image/png', 'x/y; ;;', ';', 'application/json; charset=utf-7']
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; boundary=zzz',
+  'image/png',
+  'x/y; ;;',
+  ';',
+  'application/json; charset=utf-7',
+]
 
 const anyBody = (): fc.Arbitrary<BodySpec> =>
   fc.oneof(
     { arbitrary: fc.constant<BodySpec>({ kind: 'none' }), weight: 2 },
     {
-      arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.dictionary(fc.constantFrom(...fieldNames()), anyJson, { maxKeys: 8 }), contentType: fc.constantFrom(...JSON_TYPES) }),
+      arbitrary: fc.record({
+        kind: fc.constant('json' as const),
+        value: fc.dictionary(fc.constantFrom(...fieldNames()), anyJson, { maxKeys: 8 }),
+        contentType: fc.constantFrom(...JSON_TYPES),
+      }),
       weight: 6,
     },
     { arbitrary: fc.record({ kind: fc.constant('json' as const), value: anyJson, contentType: fc.constantFrom(...JSON_TYPES) }), weight: 2 },
@@ -249,25 +425,58 @@ const anyBody = (): fc.Arbitrary<BodySpec> =>
     {
       arbitrary: fc.record({
         kind: fc.constant('raw' as const),
-        bytes: fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('{"username":', '{', '', 'null', '"x"', '{"a":1}garbage', '\uFEFF{"id":1}', '{"id":1,"id":2}'), anyString),
+        bytes: fc.oneof(
+          fc.uint8Array({ maxLength: 300 }),
+          fc.constantFrom('{"username":', '{', '', 'null', '"x"', '{"a":1}garbage', '\uFEFF{"id":1}', '{"id":1,"id":2}'),
+          anyString,
+        ),
         contentType: fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.constantFrom(...JSON_TYPES, ...OTHER_TYPES), weight: 4 }),
       }),
       weight: 3,
     },
     { arbitrary: fc.record({ kind: fc.constant('form' as const), fields: formFields() }), weight: 5 },
-    { arbitrary: fc.record({ kind: fc.constant('truncated-form' as const), fields: formFields(), keep: fc.double({ min: 0, max: 0.99, noNaN: true }) }), weight: 2 },
+    {
+      arbitrary: fc.record({ kind: fc.constant('truncated-form' as const), fields: formFields(), keep: fc.double({ min: 0, max: 0.99, noNaN: true }) }),
+      weight: 2,
+    },
   )
 
 /** Names of uploaded files and their variants (filled in once content is seeded), for /files/:name. */
 const storedFileNames: string[] = []
 
 /** A path segment in place of a route parameter. */
-const paramSegment = () => fc.oneof(
-  { arbitrary: fc.constantFrom(...storedFileNames), weight: 1 },
-  { arbitrary: fc.integer({ min: 1, max: 12 }).map(String), weight: 3 },
-  { arbitrary: fc.constantFrom('generic', 'cafe', 'events', '1', '2', '0', '-1', '1e3', '1.5', '0x1', '99999999999999999999', 'NaN', '%20', '%E0%A4%A', '%00', '..', '%2e%2e', '..%2f..%2fvenue.sqlite', '%2F', 'a%ZZ', '%'), weight: 3 },
-  { arbitrary: anyString.map((s) => encodeURIComponentSafely(s)), weight: 2 },
-)
+const paramSegment = () =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...storedFileNames), weight: 1 },
+    { arbitrary: fc.integer({ min: 1, max: 12 }).map(String), weight: 3 },
+    {
+      arbitrary: fc.constantFrom(
+        'generic',
+        'cafe',
+        'events',
+        '1',
+        '2',
+        '0',
+        '-1',
+        '1e3',
+        '1.5',
+        '0x1',
+        '99999999999999999999',
+        'NaN',
+        '%20',
+        '%E0%A4%A',
+        '%00',
+        '..',
+        '%2e%2e',
+        '..%2f..%2fvenue.sqlite',
+        '%2F',
+        'a%ZZ',
+        '%',
+      ),
+      weight: 3,
+    },
+    { arbitrary: anyString.map((s) => encodeURIComponentSafely(s)), weight: 2 },
+  )
 
 function encodeURIComponentSafely(s: string): string {
   try {
@@ -281,24 +490,55 @@ const queryString = fc.oneof(
   { arbitrary: fc.constant(''), weight: 4 },
   {
     arbitrary: fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom('type_id', 'id', 'type', '__proto__', 'a[b]', 'a'), fc.string({ maxLength: 6 })), fc.oneof(anyString.map(encodeURIComponentSafely), fc.constantFrom('%E0', '%', '1', '', 'x&y=z'))), { maxLength: 4 })
+      .array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom('type_id', 'id', 'type', '__proto__', 'a[b]', 'a'), fc.string({ maxLength: 6 })),
+          fc.oneof(anyString.map(encodeURIComponentSafely), fc.constantFrom('%E0', '%', '1', '', 'x&y=z')),
+        ),
+        { maxLength: 4 },
+      )
       .map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponentSafely(k)}=${v}`).join('&')}`),
     weight: 2,
   },
 )
 
 /** Paths that are no route: unknown API paths, and web paths aiming outside the build. */
-const strayPath = () => fc.oneof(
-  fc.constantFrom(
-    '/api', '/api/', '/api/unknown', '/api/admin', '/api//events', '/api/events/', '/API/events', '/api/events/../admin/messages',
-    '/files/', '/files/..%2fvenue.sqlite', '/files/%2e%2e%2fvenue.sqlite', '/files/x.pdf', '/files/ffffffffffffffffffffffffffffffff.jpg',
-    '/..%2f..%2fvenue.sqlite', '/%2e%2e/%2e%2e/venue.sqlite', '/..%2foutside/secret.txt', '/%2e%2e%2foutside%2fsecret.txt',
-    '/assets/../../outside/secret.txt', '/%E0%A4%A', '/%', '/index.html', '/assets/app.js', '/events', '/admin', '//etc/passwd',
-    '/\\..\\outside\\secret.txt', '/%5c..%5coutside%5csecret.txt', '/%00', '/a%00.html',
-  ),
-  fc.array(paramSegment(), { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`),
-  fc.array(paramSegment(), { minLength: 1, maxLength: 3 }).map((segments) => `/api/${segments.join('/')}`),
-)
+const strayPath = () =>
+  fc.oneof(
+    fc.constantFrom(
+      '/api',
+      '/api/',
+      '/api/unknown',
+      '/api/admin',
+      '/api//events',
+      '/api/events/',
+      '/API/events',
+      '/api/events/../admin/messages',
+      '/files/',
+      '/files/..%2fvenue.sqlite',
+      '/files/%2e%2e%2fvenue.sqlite',
+      '/files/x.pdf',
+      '/files/ffffffffffffffffffffffffffffffff.jpg',
+      '/..%2f..%2fvenue.sqlite',
+      '/%2e%2e/%2e%2e/venue.sqlite',
+      '/..%2foutside/secret.txt',
+      '/%2e%2e%2foutside%2fsecret.txt',
+      '/assets/../../outside/secret.txt',
+      '/%E0%A4%A',
+      '/%',
+      '/index.html',
+      '/assets/app.js',
+      '/events',
+      '/admin',
+      '//etc/passwd',
+      '/\\..\\outside\\secret.txt',
+      '/%5c..%5coutside%5csecret.txt',
+      '/%00',
+      '/a%00.html',
+    ),
+    fc.array(paramSegment(), { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`),
+    fc.array(paramSegment(), { minLength: 1, maxLength: 3 }).map((segments) => `/api/${segments.join('/')}`),
+  )
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'get']
 
@@ -313,7 +553,10 @@ function commonHeaders(authorization: fc.Arbitrary<string | null>) {
           { arbitrary: fc.uuid(), weight: 3 },
           // Reused keys: replays, and the same key with another body (422).
           { arbitrary: fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002', 'fuzz-key-0003'), weight: 2 },
-          { arbitrary: fc.oneof(fc.constantFrom('short', 'bad key with spaces', "k'; DROP TABLE idempotency_keys;--", 'k'.repeat(300)), headerText), weight: 1 },
+          {
+            arbitrary: fc.oneof(fc.constantFrom('short', 'bad key with spaces', "k'; DROP TABLE idempotency_keys;--", 'k'.repeat(300)), headerText),
+            weight: 1,
+          },
         ),
         2,
       ),
@@ -343,13 +586,22 @@ function templates(): Record<string, Template> {
   const pdf: FilePart = { file: true, bytes: realPdf, name: 'menu.pdf', type: 'application/pdf' }
   const base64 = Buffer.from(realImages[0]!).toString('base64')
   return {
-    'PUT /api/update-times': { encoding: 'json', fields: { name: 'The Stables bar', day: 'saturday', open_time: '11:00', close_time: '23:00', type: 'opening' } },
-    'POST /api/add-bank-holiday-times': { encoding: 'json', fields: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', open_time: '10:00', close_time: '16:00' } },
+    'PUT /api/update-times': {
+      encoding: 'json',
+      fields: { name: 'The Stables bar', day: 'saturday', open_time: '11:00', close_time: '23:00', type: 'opening' },
+    },
+    'POST /api/add-bank-holiday-times': {
+      encoding: 'json',
+      fields: { location: 'Larkdale Hotel', holiday_date: '2031-12-25', open_time: '10:00', close_time: '16:00' },
+    },
     'DELETE /api/remove-bank-holiday-times': { encoding: 'json', fields: { location: 'Larkdale Hotel', holiday_date: '2031-12-25' } },
     'POST /api/upload-gallery': { encoding: 'form', fields: { type: 'cafe', images: image(1) } },
     'POST /api/upload-around': { encoding: 'form', fields: { name: 'Fell walk', url: 'https://example.org/walk', description: 'A walk.', image: image(2) } },
     'PUT /api/edit-around/:id': { encoding: 'form', fields: { name: 'Fell walk', url: 'https://example.org/walk', description: 'Edited.' } },
-    'POST /api/upload-event': { encoding: 'json', fields: { title: 'Folk night', description: 'Songs.', startDatetime: '2031-05-01T19:30', image_base64: base64 } },
+    'POST /api/upload-event': {
+      encoding: 'json',
+      fields: { title: 'Folk night', description: 'Songs.', startDatetime: '2031-05-01T19:30', image_base64: base64 },
+    },
     'POST /api/update-event': { encoding: 'form', fields: { id: '1', title: 'Folk night', description: 'Edited.', start_datetime: '2031-05-01T19:30' } },
     'POST /api/delete-event': { encoding: 'json', fields: { id: '1' } },
     'POST /api/upload-pdf': { encoding: 'form', fields: { pdf, business_id: '1' } },
@@ -369,8 +621,15 @@ function brokenTemplate(template: Template | undefined): fc.Arbitrary<BodySpec> 
     .record({
       // Files are where uploads go wrong: often only they are replaced, with something that is not what it claims.
       files: sometimes(fc.array(filePart(), { minLength: fileFields.length, maxLength: fileFields.length }), 2),
-      replace: fc.dictionary(fc.oneof({ arbitrary: fc.constantFrom(...names), weight: 4 }, { arbitrary: fc.constantFrom(...fieldNames()), weight: 1 }), replacement, { maxKeys: 2 }),
-      drop: fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 3 }, { arbitrary: fc.subarray(names, { maxLength: Math.min(2, names.length) }), weight: 1 }),
+      replace: fc.dictionary(
+        fc.oneof({ arbitrary: fc.constantFrom(...names), weight: 4 }, { arbitrary: fc.constantFrom(...fieldNames()), weight: 1 }),
+        replacement,
+        { maxKeys: 2 },
+      ),
+      drop: fc.oneof(
+        { arbitrary: fc.constant<string[]>([]), weight: 3 },
+        { arbitrary: fc.subarray(names, { maxLength: Math.min(2, names.length) }), weight: 1 },
+      ),
       encoding: fc.constantFrom('same', 'same', 'same', 'same', 'same', 'swap', 'urlencoded'),
     })
     .map(({ files, replace, drop, encoding }) => {
@@ -385,7 +644,7 @@ function brokenTemplate(template: Template | undefined): fc.Arbitrary<BodySpec> 
         const value = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, isFile(v) ? Buffer.from(v.bytes).toString('base64') : v]))
         return { kind: 'json', value, contentType: 'application/json' } satisfies BodySpec
       }
-      const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+      const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
       if (asJson === false) {
         const formFields: [string, FieldValue][] = Object.entries(fields).map(([k, v]) => [k, isFile(v) ? v : asText(v)])
         return { kind: 'form', fields: formFields } satisfies BodySpec
@@ -455,7 +714,7 @@ async function fuzz(name: string, arbitrary: fc.Arbitrary<FuzzRequest>, check: (
       try {
         problem = await check(spec)
       } catch (error) {
-        problem = `threw: ${error instanceof Error ? error.stack ?? error.message : String(error)}`
+        problem = `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
       }
       if (problem) failure = `${name}: ${problem}\n${describeRequest(spec)}`
       return problem === null
@@ -482,7 +741,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, '..', 'outside', 'secret.txt'), OUTSIDE_MARKER)
   writeFileSync(join(dist, '..', `${dist.split('/').pop()}-evil.txt`), OUTSIDE_MARKER)
 
-  realImages = [await makeImage('png', 24, 16), await makeImage('jpeg', 30, 20, '#a52'), await makeImage('webp', 20, 20, '#25a'), await makeImage('gif', 16, 16, '#5a2')]
+  realImages = [
+    await makeImage('png', 24, 16),
+    await makeImage('jpeg', 30, 20, '#a52'),
+    await makeImage('webp', 20, 20, '#25a'),
+    await makeImage('gif', 16, 16, '#5a2'),
+  ]
   realPdf = await makePdf('Fuzz menu')
   hugePixelPng = pngClaiming(100_000, 100_000)
 
@@ -500,7 +764,10 @@ beforeAll(async () => {
   expect((await t.call('POST', '/api/upload-around', { form: around, token })).status).toBe(201)
   const eventImage = Buffer.from(await makeImage('jpeg', 32, 32, '#753')).toString('base64')
   for (const title of ['Quiz', 'Ceilidh']) {
-    const res = await t.call('POST', '/api/upload-event', { token, json: { title, description: 'Fun.', startDatetime: `2031-03-0${title === 'Quiz' ? 1 : 2}T19:30`, image_base64: eventImage } })
+    const res = await t.call('POST', '/api/upload-event', {
+      token,
+      json: { title, description: 'Fun.', startDatetime: `2031-03-0${title === 'Quiz' ? 1 : 2}T19:30`, image_base64: eventImage },
+    })
     expect(res.status).toBe(201)
   }
   for (const business of ['1', '2']) {
@@ -509,7 +776,9 @@ beforeAll(async () => {
     form.append('business_id', business)
     expect((await t.call('POST', '/api/upload-pdf', { form, token })).status).toBe(201)
   }
-  expect((await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'The Stables bar', holiday_date: '2031-01-01', closed: true } })).status).toBe(201)
+  expect(
+    (await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'The Stables bar', holiday_date: '2031-01-01', closed: true } })).status,
+  ).toBe(201)
   expect((await t.call('POST', '/api/email/send-email', { json: { name: 'Ada', phone: '1', email: 'ada@example.org', message: 'Hello' } })).status).toBe(200)
 
   for (const name of readdirSync(t.ctx.files.dir)) {
@@ -599,15 +868,46 @@ describe('fuzzing every endpoint', () => {
     // The README's API reference: if a route is added, it is fuzzed automatically; this list only
     // makes sure none went missing from the app.
     for (const key of [
-      'POST /api/admin/login', 'GET /api/admin/dashboard', 'POST /api/admin/logout', 'GET /api/health', 'GET /api/venue',
-      'GET /api/opening-times', 'PUT /api/update-times', 'GET /api/bank-holiday-exceptions', 'GET /api/bank-admin-holiday-exceptions',
-      'POST /api/add-bank-holiday-times', 'DELETE /api/remove-bank-holiday-times', 'GET /api/gallery/:type', 'GET /api/galleryGrouped',
-      'POST /api/upload-gallery', 'DELETE /api/delete-gallery/:id', 'GET /api/around', 'POST /api/upload-around', 'PUT /api/edit-around/:id',
-      'DELETE /api/delete-around/:id', 'GET /api/events', 'GET /api/admin/events', 'POST /api/upload-event', 'POST /api/update-event',
-      'POST /api/delete-event', 'GET /api/get-menu/:businessId', 'POST /api/upload-pdf', 'POST /api/email/send-email', 'GET /api/admin/messages',
-      'PUT /api/admin/messages/:id', 'DELETE /api/admin/messages/:id', 'GET /api/admin/staff', 'POST /api/admin/staff', 'PUT /api/admin/staff/:username',
-      'DELETE /api/admin/staff/:username', 'POST /api/admin/password', 'GET /api/admin/sessions', 'POST /api/admin/logout-everywhere', 'GET /api/admin/activity',
-      'GET /files/:name', 'GET /*',
+      'POST /api/admin/login',
+      'GET /api/admin/dashboard',
+      'POST /api/admin/logout',
+      'GET /api/health',
+      'GET /api/venue',
+      'GET /api/opening-times',
+      'PUT /api/update-times',
+      'GET /api/bank-holiday-exceptions',
+      'GET /api/bank-admin-holiday-exceptions',
+      'POST /api/add-bank-holiday-times',
+      'DELETE /api/remove-bank-holiday-times',
+      'GET /api/gallery/:type',
+      'GET /api/galleryGrouped',
+      'POST /api/upload-gallery',
+      'DELETE /api/delete-gallery/:id',
+      'GET /api/around',
+      'POST /api/upload-around',
+      'PUT /api/edit-around/:id',
+      'DELETE /api/delete-around/:id',
+      'GET /api/events',
+      'GET /api/admin/events',
+      'POST /api/upload-event',
+      'POST /api/update-event',
+      'POST /api/delete-event',
+      'GET /api/get-menu/:businessId',
+      'POST /api/upload-pdf',
+      'POST /api/email/send-email',
+      'GET /api/admin/messages',
+      'PUT /api/admin/messages/:id',
+      'DELETE /api/admin/messages/:id',
+      'GET /api/admin/staff',
+      'POST /api/admin/staff',
+      'PUT /api/admin/staff/:username',
+      'DELETE /api/admin/staff/:username',
+      'POST /api/admin/password',
+      'GET /api/admin/sessions',
+      'POST /api/admin/logout-everywhere',
+      'GET /api/admin/activity',
+      'GET /files/:name',
+      'GET /*',
     ]) {
       expect(keys).toContain(key)
     }
@@ -622,7 +922,17 @@ describe('fuzzing every endpoint', () => {
   test('without a valid token: never a 5xx or a hang, errors are JSON, and nothing saved changes', async () => {
     const publicReads = async () => {
       const reads: Record<string, string> = {}
-      const paths = ['/api/venue', '/api/opening-times', '/api/bank-holiday-exceptions', '/api/galleryGrouped', '/api/around', '/api/events', '/api/get-menu/1', '/api/get-menu/2', ...['generic', 'cafe', 'rooms', 'stables', 'events'].map((type) => `/api/gallery/${type}`)]
+      const paths = [
+        '/api/venue',
+        '/api/opening-times',
+        '/api/bank-holiday-exceptions',
+        '/api/galleryGrouped',
+        '/api/around',
+        '/api/events',
+        '/api/get-menu/1',
+        '/api/get-menu/2',
+        ...['generic', 'cafe', 'rooms', 'stables', 'events'].map((type) => `/api/gallery/${type}`),
+      ]
       for (const path of paths) reads[path] = await (await t.call('GET', path)).text()
       for (const name of readdirSync(t.ctx.files.dir)) reads[name] = String(Bun.hash(await (await t.call('GET', `/files/${name}`)).arrayBuffer()))
       return reads
@@ -637,7 +947,11 @@ describe('fuzzing every endpoint', () => {
     const started = performance.now()
     const before = requestsTried
 
-    const authorization = fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom(...forgedAuthorizations), weight: 4 }, { arbitrary: headerText.map((s) => `Bearer ${s}`), weight: 1 })
+    const authorization = fc.oneof(
+      { arbitrary: fc.constant(null), weight: 3 },
+      { arbitrary: fc.constantFrom(...forgedAuthorizations), weight: 4 },
+      { arbitrary: headerText.map((s) => `Bearer ${s}`), weight: 1 },
+    )
     const routeRequest = fc
       .record({
         route: fc.constantFrom(...routes),
@@ -648,12 +962,14 @@ describe('fuzzing every endpoint', () => {
         headers: commonHeaders(authorization),
         body: anyBody(),
       })
-      .map(({ route, otherMethod, segments, stray, query, headers, body }): FuzzRequest => ({
-        method: otherMethod ?? route.method,
-        path: (stray ?? concretePath(route, segments)) + query,
-        headers,
-        body,
-      }))
+      .map(
+        ({ route, otherMethod, segments, stray, query, headers, body }): FuzzRequest => ({
+          method: otherMethod ?? route.method,
+          path: (stray ?? concretePath(route, segments)) + query,
+          headers,
+          body,
+        }),
+      )
 
     silence()
     try {
@@ -697,12 +1013,14 @@ describe('fuzzing every endpoint', () => {
           body: fc.oneof({ arbitrary: brokenTemplate(bodies[`${route.method} ${route.path}`]), weight: 3 }, { arbitrary: anyBody(), weight: 1 }),
         }),
       )
-      .map(({ route, otherMethod, segments, query, headers, body }): FuzzRequest => ({
-        method: otherMethod ?? route.method,
-        path: concretePath(route, segments) + query,
-        headers,
-        body,
-      }))
+      .map(
+        ({ route, otherMethod, segments, query, headers, body }): FuzzRequest => ({
+          method: otherMethod ?? route.method,
+          path: concretePath(route, segments) + query,
+          headers,
+          body,
+        }),
+      )
 
     silence()
     try {
@@ -723,7 +1041,9 @@ describe('fuzzing every endpoint', () => {
     expect(unhandledErrors).toEqual([])
     // The token still works: nothing the fuzzer sent logged staff out or broke the account.
     expect((await t.call('GET', '/api/admin/dashboard', { token: validToken })).status).toBe(200)
-    console.log(`fuzz (valid token): ${requestsTried - before} requests tried in ${((performance.now() - started) / 1000).toFixed(1)} s, ${accepted} accepted as valid changes, seed ${SEED}`)
+    console.log(
+      `fuzz (valid token): ${requestsTried - before} requests tried in ${((performance.now() - started) / 1000).toFixed(1)} s, ${accepted} accepted as valid changes, seed ${SEED}`,
+    )
   }, 180_000)
 
   test('afterwards the database is intact and disk and records agree', () => {
@@ -738,7 +1058,10 @@ describe('fuzzing every endpoint', () => {
     const variantsDir = t.ctx.config.variantsDir
     const variants = existsSync(variantsDir) ? readdirSync(variantsDir) : []
     expect(variants.filter((name) => !stems.has(name.slice(0, 32)))).toEqual([])
-    const histogram = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')
+    const histogram = [...statusCounts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ')
     console.log(`fuzz: ${requestsTried} requests tried in all; replies ${histogram}`)
   })
 })
@@ -770,13 +1093,21 @@ describe('fuzzing the real server process', () => {
           const method = declared === null ? 'GET' : 'POST'
           const head = `${method} ${target} HTTP/1.1\r\nHost: ${hostValue}\r\nContent-Type: application/json\r\n${declared === null ? '' : `Content-Length: ${declared}\r\n`}Connection: close\r\n\r\n`
           // A little of the body is sent; a server waiting for the rest is cut off by the client's timeout.
-          const reply = await rawRequest(server.base, head + (declared ? '{"a":1}'.slice(0, Math.min(declared, 7)) : ''), 3000).catch((error: Error) => ({ status: 0, headers: {} as Record<string, string>, body: error.message }))
+          const reply = await rawRequest(server.base, head + (declared ? '{"a":1}'.slice(0, Math.min(declared, 7)) : ''), 3000).catch((error: Error) => ({
+            status: 0,
+            headers: {} as Record<string, string>,
+            body: error.message,
+          }))
           const problem =
-            reply.status === 0 && declared !== null && declared > 7 ? null // waited for a body that never came: fine
-            : reply.status >= 500 || reply.status === 0 ? `answered ${reply.status}: ${reply.body.slice(0, 200)}`
-            : reply.status >= 400 && !reply.headers['content-type']?.includes('application/json') ? `answered ${reply.status} with content-type ${reply.headers['content-type']}`
-            : !reply.headers['content-security-policy'] ? `answered ${reply.status} without a Content-Security-Policy`
-            : null
+            reply.status === 0 && declared !== null && declared > 7
+              ? null // waited for a body that never came: fine
+              : reply.status >= 500 || reply.status === 0
+                ? `answered ${reply.status}: ${reply.body.slice(0, 200)}`
+                : reply.status >= 400 && !reply.headers['content-type']?.includes('application/json')
+                  ? `answered ${reply.status} with content-type ${reply.headers['content-type']}`
+                  : !reply.headers['content-security-policy']
+                    ? `answered ${reply.status} without a Content-Security-Policy`
+                    : null
           if (problem) failure = `${problem}\nHost ${JSON.stringify(hostValue)} length ${declared} ${target}`
           return problem === null
         }),

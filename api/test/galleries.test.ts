@@ -99,7 +99,15 @@ describe('POST /api/upload-gallery', () => {
     expect(grouped['2'].every((i: any) => i.type === 'cafe')).toBe(true)
     expect(grouped['3'].map((i: any) => i.id)).toEqual([rooms.id])
     expect(grouped['5'].map((i: any) => i.id)).toEqual([events.id])
-    expect(grouped['3'][0]).toEqual({ id: rooms.id, type: 'rooms', image_url: rooms.image_url, image_variants: rooms.image_variants, width: 80, height: 60, alt: 'Photo of one of our rooms' })
+    expect(grouped['3'][0]).toEqual({
+      id: rooms.id,
+      type: 'rooms',
+      image_url: rooms.image_url,
+      image_variants: rooms.image_variants,
+      width: 80,
+      height: 60,
+      alt: 'Photo of one of our rooms',
+    })
   })
 
   test('the type is read case-insensitively and alt names the venue for home and bar images', async () => {
@@ -198,7 +206,10 @@ describe('POST /api/upload-gallery', () => {
 
     test('more than 20 images at once is a 400', async () => {
       const image = fileOf(await makeImage('jpeg', 10, 10, '#040'), 'x.jpg')
-      const res = await upload('cafe', Array.from({ length: 21 }, () => image))
+      const res = await upload(
+        'cafe',
+        Array.from({ length: 21 }, () => image),
+      )
       expect(res.status).toBe(400)
       expect((await jsonOf(res)).error).toBe('Upload at most 20 images at a time.')
       unchanged()
@@ -306,8 +317,9 @@ describe('an upload in progress and a delete of the same picture', () => {
     // ...when staff delete the first record: the file must stay for the upload's commit.
     expect((await t.call('DELETE', `/api/delete-gallery/${first!.id}`, { token })).status).toBe(200)
     expect(onDisk(first!.image_url)).toBe(true)
-    const id = t.ctx.files.recordWith([inFlight], () =>
-      (t.ctx.db.query("INSERT INTO gallery_images (type, image, alt) VALUES ('generic', ?, 'x') RETURNING id").get(inFlight.name) as { id: number }).id,
+    const id = t.ctx.files.recordWith(
+      [inFlight],
+      () => (t.ctx.db.query("INSERT INTO gallery_images (type, image, alt) VALUES ('generic', ?, 'x') RETURNING id").get(inFlight.name) as { id: number }).id,
     )
     // Once recorded, the file is an ordinary file again: deleting its record removes it.
     expect((await t.call('DELETE', `/api/delete-gallery/${id}`, { token })).status).toBe(200)

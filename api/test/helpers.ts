@@ -99,7 +99,7 @@ export async function makePdf(text = 'Menu'): Promise<Uint8Array> {
   return doc.save()
 }
 
-export const fileOf = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([bytes as Uint8Array<ArrayBuffer>], name, { type })
+export const fileOf = (bytes: Uint8Array, name: string, type = 'application/octet-stream') => new File([bytes as Uint8Array<ArrayBuffer>], name, { type })
 
 export async function jsonOf<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T

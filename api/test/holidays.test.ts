@@ -14,10 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const add = (json: unknown, headers: Record<string, string> = {}) =>
-  t.call('POST', '/api/add-bank-holiday-times', { json, token, headers })
-const remove = (json: unknown, headers: Record<string, string> = {}) =>
-  t.call('DELETE', '/api/remove-bank-holiday-times', { json, token, headers })
+const add = (json: unknown, headers: Record<string, string> = {}) => t.call('POST', '/api/add-bank-holiday-times', { json, token, headers })
+const remove = (json: unknown, headers: Record<string, string> = {}) => t.call('DELETE', '/api/remove-bank-holiday-times', { json, token, headers })
 const rowCount = () => (t.ctx.db.query('SELECT count(*) AS n FROM holidays').get() as { n: number }).n
 const clear = () => t.ctx.db.query('DELETE FROM holidays').run()
 
@@ -72,12 +70,7 @@ describe('adding and listing bank-holiday exceptions', () => {
     const res = await t.call('GET', '/api/bank-holiday-exceptions')
     expect(res.status).toBe(200)
     const list = await jsonOf<any[]>(res)
-    expect(list.map((h) => `${h.holiday_date} ${h.venue}`)).toEqual([
-      `${TODAY} hotel`,
-      '2026-08-31 stables',
-      '2026-12-25 hotel',
-      '2026-12-25 stables',
-    ])
+    expect(list.map((h) => `${h.holiday_date} ${h.venue}`)).toEqual([`${TODAY} hotel`, '2026-08-31 stables', '2026-12-25 hotel', '2026-12-25 stables'])
     expect(list[1]).toEqual({
       id: expect.any(Number),
       holiday_date: '2026-08-31',
@@ -202,9 +195,12 @@ describe('idempotency', () => {
   })
 
   test('the same key with a different body → 422 and nothing added', async () => {
-    const res = await add({ location: 'The Stables bar', holiday_date: '2027-03-29', open_time: '11:00', close_time: '22:00' }, {
-      'idempotency-key': 'holiday-add-0001',
-    })
+    const res = await add(
+      { location: 'The Stables bar', holiday_date: '2027-03-29', open_time: '11:00', close_time: '22:00' },
+      {
+        'idempotency-key': 'holiday-add-0001',
+      },
+    )
     expect(res.status).toBe(422)
     expect(rowCount()).toBe(1)
   })
@@ -224,16 +220,28 @@ describe('idempotency', () => {
 describe('UK bank holidays for the demo seed', () => {
   test('matches the published England and Wales dates, substitutes included', () => {
     expect(ukBankHolidays(2026).map((h) => h.date)).toEqual([
-      '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-31',
+      '2026-12-25',
+      '2026-12-28',
     ])
     expect(ukBankHolidays(2027).map((h) => h.date)).toEqual([
-      '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
+      '2027-01-01',
+      '2027-03-26',
+      '2027-03-29',
+      '2027-05-03',
+      '2027-05-31',
+      '2027-08-30',
+      '2027-12-27',
+      '2027-12-28',
     ])
     // Christmas on a Sunday: Boxing Day keeps the Monday, Christmas moves to the Tuesday; New Year on a Saturday → Monday 3rd.
     const y2022 = ukBankHolidays(2022)
-    expect(y2022.map((h) => h.date)).toEqual([
-      '2022-01-03', '2022-04-15', '2022-04-18', '2022-05-02', '2022-05-30', '2022-08-29', '2022-12-26', '2022-12-27',
-    ])
+    expect(y2022.map((h) => h.date)).toEqual(['2022-01-03', '2022-04-15', '2022-04-18', '2022-05-02', '2022-05-30', '2022-08-29', '2022-12-26', '2022-12-27'])
     expect(y2022.find((h) => h.date === '2022-12-26')?.name).toBe('Boxing Day')
   })
 

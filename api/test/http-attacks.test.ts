@@ -83,15 +83,22 @@ describe('Host headers', () => {
 
 describe('body limits', () => {
   test('a declared body over the largest limit gets our 413 JSON, not a bare one from Bun', async () => {
-    const reply = await rawRequest(`POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\nConnection: close\r\n\r\n{`)
+    const reply = await rawRequest(
+      `POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\nConnection: close\r\n\r\n{`,
+    )
     expectJsonError(reply, 413)
   })
 
   test('a JSON route refuses a body over 1 MB, declared or streamed in chunks', async () => {
     const big = JSON.stringify({ name: 'Ada', email: 'ada@example.org', message: 'x'.repeat(1024 * 1024 + 10) })
-    expectJsonError(await fetched(await fetch(`${server.base}/api/email/send-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })), 413)
+    expectJsonError(
+      await fetched(await fetch(`${server.base}/api/email/send-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })),
+      413,
+    )
     const chunk = `${(big.length).toString(16)}\r\n${big}\r\n0\r\n\r\n`
-    const reply = await rawRequest(`POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`)
+    const reply = await rawRequest(
+      `POST /api/email/send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`,
+    )
     expectJsonError(reply, 413)
   })
 
@@ -115,7 +122,11 @@ describe('body limits', () => {
   test('a gallery upload of 2 MB gets through (uploads are not held to 1 MB)', async () => {
     const form = new FormData()
     form.append('type', 'cafe')
-    const noise = await import('sharp').then(({ default: sharp }) => sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(900 * 800 * 3)).buffer), { raw: { width: 900, height: 800, channels: 3 } }).png().toBuffer())
+    const noise = await import('sharp').then(({ default: sharp }) =>
+      sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(900 * 800 * 3)).buffer), { raw: { width: 900, height: 800, channels: 3 } })
+        .png()
+        .toBuffer(),
+    )
     expect(noise.byteLength).toBeGreaterThan(1024 * 1024)
     form.append('images', fileOf(new Uint8Array(noise), 'noise.png', 'image/png'))
     const res = await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
@@ -128,9 +139,13 @@ describe('bodies a route does not read', () => {
     const form = new FormData()
     form.append('type', 'cafe')
     form.append('images', fileOf(await makeImage('png', 20, 20, '#123456'), 'a.png', 'image/png'))
-    const uploaded = await (await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()
+    const uploaded = await (
+      await fetch(`${server.base}/api/upload-gallery`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    ).json()
     const id = (uploaded as { images: { id: number }[] }).images[0]!.id
-    const reply = await rawRequest(`DELETE /api/delete-gallery/${id} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)
+    const reply = await rawRequest(
+      `DELETE /api/delete-gallery/${id} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    )
     expect(reply.status).toBe(200)
   })
 })

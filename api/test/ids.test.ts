@@ -88,7 +88,9 @@ describe('deleting the newest record and adding another gives a higher id', () =
   test('bank-holiday exceptions', async () => {
     await holiday('2030-12-25')
     const newest = await holiday('2030-12-26')
-    expect((await t.call('DELETE', '/api/remove-bank-holiday-times', { token, json: { location: 'The Stables bar', holiday_date: '2030-12-26' } })).status).toBe(200)
+    expect(
+      (await t.call('DELETE', '/api/remove-bank-holiday-times', { token, json: { location: 'The Stables bar', holiday_date: '2030-12-26' } })).status,
+    ).toBe(200)
     expect(await holiday('2030-12-26')).toBeGreaterThan(newest)
   })
 
@@ -131,7 +133,14 @@ describe('a change queued for a record deleted meanwhile never lands on a newer 
     expect((await t.call('POST', '/api/delete-event', { token, json: { id: old.id } })).status).toBe(200)
     const newer = await event('Newer')
     const form = new FormData()
-    for (const [k, v] of Object.entries({ id: String(old.id), title: 'Edited offline', description: 'Stale.', start_datetime: '2030-03-02T19:30', contactToBook: 'false' })) form.append(k, v)
+    for (const [k, v] of Object.entries({
+      id: String(old.id),
+      title: 'Edited offline',
+      description: 'Stale.',
+      start_datetime: '2030-03-02T19:30',
+      contactToBook: 'false',
+    }))
+      form.append(k, v)
     const edit = await t.call('POST', '/api/update-event', { form, token, headers: { 'if-match': `"${old.updated_at}"` } })
     expect([404, 409]).toContain(edit.status)
     expect((await t.call('POST', '/api/delete-event', { token, json: { id: old.id } })).status).toBe(404)
@@ -156,7 +165,10 @@ test('the migration keeps the rows, indexes and references of a database made be
     const migrations = join(import.meta.dir, '..', 'src', 'db', 'migrations')
     const old = new Database(file, { create: true })
     old.exec('PRAGMA foreign_keys = ON')
-    for (const name of readdirSync(migrations).filter((n) => /^00[12]_/.test(n)).sort()) old.exec(readFileSync(join(migrations, name), 'utf8'))
+    for (const name of readdirSync(migrations)
+      .filter((n) => /^00[12]_/.test(n))
+      .sort())
+      old.exec(readFileSync(join(migrations, name), 'utf8'))
     old.exec('PRAGMA user_version = 2')
     old.exec(`INSERT INTO files (name, content_type, bytes) VALUES ('${'a'.repeat(32)}.png', 'image/png', 1), ('${'b'.repeat(32)}.pdf', 'application/pdf', 1)`)
     old.exec(`INSERT INTO gallery_images (id, type, image) VALUES (3, 'cafe', '${'a'.repeat(32)}.png'), (28, 'rooms', '${'a'.repeat(32)}.png')`)
@@ -182,8 +194,20 @@ test('the migration keeps the rows, indexes and references of a database made be
       const kept = before[table] as Row[]
       expect(rows.map((row, i) => Object.fromEntries(Object.keys(kept[i]!).map((k) => [k, row[k]])))).toEqual(kept)
     })
-    const indexes = (db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
-    for (const index of ['gallery_images_type', 'gallery_images_image', 'attractions_image', 'events_start', 'events_image', 'menus_business', 'menus_pdf', 'contact_messages_status']) expect(indexes).toContain(index)
+    const indexes = (db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
+      (r) => r.name,
+    )
+    for (const index of [
+      'gallery_images_type',
+      'gallery_images_image',
+      'attractions_image',
+      'events_start',
+      'events_image',
+      'menus_business',
+      'menus_pdf',
+      'contact_messages_status',
+    ])
+      expect(indexes).toContain(index)
     expect(db.query('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }])
     expect(db.query('PRAGMA foreign_key_check').all()).toEqual([])
     expect(indexes).toContain('admin_users_nickname')
@@ -197,7 +221,7 @@ test('the migration keeps the rows, indexes and references of a database made be
     expect((db.query(`INSERT INTO gallery_images (type, image) VALUES ('cafe', '${'a'.repeat(32)}.png') RETURNING id`).get() as { id: number }).id).toBe(29)
     expect((db.query(`INSERT INTO events (title, description, start_datetime) VALUES ('x', 'y', 'z') RETURNING id`).get() as { id: number }).id).toBe(8)
     for (const table of ['holidays', 'gallery_images', 'attractions', 'events', 'menus', 'contact_messages', 'admin_users']) {
-      expect((db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(table) as { sql: string }).sql).toContain('AUTOINCREMENT')
+      expect((db.query('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }).sql).toContain('AUTOINCREMENT')
     }
     db.close()
   } finally {

@@ -98,7 +98,12 @@ test(`${CLIENTS} clients for ${SECONDS} s of mixed reads and writes: no errors, 
     const started = performance.now()
     let res: Response
     try {
-      res = await fetch(`${server.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) })
+      res = await fetch(`${server.base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      })
     } catch (error) {
       errors.push(`${method} ${path}: no reply (${String(error)})`)
       return null
@@ -119,14 +124,21 @@ test(`${CLIENTS} clients for ${SECONDS} s of mixed reads and writes: no errors, 
     if (client < TIME_GROUPS.length && roll < 0.25) {
       const [name, day] = TIME_GROUPS[client]!
       const opens = `${String(6 + Math.floor(Math.random() * 4)).padStart(2, '0')}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`
-      if (await call('writes', 'PUT', '/api/update-times', { name, day, open_time: opens, close_time: '23:00', type: 'opening' }, true)) acknowledged.times.set(client, opens)
+      if (await call('writes', 'PUT', '/api/update-times', { name, day, open_time: opens, close_time: '23:00', type: 'opening' }, true))
+        acknowledged.times.set(client, opens)
     } else if (roll < 0.45) {
-      const reply = await call('writes', 'POST', '/api/upload-event', {
-        title: `Load test ${randomUUID()}`,
-        description: 'Made by the load test.',
-        startDatetime: '2031-07-01T19:30',
-        image_base64: imagesBase64[Math.floor(Math.random() * imagesBase64.length)],
-      }, true)
+      const reply = await call(
+        'writes',
+        'POST',
+        '/api/upload-event',
+        {
+          title: `Load test ${randomUUID()}`,
+          description: 'Made by the load test.',
+          startDatetime: '2031-07-01T19:30',
+          image_base64: imagesBase64[Math.floor(Math.random() * imagesBase64.length)],
+        },
+        true,
+      )
       if (reply) acknowledged.events.add(reply.event.id)
     } else if (roll < 0.75) {
       const date = new Date(Date.UTC(2032, 0, 1) + holidayDay++ * 86_400_000).toISOString().slice(0, 10)
@@ -136,10 +148,16 @@ test(`${CLIENTS} clients for ${SECONDS} s of mixed reads and writes: no errors, 
       // Half are taken away again by the same client, after a pause of its own.
       if (reply && Math.random() < 0.5) {
         await Bun.sleep(Math.random() * 200)
-        if (await call('writes', 'DELETE', '/api/remove-bank-holiday-times', { location, holiday_date: date }, true)) acknowledged.holidaysRemoved.add(`${location}|${date}`)
+        if (await call('writes', 'DELETE', '/api/remove-bank-holiday-times', { location, holiday_date: date }, true))
+          acknowledged.holidaysRemoved.add(`${location}|${date}`)
       }
     } else {
-      const reply = await call('writes', 'POST', '/api/email/send-email', { name: 'Load Tester', phone: '07700 900123', email: 'load@example.org', message: `Hello ${randomUUID()}` })
+      const reply = await call('writes', 'POST', '/api/email/send-email', {
+        name: 'Load Tester',
+        phone: '07700 900123',
+        email: 'load@example.org',
+        message: `Hello ${randomUUID()}`,
+      })
       if (reply) acknowledged.messages++
     }
   }
@@ -168,7 +186,11 @@ test(`${CLIENTS} clients for ${SECONDS} s of mixed reads and writes: no errors, 
   const get = async (path: string) => (await fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>
   const eventIds = new Set((await get('/api/admin/events')).map((e: { id: number }) => e.id))
   expect([...acknowledged.events].filter((id) => !eventIds.has(id))).toEqual([])
-  const holidays = new Set((await get('/api/bank-admin-holiday-exceptions')).map((h: { location: string; original_holiday_date: string }) => `${h.location}|${h.original_holiday_date}`))
+  const holidays = new Set(
+    (await get('/api/bank-admin-holiday-exceptions')).map(
+      (h: { location: string; original_holiday_date: string }) => `${h.location}|${h.original_holiday_date}`,
+    ),
+  )
   const keptHolidays = [...acknowledged.holidaysAdded.keys()].filter((key) => !acknowledged.holidaysRemoved.has(key))
   expect(keptHolidays.filter((key) => !holidays.has(key))).toEqual([])
   expect([...acknowledged.holidaysRemoved].filter((key) => holidays.has(key))).toEqual([])

@@ -36,7 +36,11 @@ async function uploadPdf(fields: Record<string, string | File>, headers: Record<
 }
 
 async function uploadOk(bytes: Uint8Array, businessId: string, typeId?: string): Promise<Menu> {
-  const res = await uploadPdf({ pdf: fileOf(bytes, 'menu.pdf', 'application/pdf'), business_id: businessId, ...(typeId === undefined ? {} : { type_id: typeId }) })
+  const res = await uploadPdf({
+    pdf: fileOf(bytes, 'menu.pdf', 'application/pdf'),
+    business_id: businessId,
+    ...(typeId === undefined ? {} : { type_id: typeId }),
+  })
   expect(res.status).toBe(201)
   return (await jsonOf(res)).menu
 }
@@ -151,7 +155,12 @@ describe('POST /api/upload-pdf', () => {
 
   test('an unknown business or a malformed type is a 400', async () => {
     const pdf = fileOf(await makePdf(), 'menu.pdf', 'application/pdf')
-    for (const fields of [{ pdf, business_id: '3' }, { pdf, business_id: 'stables' }, { pdf, business_id: '1', type_id: 'a b' }, { pdf, business_id: '1', type_id: 'x'.repeat(21) }] as Record<string, string | File>[]) {
+    for (const fields of [
+      { pdf, business_id: '3' },
+      { pdf, business_id: 'stables' },
+      { pdf, business_id: '1', type_id: 'a b' },
+      { pdf, business_id: '1', type_id: 'x'.repeat(21) },
+    ] as Record<string, string | File>[]) {
       const res = await uploadPdf(fields)
       expect(res.status).toBe(400)
       expect(typeof (await jsonOf(res)).error).toBe('string')

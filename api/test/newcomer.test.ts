@@ -32,7 +32,10 @@ function newcomerEnv(extra: Record<string, string>): Record<string, string> {
     if (value === undefined || /^(npm_|BUN_|CI$|NODE_ENV$)/i.test(key)) continue
     env[key] = value
   }
-  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')).join(delimiter)
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(delimiter)
   return { ...env, NODE_ENV: 'production', ...extra }
 }
 
@@ -102,50 +105,61 @@ function prepareClone(): Promise<void> {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-newcomerTest('NODE_ENV=production npm start on a fresh clone installs, builds and serves the site and the API', async () => {
-  await prepareClone()
-  const port = freePort()
-  const base = `http://127.0.0.1:${port}`
-  const dataDir = join(work, 'data')
-  const start = runCommand(['npm', 'start'], newcomerEnv({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    // production has no demo staff account: a real deployment names its own.
-    ADMIN_USERNAME: 'owner',
-    ADMIN_PASSWORD: 'a-long-enough-password',
-    LOG_REQUESTS: 'false',
-  }))
-  try {
-    const deadline = Date.now() + 240_000
-    let venue: Response | undefined
-    while (!venue?.ok) {
-      const code = await Promise.race([start.exited, Bun.sleep(250).then(() => 'running' as const)])
-      if (code !== 'running') throw new Error(`npm start exited (${code}) before serving:\n${start.output()}`)
-      if (Date.now() > deadline) throw new Error(`npm start did not serve /api/venue within 240 s:\n${start.output()}`)
-      venue = await fetch(`${base}/api/venue`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined)
+newcomerTest(
+  'NODE_ENV=production npm start on a fresh clone installs, builds and serves the site and the API',
+  async () => {
+    await prepareClone()
+    const port = freePort()
+    const base = `http://127.0.0.1:${port}`
+    const dataDir = join(work, 'data')
+    const start = runCommand(
+      ['npm', 'start'],
+      newcomerEnv({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // production has no demo staff account: a real deployment names its own.
+        ADMIN_USERNAME: 'owner',
+        ADMIN_PASSWORD: 'a-long-enough-password',
+        LOG_REQUESTS: 'false',
+      }),
+    )
+    try {
+      const deadline = Date.now() + 240_000
+      let venue: Response | undefined
+      while (!venue?.ok) {
+        const code = await Promise.race([start.exited, Bun.sleep(250).then(() => 'running' as const)])
+        if (code !== 'running') throw new Error(`npm start exited (${code}) before serving:\n${start.output()}`)
+        if (Date.now() > deadline) throw new Error(`npm start did not serve /api/venue within 240 s:\n${start.output()}`)
+        venue = await fetch(`${base}/api/venue`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined)
+      }
+      expect(venue.headers.get('content-type')).toContain('application/json')
+      const home = await fetch(`${base}/`)
+      expect(home.status).toBe(200)
+      expect(home.headers.get('content-type')).toContain('text/html')
+      expect(await home.text()).toContain('<div id="root"')
+    } finally {
+      await start.stop()
     }
-    expect(venue.headers.get('content-type')).toContain('application/json')
-    const home = await fetch(`${base}/`)
-    expect(home.status).toBe(200)
-    expect(home.headers.get('content-type')).toContain('text/html')
-    expect(await home.text()).toContain('<div id="root"')
-  } finally {
-    await start.stop()
-  }
-}, 300_000)
+  },
+  300_000,
+)
 
-newcomerTest('NODE_ENV=production npm test on a fresh clone installs and runs the suites in test mode', async () => {
-  await prepareClone()
-  // The whole suite would take many minutes (and run this file again): keep one API test file and
-  // one component test file, whose React needs the development build (act) that NODE_ENV=production
-  // would swap out. Without browser tests the runner skips the build and Chromium.
-  const keep = new Set(['api/test/auth.test.ts', 'web/src/components/ContactForm.test.tsx'])
-  const listed = spawnSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: clone, encoding: 'utf8' })
-  for (const file of listed.stdout.split('\n').filter(Boolean)) if (!keep.has(file)) rmSync(join(clone, file))
-  const { code, output } = await runToEnd(['npm', 'test'], newcomerEnv({}), 240_000)
-  expect(output).toMatch(/^web components\s+[1-9]\d* passed, 0 failed$/m)
-  expect(output).toMatch(/^API\s+[1-9]\d* passed, 0 failed$/m)
-  expect(output).toMatch(/^[1-9]\d* passed, 0 failed$/m)
-  expect(code).toBe(0)
-}, 300_000)
+newcomerTest(
+  'NODE_ENV=production npm test on a fresh clone installs and runs the suites in test mode',
+  async () => {
+    await prepareClone()
+    // The whole suite would take many minutes (and run this file again): keep one API test file and
+    // one component test file, whose React needs the development build (act) that NODE_ENV=production
+    // would swap out. Without browser tests the runner skips the build and Chromium.
+    const keep = new Set(['api/test/auth.test.ts', 'web/src/components/ContactForm.test.tsx'])
+    const listed = spawnSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: clone, encoding: 'utf8' })
+    for (const file of listed.stdout.split('\n').filter(Boolean)) if (!keep.has(file)) rmSync(join(clone, file))
+    const { code, output } = await runToEnd(['npm', 'test'], newcomerEnv({}), 240_000)
+    expect(output).toMatch(/^web components\s+[1-9]\d* passed, 0 failed$/m)
+    expect(output).toMatch(/^API\s+[1-9]\d* passed, 0 failed$/m)
+    expect(output).toMatch(/^[1-9]\d* passed, 0 failed$/m)
+    expect(code).toBe(0)
+  },
+  300_000,
+)

@@ -96,7 +96,9 @@ describe('rate limits', () => {
 
   test('a filled honeypot field is thanked and thrown away', async () => {
     const t = await makeTestApp()
-    const res = await t.call('POST', '/api/email/send-email', { json: { name: 'Bot', phone: '1', email: 'bot@example.org', message: 'Buy now', website: 'http://spam.example' } })
+    const res = await t.call('POST', '/api/email/send-email', {
+      json: { name: 'Bot', phone: '1', email: 'bot@example.org', message: 'Buy now', website: 'http://spam.example' },
+    })
     expect(res.status).toBe(200)
     expect((t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(0)
     t.close()
@@ -135,7 +137,9 @@ describe('backup and restore', () => {
     const target = join(tempDir(), 'restored')
     await restore(archive, target)
     const restored = new Database(join(target, 'venue.sqlite'), { readonly: true })
-    const tables = (t.ctx.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
+    const tables = (t.ctx.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
+      (r) => r.name,
+    )
     expect(tables.length).toBeGreaterThan(8)
     for (const table of tables) {
       const before = t.ctx.db.query(`SELECT * FROM ${table} ORDER BY 1`).all()

@@ -51,4 +51,3 @@ function dechunk(body: string): string {
   }
   return out
 }
-

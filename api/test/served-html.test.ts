@@ -25,8 +25,20 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
  * the first release, and a relative URL.
  */
 const BUILD_TIME_DATA = JSON.stringify([
-  { '@context': 'https://schema.org', '@type': 'Hotel', name: 'Larkdale Hotel', url: '/', openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES, opens: '08:00', closes: '22:00' }] },
-  { '@context': 'https://schema.org', '@type': 'BarOrPub', name: 'The Stables bar', url: '/drink', openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES, opens: '08:00', closes: '22:00' }] },
+  {
+    '@context': 'https://schema.org',
+    '@type': 'Hotel',
+    name: 'Larkdale Hotel',
+    url: '/',
+    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES, opens: '08:00', closes: '22:00' }],
+  },
+  {
+    '@context': 'https://schema.org',
+    '@type': 'BarOrPub',
+    name: 'The Stables bar',
+    url: '/drink',
+    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES, opens: '08:00', closes: '22:00' }],
+  },
 ])
 const page = (module: string, withData: boolean) =>
   `<!doctype html><html lang="en-GB"><head><meta charset="UTF-8"><title>Larkdale</title>` +
@@ -77,7 +89,14 @@ function expectedWeek(groups: Record<string, { closed: boolean; hours: { open_ti
   return order.flatMap((key) => {
     const group = groups[key]!
     if (group.closed || !group.hours) return []
-    return [{ '@type': 'OpeningHoursSpecification', dayOfWeek: GROUP_DAYS[key as keyof typeof GROUP_DAYS].map((day) => DAY_NAMES[day]), opens: group.hours.open_time, closes: group.hours.close_time }]
+    return [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: GROUP_DAYS[key as keyof typeof GROUP_DAYS].map((day) => DAY_NAMES[day]),
+        opens: group.hours.open_time,
+        closes: group.hours.close_time,
+      },
+    ]
   })
 }
 
@@ -153,7 +172,10 @@ describe('structured data in the served pages', () => {
     const { bar } = await expectHoursOfApi(afterHours.html)
     expect(bar.openingHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '10:30', closes: '23:30' })
 
-    const closedDay = await t.call('POST', '/api/add-bank-holiday-times', { token, json: { location: 'Larkdale Hotel', holiday_date: '2026-06-03', closed: true } })
+    const closedDay = await t.call('POST', '/api/add-bank-holiday-times', {
+      token,
+      json: { location: 'Larkdale Hotel', holiday_date: '2026-06-03', closed: true },
+    })
     expect(closedDay.status).toBe(201)
     const shortDay = await t.call('POST', '/api/add-bank-holiday-times', {
       token,
@@ -213,7 +235,9 @@ describe('structured data in the served pages', () => {
 
   test('a write that changes nothing the page shows keeps its ETag', async () => {
     const etag = (await served('/')).res.headers.get('etag')
-    const sent = await t.call('POST', '/api/email/send-email', { json: { name: 'Ann', phone: '01632 960 000', email: 'ann@example.com', message: 'Is the bar dog friendly?' } })
+    const sent = await t.call('POST', '/api/email/send-email', {
+      json: { name: 'Ann', phone: '01632 960 000', email: 'ann@example.com', message: 'Is the bar dog friendly?' },
+    })
     expect(sent.status).toBe(200)
     expect((await served('/')).res.headers.get('etag')).toBe(etag)
   })
@@ -236,7 +260,15 @@ describe('structured data in the served pages', () => {
 
 describe('build-internal files', () => {
   test('nothing under /.vite/, no dotfile and no precompressed copy is served', async () => {
-    for (const path of ['/.vite/manifest.json', '/.vite/chunk-modules.json', '/.vite/', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json', '/.env', '/index.html.gz']) {
+    for (const path of [
+      '/.vite/manifest.json',
+      '/.vite/chunk-modules.json',
+      '/.vite/',
+      '/%2Evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/.env',
+      '/index.html.gz',
+    ]) {
       const res = await t.call('GET', path)
       expect(res.status, path).toBe(404)
       expect(res.headers.get('content-type'), path).toContain('application/json')

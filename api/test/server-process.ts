@@ -61,7 +61,10 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (server.proc.exitCode !== null) throw new Error(`the server exited (${server.proc.exitCode}) while starting:\n${server.output()}`)
-    const ok = await fetch(`${server.base}/api/venue`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${server.base}/api/venue`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await Bun.sleep(50)
   }
@@ -69,7 +72,11 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
 }
 
 export async function loginToServer(server: ServerProcess): Promise<string> {
-  const res = await fetch(`${server.base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+  const res = await fetch(`${server.base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  })
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
   return ((await res.json()) as { token: string }).token
 }

@@ -98,7 +98,21 @@ describe('gallery categories', () => {
 describe('staff routes', () => {
   test("SPEC.md §2's routes plus Messages and the staff accounts' screens; every one but the dashboard is a task", () => {
     expect([...STAFF_PATHS].sort() as string[]).toEqual(
-      ['/admin', '/manageGalleries', '/manageAttractions', '/manageTimes', '/deleteHoliday', '/addHoliday', '/uploadMenus', '/createEvent', '/manageEvent', '/messages', '/account', '/staff', '/activity'].sort(),
+      [
+        '/admin',
+        '/manageGalleries',
+        '/manageAttractions',
+        '/manageTimes',
+        '/deleteHoliday',
+        '/addHoliday',
+        '/uploadMenus',
+        '/createEvent',
+        '/manageEvent',
+        '/messages',
+        '/account',
+        '/staff',
+        '/activity',
+      ].sort(),
     )
     expect(STAFF_TASKS.map((t) => t.path)).toEqual(STAFF_PATHS.filter((p) => p !== STAFF_HOME))
     expect(staffTaskAt('/manageTimes')?.label).toBe('Manage Opening Times')
@@ -121,6 +135,9 @@ test('the rules import nothing but each other, so the browser bundle can take th
   const dir = join(import.meta.dir, '../src/shared/rules')
   for (const file of readdirSync(dir)) {
     const imports = [...readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!)
-    expect(imports.filter((path) => !path.startsWith('./')), file).toEqual([])
+    expect(
+      imports.filter((path) => !path.startsWith('./')),
+      file,
+    ).toEqual([])
   }
 })

@@ -22,11 +22,28 @@ async function staff(...args: string[]) {
 }
 
 /** The app on the same DATA_DIR, opened afresh each time so it sees what the command wrote. */
-async function withApp<T>(use: (call: (method: string, path: string, json?: unknown, token?: string) => Promise<Response>, ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'none'), SEED_DEMO: 'false', LOG_REQUESTS: 'false', ADMIN_USERNAME: DEMO_ADMIN.username, ADMIN_PASSWORD: DEMO_ADMIN.password }))
+async function withApp<T>(
+  use: (call: (method: string, path: string, json?: unknown, token?: string) => Promise<Response>, ctx: AppContext) => Promise<T>,
+): Promise<T> {
+  const ctx = await createContext(
+    loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: join(dataDir, 'none'),
+      SEED_DEMO: 'false',
+      LOG_REQUESTS: 'false',
+      ADMIN_USERNAME: DEMO_ADMIN.username,
+      ADMIN_PASSWORD: DEMO_ADMIN.password,
+    }),
+  )
   const app = createApp(ctx)
   const call = (method: string, path: string, json?: unknown, token?: string) =>
-    app.handle(new Request(`http://localhost${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: json === undefined ? undefined : JSON.stringify(json) }))
+    app.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+    )
   try {
     return await use(call, ctx)
   } finally {
@@ -71,7 +88,7 @@ describe('npm run staff', () => {
     expect((await staff('list')).stdout).toMatch(/^olive\s+owner\s+active\s+must change password/m)
   })
 
-  test('reset-password gives a new first password and ends the member\'s sessions', async () => {
+  test("reset-password gives a new first password and ends the member's sessions", async () => {
     const token = await withApp(async (call) => (await loginAs(call, 'admin', DEMO_ADMIN.password)).body.token as string)
     const { stdout, code } = await staff('reset-password', 'admin')
     expect(code).toBe(0)
@@ -81,7 +98,9 @@ describe('npm run staff', () => {
       expect((await loginAs(call, 'admin', DEMO_ADMIN.password)).status).toBe(401)
       const login = await loginAs(call, 'admin', password)
       expect(login.body.must_change_password).toBe(true)
-      expect((await call('POST', '/api/admin/password', { current_password: password, new_password: 'kettle lantern orchard 42' }, login.body.token)).status).toBe(200)
+      expect(
+        (await call('POST', '/api/admin/password', { current_password: password, new_password: 'kettle lantern orchard 42' }, login.body.token)).status,
+      ).toBe(200)
     })
   })
 

@@ -107,7 +107,12 @@ describe('managing staff (owner)', () => {
     expect(first.body.must_change_password).toBe(true)
     const token = first.body.token
     // Everything but the password change, logout and the dashboard is refused until then.
-    for (const [method, path] of [['GET', '/api/admin/events'], ['GET', '/api/admin/messages'], ['GET', '/api/admin/sessions'], ['POST', '/api/delete-event']]) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/events'],
+      ['GET', '/api/admin/messages'],
+      ['GET', '/api/admin/sessions'],
+      ['POST', '/api/delete-event'],
+    ]) {
       const refused = await t.call(method!, path!, { token, json: method === 'POST' ? { id: 1 } : undefined })
       expect(refused.status, path).toBe(403)
       expect(await jsonOf(refused)).toEqual({ error: MUST_CHANGE_PASSWORD_MESSAGE })
@@ -186,7 +191,11 @@ describe('managing staff (owner)', () => {
   test('the last active owner can be neither removed, disabled nor demoted (409); with two owners, one can', async () => {
     t = await makeTestApp()
     const owner = await t.token()
-    for (const [method, json] of [['PUT', { role: 'editor' }], ['PUT', { disabled: true }], ['DELETE', undefined]] as const) {
+    for (const [method, json] of [
+      ['PUT', { role: 'editor' }],
+      ['PUT', { disabled: true }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.call(method, '/api/admin/staff/admin', { token: owner, json })
       expect(res.status).toBe(409)
       expect(await jsonOf(res)).toEqual({ error: LAST_OWNER_MESSAGE })
@@ -270,7 +279,12 @@ describe('my account', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     const sessions = await jsonOf<any[]>(res)
     expect(sessions).toHaveLength(2)
-    expect(sessions.find((s) => s.current)).toMatchObject({ user_agent: 'Phone browser', address: '127.0.0.1', created_at: expect.any(String), last_seen_at: expect.any(String) })
+    expect(sessions.find((s) => s.current)).toMatchObject({
+      user_agent: 'Phone browser',
+      address: '127.0.0.1',
+      created_at: expect.any(String),
+      last_seen_at: expect.any(String),
+    })
     expect(sessions.find((s) => !s.current).user_agent).toBe('Laptop browser')
     expect((await t.call('POST', '/api/admin/logout-everywhere', { token: phone })).status).toBe(200)
     expect((await t.call('GET', '/api/admin/sessions', { token: phone })).status).toBe(401)
@@ -280,10 +294,18 @@ describe('my account', () => {
 
   test('a token from before sessions existed works until the account logs out everywhere or changes its password', async () => {
     t = await makeTestApp()
-    const legacy = await new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(t.ctx.jwtSecret))
+    const legacy = await new SignJWT({ sub: '1', tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(t.ctx.jwtSecret))
     expect((await t.call('GET', '/api/admin/dashboard', { token: legacy })).status).toBe(200)
     const current = await t.token()
-    expect((await t.call('POST', '/api/admin/password', { token: current, json: { current_password: DEMO_ADMIN.password, new_password: OWN } })).status).toBe(200)
+    expect((await t.call('POST', '/api/admin/password', { token: current, json: { current_password: DEMO_ADMIN.password, new_password: OWN } })).status).toBe(
+      200,
+    )
     expect((await t.call('GET', '/api/admin/dashboard', { token: legacy })).status).toBe(401)
     expect((await t.call('GET', '/api/admin/dashboard', { token: current })).status).toBe(200)
   })
@@ -298,13 +320,20 @@ describe('the migration', () => {
     const dir = join(import.meta.dir, '../src/db/migrations')
     const db = new Database(':memory:')
     // The schema as it was just before this migration, with one account in it.
-    for (const name of readdirSync(dir).filter((n) => /^\d{3}_.+\.sql$/.test(n) && Number(n.slice(0, 3)) < 5).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => /^\d{3}_.+\.sql$/.test(n) && Number(n.slice(0, 3)) < 5)
+      .sort()) {
       db.exec(readFileSync(join(dir, name), 'utf8'))
       db.exec(`PRAGMA user_version = ${Number(name.slice(0, 3))}`)
     }
     db.query("INSERT INTO admin_users (username, password_hash) VALUES ('old-owner', 'x')").run()
     migrate(db)
-    expect(db.query("SELECT role, disabled, must_change_password, last_login_at FROM admin_users WHERE username = 'old-owner'").get()).toEqual({ role: 'owner', disabled: 0, must_change_password: 0, last_login_at: null })
+    expect(db.query("SELECT role, disabled, must_change_password, last_login_at FROM admin_users WHERE username = 'old-owner'").get()).toEqual({
+      role: 'owner',
+      disabled: 0,
+      must_change_password: 0,
+      last_login_at: null,
+    })
     db.close()
   })
 })

@@ -32,14 +32,20 @@ describe('API replies', () => {
     const again = await t.call('GET', '/api/opening-times', { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
-    await t.call('PUT', '/api/update-times', { token: await t.token(), json: { name: 'The Stables bar', day: 'sunday', open_time: '10:00', close_time: '20:00', type: 'opening' } })
+    await t.call('PUT', '/api/update-times', {
+      token: await t.token(),
+      json: { name: 'The Stables bar', day: 'sunday', open_time: '10:00', close_time: '20:00', type: 'opening' },
+    })
     const changed = await t.call('GET', '/api/opening-times', { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
   })
 
   test('changes and errors carry no ETag', async () => {
-    const change = await t.call('PUT', '/api/update-times', { token: await t.token(), json: { name: 'The Stables bar', day: 'sunday', open_time: '10:00', close_time: '21:00', type: 'opening' } })
+    const change = await t.call('PUT', '/api/update-times', {
+      token: await t.token(),
+      json: { name: 'The Stables bar', day: 'sunday', open_time: '10:00', close_time: '21:00', type: 'opening' },
+    })
     expect(change.status).toBe(200)
     expect(change.headers.get('etag')).toBeNull()
     const missing = await t.call('GET', '/api/gallery/nope')

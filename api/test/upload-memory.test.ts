@@ -34,7 +34,11 @@ let photos: Uint8Array[]
 async function photo(width: number, height: number): Promise<Uint8Array> {
   const pixels = randomFillSync(new Uint8Array(width * height * 3))
   for (let i = 0; i < pixels.length; i++) pixels[i] = ((i / 3 / width) & 0xff) ^ (pixels[i]! & 0x07)
-  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer())
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer(),
+  )
 }
 
 /** The same photo with different bytes after its end marker: decoded like it, but a different upload. */
@@ -46,7 +50,8 @@ function variantOf(jpeg: Uint8Array, i: number): Uint8Array {
   return out
 }
 
-const rssOf = (pid: number, field: 'VmHWM' | 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+const rssOf = (pid: number, field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
 beforeAll(async () => {
   server = startServer(dataDir)
@@ -79,7 +84,9 @@ test(`${UPLOADS} parallel 8.3 MB photo uploads all succeed${PEAK_RSS_LIMIT_MB ? 
   )
   const seconds = (performance.now() - started) / 1000
   const peak = rssOf(server.proc.pid, 'VmHWM')
-  console.log(`upload memory: ${UPLOADS} uploads of ${sizeMb.toFixed(1)} MB in ${seconds.toFixed(1)} s; RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`)
+  console.log(
+    `upload memory: ${UPLOADS} uploads of ${sizeMb.toFixed(1)} MB in ${seconds.toFixed(1)} s; RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`,
+  )
   expect(replies).toEqual(photos.map(() => 201))
   if (PEAK_RSS_LIMIT_MB) expect(peak).toBeLessThan(PEAK_RSS_LIMIT_MB)
 }, 300_000)

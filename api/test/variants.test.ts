@@ -51,7 +51,11 @@ const variantRows = (t: TestApp, file: string) =>
 
 /** A PNG whose header claims `width` × `height` pixels but which carries almost no data: a decompression bomb. */
 async function pngClaiming(width: number, height: number): Promise<Uint8Array> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer())
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  )
   // IHDR is the first chunk: length (4), type (4), width (4), height (4), … then its CRC over type and data.
   png.writeUInt32BE(width, 16)
   png.writeUInt32BE(height, 20)
@@ -189,7 +193,9 @@ describe('variants asked for before the queue has run', () => {
     const bomb = await pngClaiming(20_000, 20_000)
     const name = `${'b'.repeat(32)}.png`
     writeFileSync(join(t.ctx.files.dir, name), bomb)
-    t.ctx.db.query('INSERT INTO files (name, content_type, bytes, width, height) VALUES (?, ?, ?, ?, ?)').run(name, 'image/png', bomb.byteLength, 20_000, 20_000)
+    t.ctx.db
+      .query('INSERT INTO files (name, content_type, bytes, width, height) VALUES (?, ?, ?, ?, ?)')
+      .run(name, 'image/png', bomb.byteLength, 20_000, 20_000)
     const started = performance.now()
     const res = await t.call('GET', `/files/${'b'.repeat(32)}-320.webp`)
     expect(res.status).toBe(404)
@@ -258,7 +264,11 @@ describe('uploads are re-encoded', () => {
     // Two frames, red then blue, stacked in one raw strip.
     const frames = Buffer.alloc(24 * 48 * 3)
     for (let i = 0; i < frames.length; i++) frames[i] = i % 3 === (i < frames.length / 2 ? 0 : 2) ? 255 : 0
-    const gif = new Uint8Array(await sharp(frames, { raw: { width: 24, height: 48, channels: 3, pageHeight: 24 } }).gif({ delay: [100, 100], loop: 0 }).toBuffer())
+    const gif = new Uint8Array(
+      await sharp(frames, { raw: { width: 24, height: 48, channels: 3, pageHeight: 24 } })
+        .gif({ delay: [100, 100], loop: 0 })
+        .toBuffer(),
+    )
     expect((await sharp(gif).metadata()).pages).toBe(2)
     const image = await uploadGallery(t, gif, 'a.gif')
     expect([image.width, image.height]).toEqual([24, 24])
@@ -326,7 +336,12 @@ describe('events and attractions list variants too', () => {
     const { event } = await jsonOf(
       await t.call('POST', '/api/upload-event', {
         token: await t.token(),
-        json: { title: 'Talk', description: 'Words.', startDatetime: '2030-02-01T19:00', image_base64: Buffer.from(await makeImage('png', 30, 30)).toString('base64') },
+        json: {
+          title: 'Talk',
+          description: 'Words.',
+          startDatetime: '2030-02-01T19:00',
+          image_base64: Buffer.from(await makeImage('png', 30, 30)).toString('base64'),
+        },
       }),
     )
     t.ctx.db.query('UPDATE events SET image = NULL WHERE id = ?').run(event.id)

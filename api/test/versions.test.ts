@@ -31,14 +31,23 @@ const count = (table: string) => (t.ctx.db.query(`SELECT count(*) AS n FROM ${ta
 async function newEvent(title = 'Quiz Night') {
   const res = await t.call('POST', '/api/upload-event', {
     token,
-    json: { title, description: 'Eight rounds.', startDatetime: '2026-07-01T19:30', image_base64: `data:image/png;base64,${Buffer.from(png).toString('base64')}` },
+    json: {
+      title,
+      description: 'Eight rounds.',
+      startDatetime: '2026-07-01T19:30',
+      image_base64: `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+    },
   })
   expect(res.status).toBe(201)
   return (await jsonOf(res)).event as { id: number; title: string; updated_at: string; image_url: string }
 }
 
 const editEvent = (id: number, title: string, headers: Record<string, string> = {}, extra: Record<string, string | File> = {}) =>
-  t.call('POST', '/api/update-event', { token, headers, form: form({ id: String(id), title, description: 'Eight rounds.', start_datetime: '2026-07-01T19:30', ...extra }) })
+  t.call('POST', '/api/update-event', {
+    token,
+    headers,
+    form: form({ id: String(id), title, description: 'Eight rounds.', start_datetime: '2026-07-01T19:30', ...extra }),
+  })
 
 describe('update-event with a version', () => {
   test('the version it was based on: applied, and the reply carries a newer version', async () => {
@@ -70,7 +79,12 @@ describe('update-event with a version', () => {
     const event = await newEvent('Barn Dance')
     expect((await editEvent(event.id, 'Barn Dance!')).status).toBe(200)
     const before = readdirSync(t.ctx.files.dir).sort()
-    const res = await editEvent(event.id, 'Barn Dance?', { 'if-match': `"${event.updated_at}"` }, { image: fileOf(await makeImage('png', 30, 20, '#a52'), 'new.png', 'image/png') })
+    const res = await editEvent(
+      event.id,
+      'Barn Dance?',
+      { 'if-match': `"${event.updated_at}"` },
+      { image: fileOf(await makeImage('png', 30, 20, '#a52'), 'new.png', 'image/png') },
+    )
     expect(res.status).toBe(409)
     expect(readdirSync(t.ctx.files.dir).sort()).toEqual(before)
   })
@@ -113,7 +127,10 @@ describe('update-event with a version', () => {
 describe('edit-around with a version', () => {
   const image = async () => fileOf(await makeImage('jpeg', 90, 60, '#2a6'), 'view.jpg', 'image/jpeg')
   async function newAttraction(name: string) {
-    const res = await t.call('POST', '/api/upload-around', { token, form: form({ name, url: 'https://example.org/walk', description: 'A walk.', image: await image() }) })
+    const res = await t.call('POST', '/api/upload-around', {
+      token,
+      form: form({ name, url: 'https://example.org/walk', description: 'A walk.', image: await image() }),
+    })
     expect(res.status).toBe(201)
     return (await jsonOf(res)).attraction as { id: number; name: string; updated_at: string }
   }
@@ -132,7 +149,10 @@ describe('edit-around with a version', () => {
   test('changed since: 409 with the attraction as it is now (header or field)', async () => {
     const attraction = await newAttraction('Monsal Trail')
     expect((await edit(attraction.id, 'Monsal Trail (elsewhere)')).status).toBe(200)
-    for (const [headers, extra] of [[{ 'if-match': `"${attraction.updated_at}"` }, {}], [{}, { updated_at: attraction.updated_at }]] as const) {
+    for (const [headers, extra] of [
+      [{ 'if-match': `"${attraction.updated_at}"` }, {}],
+      [{}, { updated_at: attraction.updated_at }],
+    ] as const) {
       const res = await edit(attraction.id, 'Monsal Trail (stale)', headers, extra)
       expect(res.status).toBe(409)
       const body = await jsonOf(res)

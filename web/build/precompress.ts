@@ -33,7 +33,10 @@ export function precompress(): Plugin {
           if (!TEXT.test(file)) continue
           const source = readFileSync(file)
           if (source.byteLength < MIN_BYTES) continue
-          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength } }))
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength } }),
+          )
           writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
         }
       },

@@ -112,7 +112,13 @@ export function prerender(options: { entry: string; define: Record<string, strin
             define: options.define,
             // Everything in one file, so it runs from a folder outside the project.
             ssr: { noExternal: true },
-            build: { ssr: options.entry, outDir: serverDir, emptyOutDir: true, minify: false, rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } } },
+            build: {
+              ssr: options.entry,
+              outDir: serverDir,
+              emptyOutDir: true,
+              minify: false,
+              rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+            },
           })
           const server = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as ServerEntry
           const template = readFileSync(join(outDir, 'index.html'), 'utf8')

@@ -23,7 +23,9 @@ export function pwaIcons(logoPath: string, background: string): Plugin {
         const padded = icon.purpose !== 'any'
         const inner = padded ? Math.round(icon.size * 0.72) : icon.size
         const mark = await sharp(logo, { density: 512 }).resize(inner, inner).png().toBuffer()
-        const png = await sharp({ create: { width: icon.size, height: icon.size, channels: 4, background: padded ? background : { r: 0, g: 0, b: 0, alpha: 0 } } })
+        const png = await sharp({
+          create: { width: icon.size, height: icon.size, channels: 4, background: padded ? background : { r: 0, g: 0, b: 0, alpha: 0 } },
+        })
           .composite([{ input: mark, gravity: 'center' }])
           .png()
           .toBuffer()

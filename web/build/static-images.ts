@@ -32,7 +32,11 @@ async function variantsOf(path: string, url: string): Promise<Variant[]> {
  */
 async function encode(source: Buffer, variant: Variant, cacheDir: string): Promise<Buffer> {
   const settings = ENCODE[variant.extension]
-  const key = createHash('sha256').update(source).update(JSON.stringify([variant.width, variant.extension, settings])).digest('hex').slice(0, 32)
+  const key = createHash('sha256')
+    .update(source)
+    .update(JSON.stringify([variant.width, variant.extension, settings]))
+    .digest('hex')
+    .slice(0, 32)
   const cached = join(cacheDir, `${key}.${variant.extension}`)
   if (existsSync(cached)) return readFileSync(cached)
   const resized = sharp(source).rotate().resize({ width: variant.width, withoutEnlargement: true })

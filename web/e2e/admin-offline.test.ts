@@ -307,11 +307,18 @@ describe('an offline edit meets a change made elsewhere', () => {
   test('on sync staff see a conflict with both versions; nothing is overwritten until they choose', async () => {
     const { server, browser } = suite
     const token = await server.token()
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 90, b: 60 } } }).png().toBuffer()
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 90, b: 60 } } })
+      .png()
+      .toBuffer()
     const created = await server.api('/api/upload-event', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Harvest Supper', description: 'Three courses from the valley.', startDatetime: `${nextYear}-09-20T19:00`, image_base64: `data:image/png;base64,${png.toString('base64')}` }),
+      body: JSON.stringify({
+        title: 'Harvest Supper',
+        description: 'Three courses from the valley.',
+        startDatetime: `${nextYear}-09-20T19:00`,
+        image_base64: `data:image/png;base64,${png.toString('base64')}`,
+      }),
     })
     expect(created.status).toBe(201)
     const event = ((await created.json()) as { event: EventItem }).event
@@ -331,7 +338,13 @@ describe('an offline edit meets a change made elsewhere', () => {
 
     // …while someone else changes it from another device.
     const elsewhere = new FormData()
-    for (const [k, v] of Object.entries({ id: String(event.id), title: 'Harvest Supper (moved to Friday)', description: 'Three courses from the valley.', start_datetime: `${nextYear}-09-19T19:00` })) elsewhere.append(k, v)
+    for (const [k, v] of Object.entries({
+      id: String(event.id),
+      title: 'Harvest Supper (moved to Friday)',
+      description: 'Three courses from the valley.',
+      start_datetime: `${nextYear}-09-19T19:00`,
+    }))
+      elsewhere.append(k, v)
     const other = await server.api('/api/update-event', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: elsewhere })
     expect(other.status).toBe(200)
 

@@ -47,7 +47,12 @@ async function getJson<T>(path: string, token?: string): Promise<T> {
 /** A small picture made here, written to a temp file for setInputFiles. */
 async function pngFile(name: string, colour: { r: number; g: number; b: number }): Promise<string> {
   const path = join(files, name)
-  writeFileSync(path, await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer())
+  writeFileSync(
+    path,
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  )
   return path
 }
 
@@ -228,7 +233,13 @@ describe('staff screens', () => {
     const { context, page } = await signedIn(DESKTOP)
     await load(page, '/manageTimes')
     await page.getByLabel('Business').selectOption({ label: venue.barName })
-    expect(await page.getByLabel('Days').locator('option').allTextContents()).toEqual(['Choose the days…', 'Monday-Tuesday', 'Wednesday-Friday', 'Saturday', 'Sunday'])
+    expect(await page.getByLabel('Days').locator('option').allTextContents()).toEqual([
+      'Choose the days…',
+      'Monday-Tuesday',
+      'Wednesday-Friday',
+      'Saturday',
+      'Sunday',
+    ])
     await page.getByLabel('Days').selectOption({ label: 'Saturday' })
     await page.getByLabel('Times for').selectOption('opening')
     await page.getByLabel('Opens').fill('10:15')
@@ -407,17 +418,33 @@ describe('staff screens', () => {
     const { context, page } = await signedIn()
     await load(page, '/admin')
     await page.getByText('Access granted!').waitFor()
-    for (const path of ['/admin', '/manageGalleries', '/manageAttractions', '/manageTimes', '/addHoliday', '/deleteHoliday', '/uploadMenus', '/createEvent', '/manageEvent', '/messages']) {
+    for (const path of [
+      '/admin',
+      '/manageGalleries',
+      '/manageAttractions',
+      '/manageTimes',
+      '/addHoliday',
+      '/deleteHoliday',
+      '/uploadMenus',
+      '/createEvent',
+      '/manageEvent',
+      '/messages',
+    ]) {
       await go(page, path)
       await page.locator('.admin-header__title').waitFor()
       await page.waitForTimeout(300)
       if (path === '/manageEvent') {
-        await page.getByRole('button', { name: /^Edit / }).first().click()
+        await page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click()
         await page.getByRole('dialog').waitFor()
       }
       await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run({ include: ['#main'] })
+        const result = await (
+          window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }
+        ).axe.run({ include: ['#main'] })
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
       })
       expect({ path, violations }).toEqual({ path, violations: [] })
@@ -456,9 +483,15 @@ describe('staff screens', () => {
       await page.screenshot({ path: `${SHOTS}/admin-manageGalleries-${size}.png`, fullPage: true })
 
       await go(page, '/manageEvent')
-      await page.getByRole('button', { name: /^Edit / }).first().click()
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click()
       await page.getByRole('dialog').waitFor()
-      await page.getByRole('dialog').getByLabel('Replace Image').setInputFiles(await pngFile(`shot-${size}.png`, { r: 150, g: 90, b: 60 }))
+      await page
+        .getByRole('dialog')
+        .getByLabel('Replace Image')
+        .setInputFiles(await pngFile(`shot-${size}.png`, { r: 150, g: 90, b: 60 }))
       await page.getByAltText('Preview of the replacement image').waitFor()
       await page.screenshot({ path: `${SHOTS}/admin-manageEvent-modal-${size}.png` })
       await context.close()

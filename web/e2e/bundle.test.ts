@@ -62,8 +62,14 @@ describe('what public pages download', () => {
     for (const key of publicKeys) {
       const modules = modulesOf(staticClosure(key))
       expect(modules.length, key).toBeGreaterThan(0)
-      expect(modules.filter((id) => ADMIN_CODE.test(id)), `staff code loaded by ${key}`).toEqual([])
-      expect(modules.filter((id) => PDF_JS.test(id)), `pdf.js loaded by ${key}`).toEqual([])
+      expect(
+        modules.filter((id) => ADMIN_CODE.test(id)),
+        `staff code loaded by ${key}`,
+      ).toEqual([])
+      expect(
+        modules.filter((id) => PDF_JS.test(id)),
+        `pdf.js loaded by ${key}`,
+      ).toEqual([])
     }
     // They do exist, behind dynamic imports only (the staff screens from the app, pdf.js from the menu page).
     expect(manifest[entryKey]!.dynamicImports).toContain('src/admin/AdminRoutes.tsx')

@@ -79,7 +79,7 @@ function queued(page: Page): Promise<number> {
       open.onerror = () => reject(open.error)
       open.onsuccess = () => {
         const db = open.result
-        if (!db.objectStoreNames.contains('entries')) return db.close(), resolve(0)
+        if (!db.objectStoreNames.contains('entries')) return (db.close(), resolve(0))
         const count = db.transaction('entries').objectStore('entries').count()
         count.onsuccess = () => (db.close(), resolve(count.result))
         count.onerror = () => reject(count.error)
@@ -122,7 +122,10 @@ describe('contact form on a bad signal', () => {
       expect(await page.locator('.contact-form').first().getByLabel('Message').inputValue()).toBe(text)
       expect(answered).toBe(1)
       expect(await queued(page)).toBe(0)
-      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-failed-1440.png') })
+      await page
+        .locator('.contact-form')
+        .first()
+        .screenshot({ path: join(SHOTS, 'contact-failed-1440.png') })
       // With the server healthy again, every trigger of the outbox sends nothing: nothing was kept.
       await context.unroute(SEND_PATH)
       await page.evaluate(() => {
@@ -157,7 +160,10 @@ describe('contact form on a bad signal', () => {
       expect(refused).toBe(1)
       expect(await queued(page)).toBe(1)
       expect(await stored(text)).toBe(0)
-      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-connection-failed-390.png') })
+      await page
+        .locator('.contact-form')
+        .first()
+        .screenshot({ path: join(SHOTS, 'contact-connection-failed-390.png') })
 
       // The signal comes back (no online event: the browser never thought it was gone). The outbox's
       // own retry (after a backoff of about 2 s) sends it, and the form says it was delivered.
@@ -166,7 +172,10 @@ describe('contact form on a bad signal', () => {
       expect(await stored(text)).toBe(1)
       expect(await until(() => queued(page), 0, 10_000)).toBe(0)
       expect(await page.locator('.contact-form').first().textContent()).not.toMatch(/offline|connection failed/i)
-      await page.locator('.contact-form').first().screenshot({ path: join(SHOTS, 'contact-delivered-390.png') })
+      await page
+        .locator('.contact-form')
+        .first()
+        .screenshot({ path: join(SHOTS, 'contact-delivered-390.png') })
     } finally {
       await closeAll(context)
     }

@@ -136,7 +136,11 @@ describe('the dashboard after the server was out of reach', () => {
       await page.getByText('Access granted!').waitFor()
       await deleteWhileUnreachable(context, page, doomed)
       // The session ends meanwhile (signed out from another device: every token stops working).
-      const out = await server.api('/api/admin/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })
+      const out = await server.api('/api/admin/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
       expect(out.status).toBe(200)
       await context.unroute(API)
       await page.evaluate(() => window.dispatchEvent(new Event('online')))

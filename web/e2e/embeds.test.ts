@@ -65,8 +65,7 @@ async function openSite(provider: Provider, viewport = DESKTOP): Promise<Opened>
     if (!from) return route.abort('internetdisconnected')
     thirdParty.push(url)
     if (provider === 'unreachable') return route.abort('connectionrefused')
-    if (url === venue.booking.scriptUrl)
-      return route.fulfill({ status: 200, contentType: 'text/javascript', body: bookingScript(venue.booking.origin) })
+    if (url === venue.booking.scriptUrl) return route.fulfill({ status: 200, contentType: 'text/javascript', body: bookingScript(venue.booking.origin) })
     return route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>Stub</title><h1>Stub page of ${from}</h1>` })
   })
   const page = await context.newPage()
@@ -120,7 +119,9 @@ describe('map', () => {
     await page.goto(`${suite.server.url}/`)
     await toVisitUs(page)
     await page.locator('.map-section__frame[data-state="unavailable"]').waitFor({ timeout: 15_000 })
-    expect(await noticeText(page, '.map-section__fallback')).toBe(`The map service is not available right now. Call us on ${venue.phone} or open directions (opens in a new tab)`)
+    expect(await noticeText(page, '.map-section__fallback')).toBe(
+      `The map service is not available right now. Call us on ${venue.phone} or open directions (opens in a new tab)`,
+    )
     expect(await page.locator('.map-section__fallback a[href^="tel:"]').getAttribute('href')).toBe(telHref())
     expect(await page.locator('.map-section iframe').count()).toBe(0)
     expect(violations).toEqual([])
@@ -133,7 +134,9 @@ describe('map', () => {
     await page.locator('.map-section__frame[data-state="ready"]').waitFor({ timeout: 15_000 })
     await context.setOffline(true)
     await page.locator('.map-section__frame[data-state="offline"]').waitFor()
-    expect(await noticeText(page, '.map-section__fallback')).toBe(`The map needs a connection. Call us on ${venue.phone} or open directions (opens in a new tab)`)
+    expect(await noticeText(page, '.map-section__fallback')).toBe(
+      `The map needs a connection. Call us on ${venue.phone} or open directions (opens in a new tab)`,
+    )
     expect(await page.locator('.map-section iframe').count()).toBe(0)
     await context.setOffline(false)
     await page.locator('.map-section__frame[data-state="ready"]').waitFor({ timeout: 15_000 })
@@ -163,7 +166,9 @@ describe('booking widget', () => {
     await page.goto(`${suite.server.url}/stay`)
     const notice = page.locator('.booking-widget .offline-notice__text')
     await notice.waitFor({ timeout: 15_000 })
-    expect(await noticeText(page, '.booking-widget .offline-notice__text')).toBe(`The booking service is not available right now. Call us on ${venue.phone} to book a room.`)
+    expect(await noticeText(page, '.booking-widget .offline-notice__text')).toBe(
+      `The booking service is not available right now. Call us on ${venue.phone} to book a room.`,
+    )
     expect(await notice.locator('a[href^="tel:"]').getAttribute('href')).toBe(telHref())
     expect(await page.locator('#booking-widget').isVisible()).toBe(false)
     expect(violations).toEqual([])
@@ -220,7 +225,9 @@ describe('gift-card shop', () => {
     await context.setOffline(true)
     const notice = page.locator('.giftcard__offline')
     await notice.waitFor()
-    expect(await noticeText(page, '.giftcard__offline')).toBe(`Gift cards are sold online and need a connection. Call us on ${venue.phone} and we will arrange one for you.`)
+    expect(await noticeText(page, '.giftcard__offline')).toBe(
+      `Gift cards are sold online and need a connection. Call us on ${venue.phone} and we will arrange one for you.`,
+    )
     expect(await notice.locator('a[href^="tel:"]').getAttribute('href')).toBe(telHref())
     expect(await page.getByRole('link', { name: /Purchase a Gift Card/ }).count()).toBe(0)
     await context.setOffline(false)

@@ -125,7 +125,9 @@ export async function launchPersistent(viewport = PHONE): Promise<{ context: Bro
  * make that explicit and fast by refusing every request that leaves our origin.
  */
 export async function blockThirdParties(context: BrowserContext, origin: string): Promise<void> {
-  await context.route('**/*', (route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort('internetdisconnected')))
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort('internetdisconnected'),
+  )
 }
 
 export interface ServerAndBrowser {
@@ -149,4 +151,3 @@ export function useServerAndBrowser(): ServerAndBrowser {
   })
   return suite
 }
-

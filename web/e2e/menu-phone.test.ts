@@ -145,7 +145,13 @@ describe('at 1440x900 (a desktop)', () => {
 /** A menu that is only a photograph of the printed one: a JPEG on a page, no text at all. */
 async function scannedMenuPdf(): Promise<Uint8Array<ArrayBuffer>> {
   const photo = await sharp({ create: { width: 600, height: 840, channels: 3, background: '#f4efe2' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840"><rect x="60" y="80" width="480" height="40" fill="#333"/><rect x="60" y="180" width="380" height="16" fill="#555"/><rect x="60" y="220" width="420" height="16" fill="#555"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840"><rect x="60" y="80" width="480" height="40" fill="#333"/><rect x="60" y="180" width="380" height="16" fill="#555"/><rect x="60" y="220" width="420" height="16" fill="#555"/></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer()
   const doc = await PDFDocument.create()
@@ -160,7 +166,11 @@ describe('a scanned menu (no text in the PDF)', () => {
     const form = new FormData()
     form.set('pdf', new Blob([await scannedMenuPdf()], { type: 'application/pdf' }), 'scanned.pdf')
     form.set('business_id', '1')
-    const uploaded = await suite.server.api('/api/upload-pdf', { method: 'POST', headers: { authorization: `Bearer ${await suite.server.token()}` }, body: form })
+    const uploaded = await suite.server.api('/api/upload-pdf', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await suite.server.token()}` },
+      body: form,
+    })
     expect(uploaded.status).toBe(201)
     const page = await openMenu(PHONE, 'menu1')
     try {

@@ -116,7 +116,8 @@ async function expectPicturesLoaded(page: Page, selector: string, label: string)
     .catch(() => false)
   if (!ok) {
     const state = await page.evaluate(
-      (sel) => Array.from(document.querySelectorAll<HTMLImageElement>(sel)).map((img) => `${img.getAttribute('src')} complete=${img.complete} w=${img.naturalWidth}`),
+      (sel) =>
+        Array.from(document.querySelectorAll<HTMLImageElement>(sel)).map((img) => `${img.getAttribute('src')} complete=${img.complete} w=${img.naturalWidth}`),
       selector,
     )
     const saved = await page.evaluate(
@@ -130,7 +131,9 @@ async function expectPicturesLoaded(page: Page, selector: string, label: string)
         ),
       selector,
     )
-    throw new Error(`${label}: pictures "${selector}" did not all load: ${JSON.stringify(state)}\nSaved: ${saved.join('; ')}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`)
+    throw new Error(
+      `${label}: pictures "${selector}" did not all load: ${JSON.stringify(state)}\nSaved: ${saved.join('; ')}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`,
+    )
   }
   return page.locator(selector).count()
 }
@@ -189,16 +192,26 @@ async function expectMenuShown(page: Page, label: string) {
   try {
     await page.locator('.menu-text .menu-text__price').first().waitFor({ timeout: 30_000 })
   } catch (error) {
-    const main = await page.locator('main').innerText().catch(() => '(no main)')
-    throw new Error(`${label}: the menu's text was not shown. The page shows: ${main.slice(0, 400)}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`, { cause: error })
+    const main = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '(no main)')
+    throw new Error(`${label}: the menu's text was not shown. The page shows: ${main.slice(0, 400)}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`, {
+      cause: error,
+    })
   }
   expect(await page.locator('.menu-text .menu-text__price').count(), label).toBeGreaterThanOrEqual(10)
   await page.getByRole('button', { name: 'Original PDF' }).click()
   try {
     await page.locator('figure.pdf-page[data-drawn="true"]').first().waitFor({ timeout: 30_000 })
   } catch (error) {
-    const main = await page.locator('main').innerText().catch(() => '(no main)')
-    throw new Error(`${label}: the menu was not drawn. The page shows: ${main.slice(0, 400)}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`, { cause: error })
+    const main = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '(no main)')
+    throw new Error(`${label}: the menu was not drawn. The page shows: ${main.slice(0, 400)}\nConsole: ${consoleOf(page).slice(-10).join('\n')}`, {
+      cause: error,
+    })
   }
   const ink = await page.evaluate(() => {
     const canvas = document.querySelector<HTMLCanvasElement>('figure.pdf-page[data-drawn="true"] canvas')!
@@ -313,281 +326,269 @@ describe('offline, after one visit online', () => {
     await session?.close()
   })
 
-  test(
-    'the very first page visited (/) opens again offline: its data, gallery pictures and opening-times status',
-    async () => {
-      const { page, context } = session
-      // The visitor's first page view: the worker installs while it is open and takes charge.
-      await page.goto(`${server.url}/`)
+  test('the very first page visited (/) opens again offline: its data, gallery pictures and opening-times status', async () => {
+    const { page, context } = session
+    // The visitor's first page view: the worker installs while it is open and takes charge.
+    await page.goto(`${server.url}/`)
+    await expectRouteContent(page, '/')
+    await waitForControl(page)
+    // The data and pictures of this first view were loaded before the worker existed: they are saved once it is in charge.
+    await waitUntilSaved(page)
+
+    await context.setOffline(true)
+    try {
+      // Truly offline: even the service worker cannot reach the server.
+      const probe = await page.evaluate(() =>
+        fetch(`/api/venue?probe=${Date.now()}`).then(
+          () => 'reached',
+          () => 'failed',
+        ),
+      )
+      expect(probe).toBe('failed')
+      await page.reload({ waitUntil: 'domcontentloaded' })
       await expectRouteContent(page, '/')
+      await expectOfflineBanner(page, '/')
+    } finally {
+      await context.setOffline(false)
+    }
+    // Signal again: what is on screen is fetched afresh and the saved-data banner goes, without a reload.
+    await page.locator('.offline-banner').waitFor({ state: 'detached', timeout: 15_000 })
+  }, 120_000)
+
+  test('a menu page opened first (before the service worker existed) still draws offline', async () => {
+    const fresh = await openSession(server.url)
+    try {
+      const { page, context } = fresh
+      await page.goto(`${server.url}/menu/menu2`)
+      await expectMenuShown(page, 'online')
       await waitForControl(page)
-      // The data and pictures of this first view were loaded before the worker existed: they are saved once it is in charge.
+      // pdf.js and its worker were loaded before the worker was in charge: they are handed over and kept.
+      await waitInPage(
+        page,
+        async () => {
+          const viewer = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((name) => /\/assets\/pdf[.-]/.test(name))
+          if (viewer.length < 2) return false
+          for (const url of viewer) if (!(await caches.match(url))) return false
+          return true
+        },
+        'pdf.js and its worker are saved',
+      )
       await waitUntilSaved(page)
-
       await context.setOffline(true)
-      try {
-        // Truly offline: even the service worker cannot reach the server.
-        const probe = await page.evaluate(() => fetch(`/api/venue?probe=${Date.now()}`).then(() => 'reached', () => 'failed'))
-        expect(probe).toBe('failed')
-        await page.reload({ waitUntil: 'domcontentloaded' })
-        await expectRouteContent(page, '/')
-        await expectOfflineBanner(page, '/')
-      } finally {
-        await context.setOffline(false)
-      }
-      // Signal again: what is on screen is fetched afresh and the saved-data banner goes, without a reload.
-      await page.locator('.offline-banner').waitFor({ state: 'detached', timeout: 15_000 })
-    },
-    120_000,
-  )
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await expectMenuShown(page, 'offline')
+      await expectOfflineBanner(page, '/menu/menu2')
+      expect(fresh.errors).toEqual([])
+    } finally {
+      await fresh.close()
+    }
+  }, 90_000)
 
-  test(
-    'a menu page opened first (before the service worker existed) still draws offline',
-    async () => {
-      const fresh = await openSession(server.url)
-      try {
-        const { page, context } = fresh
-        await page.goto(`${server.url}/menu/menu2`)
-        await expectMenuShown(page, 'online')
-        await waitForControl(page)
-        // pdf.js and its worker were loaded before the worker was in charge: they are handed over and kept.
-        await waitInPage(
-          page,
-          async () => {
-            const viewer = performance
-              .getEntriesByType('resource')
-              .map((entry) => entry.name)
-              .filter((name) => /\/assets\/pdf[.-]/.test(name))
-            if (viewer.length < 2) return false
-            for (const url of viewer) if (!(await caches.match(url))) return false
-            return true
-          },
-          'pdf.js and its worker are saved',
-        )
-        await waitUntilSaved(page)
-        await context.setOffline(true)
-        await page.reload({ waitUntil: 'domcontentloaded' })
-        await expectMenuShown(page, 'offline')
-        await expectOfflineBanner(page, '/menu/menu2')
-        expect(fresh.errors).toEqual([])
-      } finally {
-        await fresh.close()
-      }
-    },
-    90_000,
-  )
+  test('every public route visited once online renders offline with its data, and says it shows saved information', async () => {
+    const { page, context, errors } = session
+    // Online: visit every route once (each a full page load, as from a link or the address bar).
+    await visitAllOnline(page)
 
-  test(
-    'every public route visited once online renders offline with its data, and says it shows saved information',
-    async () => {
-      const { page, context, errors } = session
-      // Online: visit every route once (each a full page load, as from a link or the address bar).
-      await visitAllOnline(page)
-
-      await context.setOffline(true)
-      try {
-        for (const route of PUBLIC_ROUTES) {
-          await page.goto(`${server.url}${route}`, { waitUntil: 'commit' })
-          if (route === '/' || route === '/events') console.log(`offline first paint: ${route} ${await timeToData(page, route)} ms`)
-          await expectRouteContent(page, route)
-          await expectOfflineBanner(page, route)
-          if (route === '/' || route === '/stay' || route === '/menu/menu1') {
-            await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
-            if (route === '/stay') await page.locator('.booking-widget .offline-notice').scrollIntoViewIfNeeded()
-            const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '')
-            await page.screenshot({ path: `${SHOTS}/offline-${name}-phone.png` })
-          }
+    await context.setOffline(true)
+    try {
+      for (const route of PUBLIC_ROUTES) {
+        await page.goto(`${server.url}${route}`, { waitUntil: 'commit' })
+        if (route === '/' || route === '/events') console.log(`offline first paint: ${route} ${await timeToData(page, route)} ms`)
+        await expectRouteContent(page, route)
+        await expectOfflineBanner(page, route)
+        if (route === '/' || route === '/stay' || route === '/menu/menu1') {
+          await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
+          if (route === '/stay') await page.locator('.booking-widget .offline-notice').scrollIntoViewIfNeeded()
+          const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-/, '')
+          await page.screenshot({ path: `${SHOTS}/offline-${name}-phone.png` })
         }
-        // The same, reached by tapping through the app rather than by full page loads.
-        await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' })
-        await page.evaluate(() => {
-          history.pushState(null, '', '/events')
-          dispatchEvent(new PopStateEvent('popstate'))
-        })
-        await expectRouteContent(page, '/events')
-      } finally {
-        await context.setOffline(false)
       }
-      expect(errors).toEqual([])
-    },
-    180_000,
-  )
-
-  test(
-    'offline, an unvisited client route opens from the app shell, and API and file URLs never get index.html',
-    async () => {
-      const { page, context } = session
-      if (!visitedAll) await visitAllOnline(page)
+      // The same, reached by tapping through the app rather than by full page loads.
       await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' })
-      await waitForControl(page)
-      await context.setOffline(true)
-      try {
-        await page.goto(`${server.url}/about`, { waitUntil: 'domcontentloaded' })
-        await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 10_000 })
+      await page.evaluate(() => {
+        history.pushState(null, '', '/events')
+        dispatchEvent(new PopStateEvent('popstate'))
+      })
+      await expectRouteContent(page, '/events')
+    } finally {
+      await context.setOffline(false)
+    }
+    expect(errors).toEqual([])
+  }, 180_000)
 
-        // Requests from the page: API replies are not kept by the service worker (the page keeps its data in
-        // IndexedDB), so they fail like anything unsaved, and never get the shell.
-        const replies = await page.evaluate(async () => {
-          const ask = (url: string) =>
-            fetch(url).then(
-              async (res) => ({ status: res.status, type: res.headers.get('content-type') ?? '', html: (await res.text()).includes('<div id="root">') }),
-              () => 'network error' as const,
-            )
-          return {
-            savedApi: await ask('/api/events'),
-            unknownApi: await ask('/api/not-saved-anywhere'),
-            unknownImage: await ask('/files/0123456789abcdef0123456789abcdef.jpg'),
-            unknownPdf: await ask('/files/0123456789abcdef0123456789abcdef.pdf'),
-            otherFile: await ask('/files/anything'),
-          }
-        })
-        // The menus opened earlier: their PDF files are kept too ("Open the PDF" works offline).
-        const pdfUrls = await Promise.all(
-          [1, 2].map(async (id) => ((await (await server.api(`/api/get-menu/${id}`)).json()) as { pdf_url: string }).pdf_url),
-        )
-        const pdfs = await page.evaluate(
-          (urls) => Promise.all(urls.map((url) => fetch(url).then((res) => `${res.status} ${res.headers.get('content-type')}`, () => 'network error'))),
-          pdfUrls,
-        )
-        expect(pdfs).toEqual(['200 application/pdf', '200 application/pdf'])
+  test('offline, an unvisited client route opens from the app shell, and API and file URLs never get index.html', async () => {
+    const { page, context } = session
+    if (!visitedAll) await visitAllOnline(page)
+    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' })
+    await waitForControl(page)
+    await context.setOffline(true)
+    try {
+      await page.goto(`${server.url}/about`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 10_000 })
 
-        expect(replies.savedApi).toBe('network error')
-        expect(replies.unknownApi).toBe('network error')
-        expect(replies.unknownImage).toBe('network error')
-        expect(replies.unknownPdf).toBe('network error')
-        expect(replies.otherFile).toBe('network error')
-
-        // Navigations (typing the address, opening a link) to API and file URLs: no app shell either.
-        for (const path of ['/api/not-saved-anywhere', '/files/0123456789abcdef0123456789abcdef.pdf', '/api']) {
-          const response = await page.goto(`${server.url}${path}`, { waitUntil: 'commit', timeout: 10_000 }).catch(() => null)
-          if (response) {
-            expect(response.headers()['content-type'] ?? '', path).not.toContain('text/html')
-            expect(await response.text(), path).not.toContain('<div id="root">')
-          }
+      // Requests from the page: API replies are not kept by the service worker (the page keeps its data in
+      // IndexedDB), so they fail like anything unsaved, and never get the shell.
+      const replies = await page.evaluate(async () => {
+        const ask = (url: string) =>
+          fetch(url).then(
+            async (res) => ({ status: res.status, type: res.headers.get('content-type') ?? '', html: (await res.text()).includes('<div id="root">') }),
+            () => 'network error' as const,
+          )
+        return {
+          savedApi: await ask('/api/events'),
+          unknownApi: await ask('/api/not-saved-anywhere'),
+          unknownImage: await ask('/files/0123456789abcdef0123456789abcdef.jpg'),
+          unknownPdf: await ask('/files/0123456789abcdef0123456789abcdef.pdf'),
+          otherFile: await ask('/files/anything'),
         }
-      } finally {
-        await context.setOffline(false)
-      }
-    },
-    60_000,
-  )
+      })
+      // The menus opened earlier: their PDF files are kept too ("Open the PDF" works offline).
+      const pdfUrls = await Promise.all([1, 2].map(async (id) => ((await (await server.api(`/api/get-menu/${id}`)).json()) as { pdf_url: string }).pdf_url))
+      const pdfs = await page.evaluate(
+        (urls) =>
+          Promise.all(
+            urls.map((url) =>
+              fetch(url).then(
+                (res) => `${res.status} ${res.headers.get('content-type')}`,
+                () => 'network error',
+              ),
+            ),
+          ),
+        pdfUrls,
+      )
+      expect(pdfs).toEqual(['200 application/pdf', '200 application/pdf'])
 
-  test(
-    'installable: Chromium reports no installability errors; the manifest and icons are complete',
-    async () => {
-      const { page, context } = session
-      await page.goto(`${server.url}/`, { waitUntil: 'load' })
-      await waitForControl(page)
-      const cdp = await context.newCDPSession(page)
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }
-      expect(installabilityErrors).toEqual([])
-      const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
-      expect(parsed.url).toBe(`${server.url}/manifest.webmanifest`)
-      expect(parsed.errors).toEqual([])
-      await cdp.detach()
+      expect(replies.savedApi).toBe('network error')
+      expect(replies.unknownApi).toBe('network error')
+      expect(replies.unknownImage).toBe('network error')
+      expect(replies.unknownPdf).toBe('network error')
+      expect(replies.otherFile).toBe('network error')
 
-      const manifest = (await (await server.api('/manifest.webmanifest')).json()) as Record<string, unknown> & {
-        icons: { src: string; sizes: string; type: string; purpose?: string }[]
+      // Navigations (typing the address, opening a link) to API and file URLs: no app shell either.
+      for (const path of ['/api/not-saved-anywhere', '/files/0123456789abcdef0123456789abcdef.pdf', '/api']) {
+        const response = await page.goto(`${server.url}${path}`, { waitUntil: 'commit', timeout: 10_000 }).catch(() => null)
+        if (response) {
+          expect(response.headers()['content-type'] ?? '', path).not.toContain('text/html')
+          expect(await response.text(), path).not.toContain('<div id="root">')
+        }
       }
-      expect(manifest).toMatchObject({ start_url: '/', scope: '/', display: 'standalone', theme_color: '#2f4a3a', background_color: '#f7f2e8' })
-      for (const field of ['name', 'short_name', 'description']) expect(String(manifest[field] ?? '').length, field).toBeGreaterThan(2)
-      const icon = (size: number, purpose: string) => manifest.icons.find((i) => i.sizes === `${size}x${size}` && (i.purpose ?? 'any').split(' ').includes(purpose))
-      expect(icon(192, 'any')).toBeDefined()
-      expect(icon(512, 'any')).toBeDefined()
-      expect(icon(512, 'maskable')).toBeDefined()
+    } finally {
+      await context.setOffline(false)
+    }
+  }, 60_000)
 
-      // Every icon is a PNG of the size it claims, and so is the Apple touch icon the page links.
-      const pngSize = (bytes: Uint8Array) => {
-        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-        expect(Array.from(bytes.slice(1, 4))).toEqual([0x50, 0x4e, 0x47]) // "PNG"
-        return [view.getUint32(16), view.getUint32(20)]
-      }
-      for (const i of manifest.icons) {
-        const res = await server.api(i.src)
-        expect(res.headers.get('content-type') ?? '').toContain('image/png')
-        const [w] = i.sizes.split('x').map(Number)
-        expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual([w!, w!])
-      }
-      // Chromium offers installation, and the app turns that offer into its own "Install app" button.
-      await page.getByRole('button', { name: 'Install app' }).waitFor({ timeout: 15_000 })
+  test('installable: Chromium reports no installability errors; the manifest and icons are complete', async () => {
+    const { page, context } = session
+    await page.goto(`${server.url}/`, { waitUntil: 'load' })
+    await waitForControl(page)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }
+    expect(installabilityErrors).toEqual([])
+    const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
+    expect(parsed.url).toBe(`${server.url}/manifest.webmanifest`)
+    expect(parsed.errors).toEqual([])
+    await cdp.detach()
 
-      const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
-      expect(appleHref).toBe('/icons/apple-touch-icon-180.png')
-      const apple = await server.api('/icons/apple-touch-icon-180.png')
-      expect(apple.status).toBe(200)
-      expect(apple.headers.get('content-type') ?? '').toContain('image/png')
-      expect(pngSize(new Uint8Array(await apple.arrayBuffer()))).toEqual([180, 180])
-    },
-    60_000,
-  )
+    const manifest = (await (await server.api('/manifest.webmanifest')).json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose?: string }[]
+    }
+    expect(manifest).toMatchObject({ start_url: '/', scope: '/', display: 'standalone', theme_color: '#2f4a3a', background_color: '#f7f2e8' })
+    for (const field of ['name', 'short_name', 'description']) expect(String(manifest[field] ?? '').length, field).toBeGreaterThan(2)
+    const icon = (size: number, purpose: string) =>
+      manifest.icons.find((i) => i.sizes === `${size}x${size}` && (i.purpose ?? 'any').split(' ').includes(purpose))
+    expect(icon(192, 'any')).toBeDefined()
+    expect(icon(512, 'any')).toBeDefined()
+    expect(icon(512, 'maskable')).toBeDefined()
+
+    // Every icon is a PNG of the size it claims, and so is the Apple touch icon the page links.
+    const pngSize = (bytes: Uint8Array) => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      expect(Array.from(bytes.slice(1, 4))).toEqual([0x50, 0x4e, 0x47]) // "PNG"
+      return [view.getUint32(16), view.getUint32(20)]
+    }
+    for (const i of manifest.icons) {
+      const res = await server.api(i.src)
+      expect(res.headers.get('content-type') ?? '').toContain('image/png')
+      const [w] = i.sizes.split('x').map(Number)
+      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual([w!, w!])
+    }
+    // Chromium offers installation, and the app turns that offer into its own "Install app" button.
+    await page.getByRole('button', { name: 'Install app' }).waitFor({ timeout: 15_000 })
+
+    const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
+    expect(appleHref).toBe('/icons/apple-touch-icon-180.png')
+    const apple = await server.api('/icons/apple-touch-icon-180.png')
+    expect(apple.status).toBe(200)
+    expect(apple.headers.get('content-type') ?? '').toContain('image/png')
+    expect(pngSize(new Uint8Array(await apple.arrayBuffer()))).toEqual([180, 180])
+  }, 60_000)
 })
 
-test(
-  'a contact message sent offline is queued, then delivered exactly once when the connection returns',
-  async () => {
-    const session = await openSession(server.url)
-    const { page, context } = session
-    const text = `Offline enquiry ${crypto.randomUUID()}: do you have a dog-friendly room on Saturday?`
-    const token = await server.token()
-    const delivered = async () => {
-      const res = await server.api('/api/admin/messages', { headers: { authorization: `Bearer ${token}` } })
-      expect(res.status).toBe(200)
-      return ((await res.json()) as { message: string }[]).filter((m) => m.message === text).length
-    }
-    try {
-      await page.goto(`${server.url}/contact`, { waitUntil: 'domcontentloaded' })
-      await waitForControl(page)
-      await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
+test('a contact message sent offline is queued, then delivered exactly once when the connection returns', async () => {
+  const session = await openSession(server.url)
+  const { page, context } = session
+  const text = `Offline enquiry ${crypto.randomUUID()}: do you have a dog-friendly room on Saturday?`
+  const token = await server.token()
+  const delivered = async () => {
+    const res = await server.api('/api/admin/messages', { headers: { authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { message: string }[]).filter((m) => m.message === text).length
+  }
+  try {
+    await page.goto(`${server.url}/contact`, { waitUntil: 'domcontentloaded' })
+    await waitForControl(page)
+    await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
 
-      await context.setOffline(true)
-      await page.getByLabel('Name', { exact: true }).fill('Alex Walker')
-      await page.getByLabel('Phone', { exact: true }).fill('07700 900123')
-      await page.getByLabel('Email', { exact: true }).fill('alex@example.com')
-      await page.getByLabel('Message', { exact: true }).fill(text)
-      await page.getByRole('button', { name: 'Send message' }).click()
-      await page.getByText(QUEUED).waitFor({ timeout: 10_000 })
-      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('')
+    await context.setOffline(true)
+    await page.getByLabel('Name', { exact: true }).fill('Alex Walker')
+    await page.getByLabel('Phone', { exact: true }).fill('07700 900123')
+    await page.getByLabel('Email', { exact: true }).fill('alex@example.com')
+    await page.getByLabel('Message', { exact: true }).fill(text)
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await page.getByText(QUEUED).waitFor({ timeout: 10_000 })
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('')
 
-      // The app is closed and opened again, still without signal: the message waits on the device.
-      await page.reload({ waitUntil: 'domcontentloaded' })
-      await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
-      await page.waitForTimeout(1_000)
-      expect(await delivered()).toBe(0)
+    // The app is closed and opened again, still without signal: the message waits on the device.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
+    await page.waitForTimeout(1_000)
+    expect(await delivered()).toBe(0)
 
-      // Signal again: it is sent by itself.
-      await context.setOffline(false)
-      const deadline = Date.now() + 30_000
-      while ((await delivered()) === 0 && Date.now() < deadline) await Bun.sleep(250)
-      expect(await delivered()).toBe(1)
+    // Signal again: it is sent by itself.
+    await context.setOffline(false)
+    const deadline = Date.now() + 30_000
+    while ((await delivered()) === 0 && Date.now() < deadline) await Bun.sleep(250)
+    expect(await delivered()).toBe(1)
 
-      // Every later trigger (a new start, focus, the periodic check) sends nothing again.
-      await page.reload({ waitUntil: 'domcontentloaded' })
-      await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-      await page.waitForTimeout(3_000)
-      expect(await delivered()).toBe(1)
-      const waiting = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('venue-outbox')
-            open.onerror = () => reject(open.error)
-            open.onsuccess = () => {
-              const db = open.result
-              if (!db.objectStoreNames.contains('entries')) return resolve(0)
-              const count = db.transaction('entries').objectStore('entries').count()
-              count.onsuccess = () => resolve(count.result)
-              count.onerror = () => reject(count.error)
-            }
-          }),
-      )
-      expect(waiting).toBe(0)
-      expect(session.errors).toEqual([])
-    } finally {
-      await session.close()
-    }
-  },
-  120_000,
-)
+    // Every later trigger (a new start, focus, the periodic check) sends nothing again.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await page.waitForTimeout(3_000)
+    expect(await delivered()).toBe(1)
+    const waiting = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('venue-outbox')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('entries')) return resolve(0)
+            const count = db.transaction('entries').objectStore('entries').count()
+            count.onsuccess = () => resolve(count.result)
+            count.onerror = () => reject(count.error)
+          }
+        }),
+    )
+    expect(waiting).toBe(0)
+    expect(session.errors).toEqual([])
+  } finally {
+    await session.close()
+  }
+}, 120_000)
 
 describe('updates', () => {
   let copy: string
@@ -605,70 +606,66 @@ describe('updates', () => {
     if (copy) rmSync(copy, { recursive: true, force: true })
   })
 
-  test(
-    'a new build deployed while a page is open shows "A new version is available"; Reload brings it in',
-    async () => {
-      const session = await openSession(deployed.url)
-      const { page } = session
-      try {
-        await page.goto(`${deployed.url}/events`, { waitUntil: 'domcontentloaded' })
-        await waitForControl(page)
-        await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
-        expect(await page.locator('meta[name="venue-build"]').count()).toBe(0)
+  test('a new build deployed while a page is open shows "A new version is available"; Reload brings it in', async () => {
+    const session = await openSession(deployed.url)
+    const { page } = session
+    try {
+      await page.goto(`${deployed.url}/events`, { waitUntil: 'domcontentloaded' })
+      await waitForControl(page)
+      await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8_000 })
+      expect(await page.locator('meta[name="venue-build"]').count()).toBe(0)
 
-        // The new build: a changed page, the one open here (with its new precache revision), and a changed service worker.
-        const indexPath = join(copy, 'events', 'index.html')
-        writeFileSync(indexPath, readFileSync(indexPath, 'utf8').replace('</head>', '<meta name="venue-build" content="second"></head>'))
-        const swPath = join(copy, 'sw.js')
-        const sw = readFileSync(swPath, 'utf8')
-        const revised = sw.replace(/("revision":")[0-9a-f]+(","url":"events\/index\.html")/, `$1second-build$2`)
-        expect(revised).not.toBe(sw)
-        writeFileSync(
-          swPath,
-          `${revised}\n// second build\nself.addEventListener('message', (e) => { if (e.data && e.data.type === 'BUILD?') e.ports[0].postMessage('second') });\n`,
+      // The new build: a changed page, the one open here (with its new precache revision), and a changed service worker.
+      const indexPath = join(copy, 'events', 'index.html')
+      writeFileSync(indexPath, readFileSync(indexPath, 'utf8').replace('</head>', '<meta name="venue-build" content="second"></head>'))
+      const swPath = join(copy, 'sw.js')
+      const sw = readFileSync(swPath, 'utf8')
+      const revised = sw.replace(/("revision":")[0-9a-f]+(","url":"events\/index\.html")/, `$1second-build$2`)
+      expect(revised).not.toBe(sw)
+      writeFileSync(
+        swPath,
+        `${revised}\n// second build\nself.addEventListener('message', (e) => { if (e.data && e.data.type === 'BUILD?') e.ports[0].postMessage('second') });\n`,
+      )
+      // A real build writes fresh .br/.gz copies too; here the stale ones go, so the edited files are served.
+      for (const path of [indexPath, swPath]) for (const ext of ['.br', '.gz']) rmSync(`${path}${ext}`, { force: true })
+
+      // The app checks for updates hourly and on focus; here the check is asked for directly.
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+      const prompt = page.locator('.update-prompt')
+      await prompt.getByText('A new version is available').waitFor({ timeout: 30_000 })
+      const reloadButton = prompt.getByRole('button', { name: 'Reload' })
+      await reloadButton.waitFor({ timeout: 5_000 })
+      await page.screenshot({ path: `${SHOTS}/offline-update-prompt-phone.png` })
+
+      // Until the visitor chooses, the old version stays in charge.
+      const askBuild = () =>
+        page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              const controller = navigator.serviceWorker.controller
+              if (!controller) return resolve('none')
+              const channel = new MessageChannel()
+              channel.port1.onmessage = (event) => resolve(String(event.data))
+              controller.postMessage({ type: 'BUILD?' }, [channel.port2])
+              setTimeout(() => resolve('first'), 1_000)
+            }),
         )
-        // A real build writes fresh .br/.gz copies too; here the stale ones go, so the edited files are served.
-        for (const path of [indexPath, swPath]) for (const ext of ['.br', '.gz']) rmSync(`${path}${ext}`, { force: true })
+      expect(await askBuild()).toBe('first')
 
-        // The app checks for updates hourly and on focus; here the check is asked for directly.
-        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
-        const prompt = page.locator('.update-prompt')
-        await prompt.getByText('A new version is available').waitFor({ timeout: 30_000 })
-        const reloadButton = prompt.getByRole('button', { name: 'Reload' })
-        await reloadButton.waitFor({ timeout: 5_000 })
-        await page.screenshot({ path: `${SHOTS}/offline-update-prompt-phone.png` })
-
-        // Until the visitor chooses, the old version stays in charge.
-        const askBuild = () =>
-          page.evaluate(
-            () =>
-              new Promise<string>((resolve) => {
-                const controller = navigator.serviceWorker.controller
-                if (!controller) return resolve('none')
-                const channel = new MessageChannel()
-                channel.port1.onmessage = (event) => resolve(String(event.data))
-                controller.postMessage({ type: 'BUILD?' }, [channel.port2])
-                setTimeout(() => resolve('first'), 1_000)
-              }),
-          )
-        expect(await askBuild()).toBe('first')
-
-        await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), reloadButton.click()])
-        await page.locator('meta[name="venue-build"][content="second"]').waitFor({ state: 'attached', timeout: 15_000 })
-        await waitForControl(page)
-        expect(await askBuild()).toBe('second')
-        const registration = await page.evaluate(async () => {
-          const r = await navigator.serviceWorker.getRegistration()
-          return { waiting: Boolean(r?.waiting), installing: Boolean(r?.installing), active: r?.active?.state }
-        })
-        expect(registration).toEqual({ waiting: false, installing: false, active: 'activated' })
-        await page.locator('.event-list .event-card').first().waitFor({ timeout: 15_000 })
-        expect(await page.locator('.update-prompt').count()).toBe(0)
-        expect(session.errors).toEqual([])
-      } finally {
-        await session.close()
-      }
-    },
-    120_000,
-  )
+      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), reloadButton.click()])
+      await page.locator('meta[name="venue-build"][content="second"]').waitFor({ state: 'attached', timeout: 15_000 })
+      await waitForControl(page)
+      expect(await askBuild()).toBe('second')
+      const registration = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration()
+        return { waiting: Boolean(r?.waiting), installing: Boolean(r?.installing), active: r?.active?.state }
+      })
+      expect(registration).toEqual({ waiting: false, installing: false, active: 'activated' })
+      await page.locator('.event-list .event-card').first().waitFor({ timeout: 15_000 })
+      expect(await page.locator('.update-prompt').count()).toBe(0)
+      expect(session.errors).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 120_000)
 })

@@ -57,7 +57,6 @@ async function countingProxy(target: URL): Promise<{ url: string; received(): nu
   }
 }
 
-
 describe('one visit to / saves every public page', () => {
   let server: RunningServer
   let proxy: Awaited<ReturnType<typeof countingProxy>>
@@ -75,171 +74,167 @@ describe('one visit to / saves every public page', () => {
     await server?.stop()
   })
 
-  test(
-    'after only / was opened online, every public page opens offline with its data and the banner; menus as text',
-    async () => {
-      const { page, context } = session
-      const [eventTitles, placeNames] = await Promise.all([
-        server.api('/api/events').then(async (r) => ((await r.json()) as { title: string }[]).map((e) => e.title)),
-        server.api('/api/around').then(async (r) => ((await r.json()) as { name: string }[]).map((a) => a.name)),
-      ])
-      await page.goto(`${origin}/`, { waitUntil: 'load' })
-      await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
-      await waitForControl(page)
+  test('after only / was opened online, every public page opens offline with its data and the banner; menus as text', async () => {
+    const { page, context } = session
+    const [eventTitles, placeNames] = await Promise.all([
+      server.api('/api/events').then(async (r) => ((await r.json()) as { title: string }[]).map((e) => e.title)),
+      server.api('/api/around').then(async (r) => ((await r.json()) as { name: string }[]).map((a) => a.name)),
+    ])
+    await page.goto(`${origin}/`, { waitUntil: 'load' })
+    await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
+    await waitForControl(page)
 
-      // The first visit is over once nothing more arrives for 3 s (the worker's install and the background saving included).
-      let last = -1
-      let quietSince = Date.now()
-      await poll(
-        async () => {
-          const now = proxy.received()
-          if (now !== last) {
-            last = now
-            quietSince = Date.now()
-          }
-          return Date.now() - quietSince >= 3_000
-        },
-        'the first visit stops downloading',
-        90_000,
-      )
-      console.log(`first visit of / costs ${proxy.received()} bytes`)
-
-      const saved = await savedTimes(page, PUBLIC_KEYS)
-      expect(Object.entries(saved).filter(([, at]) => at === null).map(([key]) => key)).toEqual([])
-      // The menus' text came with their data: neither PDF nor pdf.js was fetched by the visit.
-      const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
-      expect(fetched.filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))).toEqual([])
-      const kept = await page.evaluate(async () => {
-        const names = await caches.keys()
-        const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))
-        return urls.flat().filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))
-      })
-      expect(kept).toEqual([])
-
-      await context.setOffline(true)
-      try {
-        const timeout = 20_000
-        const visit = async (route: string) => {
-          await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
-          await poll(async () => (await bannerText(page))?.startsWith(OFFLINE_SAVED), `the saved-data banner on ${route}`, timeout)
+    // The first visit is over once nothing more arrives for 3 s (the worker's install and the background saving included).
+    let last = -1
+    let quietSince = Date.now()
+    await poll(
+      async () => {
+        const now = proxy.received()
+        if (now !== last) {
+          last = now
+          quietSince = Date.now()
         }
-        await visit('/events')
-        await page.locator('.event-list .event-card').first().waitFor({ timeout })
-        expect(await page.locator('.event-card__title').allTextContents()).toContain(eventTitles[0]!)
-        await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
+        return Date.now() - quietSince >= 3_000
+      },
+      'the first visit stops downloading',
+      90_000,
+    )
+    console.log(`first visit of / costs ${proxy.received()} bytes`)
 
-        await visit('/around')
-        await page.locator('.place-card').first().waitFor({ timeout })
-        expect((await page.locator('.place-card__title').allTextContents()).sort()).toEqual([...placeNames].sort())
+    const saved = await savedTimes(page, PUBLIC_KEYS)
+    expect(
+      Object.entries(saved)
+        .filter(([, at]) => at === null)
+        .map(([key]) => key),
+    ).toEqual([])
+    // The menus' text came with their data: neither PDF nor pdf.js was fetched by the visit.
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
+    expect(fetched.filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))).toEqual([])
+    const kept = await page.evaluate(async () => {
+      const names = await caches.keys()
+      const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))
+      return urls.flat().filter((path) => /\.pdf$|\/pdf[.-][\w.-]*\.m?js$/.test(path))
+    })
+    expect(kept).toEqual([])
 
-        for (const route of ['/eat', '/drink']) {
-          await visit(route)
-          await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
-          await page.getByRole('link', { name: 'View The Menu' }).waitFor({ timeout })
-        }
-        await visit('/stay')
-        await page.locator('.room-rotator__image').first().waitFor({ timeout, state: 'attached' })
-
-        await visit('/contact')
-        const rows = await page.locator('.opening-times__table tbody tr').allTextContents()
-        expect(rows.some((row) => /\d{2}:\d{2}/.test(row))).toBe(true)
-
-        for (const [route, sections] of [
-          ['/menu/menu1', stablesMenu],
-          ['/menu/menu2', cafeMenu],
-        ] as const) {
-          await visit(route)
-          await page
-            .locator('.menu-text')
-            .waitFor({ timeout })
-            .catch(async (error: Error) => {
-              throw new Error(`${route} shows no text; it shows: ${(await page.locator('main').innerText()).slice(0, 300)}`, { cause: error })
-            })
-          const shown = await page.locator('.menu-text').innerText()
-          for (const section of sections) {
-            expect(shown).toContain(section.heading)
-            for (const [name, price] of section.items) expect(shown).toMatch(new RegExp(`${RegExp.escape(name)}\\s+${RegExp.escape(price)}`))
-          }
-          // The drawing was never seen, so it is not on the device: said plainly, and the text stays.
-          await page.getByRole('button', { name: 'Original PDF' }).click()
-          await page.getByText('The original PDF needs a connection').waitFor({ timeout })
-          expect(await page.locator('.menu-text').isVisible()).toBe(true)
-          await screenshots(page, `offline-${route.slice(6)}-text`)
-        }
-      } finally {
-        await context.setOffline(false)
-      }
-      expect(session.errors).toEqual([])
-    },
-    240_000,
-  )
-
-  test(
-    'offline, one banner true for the page: the same whether typed in or reached in the app, and no saved time claimed for data that is not saved',
-    async () => {
-      const { page, context } = session
-      // Both pages seen online (this test does not rely on the background saving of the one before).
-      // Each page's data saved before the next is opened: leaving a page stops its reads.
-      const visited = Date.now()
-      for (const [route, needed] of [
-        ['/', ['opening-times', 'holidays', 'gallery:generic']],
-        ['/events', ['events', 'gallery:events']],
-      ] as const) {
+    await context.setOffline(true)
+    try {
+      const timeout = 20_000
+      const visit = async (route: string) => {
         await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
-        await waitForControl(page)
-        await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), `the data of ${route} is saved`, 30_000)
+        await poll(async () => (await bannerText(page))?.startsWith(OFFLINE_SAVED), `the saved-data banner on ${route}`, timeout)
       }
-      // The events list of this device is lost (as if never saved); the past-events gallery stays.
-      await forget(page, ['events'])
-      const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
-      const galleryTime = await bannerTime(page, (await savedTimes(page, ['gallery:events']))['gallery:events']!)
-      await context.setOffline(true)
-      try {
-        const settled = async (what: string) => poll(async () => ((await page.locator('.offline-banner').count()) ? await bannerText(page) : null), what, 20_000)
+      await visit('/events')
+      await page.locator('.event-list .event-card').first().waitFor({ timeout })
+      expect(await page.locator('.event-card__title').allTextContents()).toContain(eventTitles[0]!)
+      await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
 
-        // Home: its saved data with the oldest of its times.
-        await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
-        const oldestHome = await bannerTime(page, Math.min(...Object.values(homeSaved).map(Number)))
-        await poll(async () => (await bannerText(page)) === `${OFFLINE_SAVED} ${oldestHome}`, 'the home banner names the oldest saved time', 20_000)
+      await visit('/around')
+      await page.locator('.place-card').first().waitFor({ timeout })
+      expect((await page.locator('.place-card__title').allTextContents()).sort()).toEqual([...placeNames].sort())
 
-        // A page without server data: the same banner whether typed in or reached from the home page.
-        await navigateInApp(page, '/about')
-        await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 10_000 })
-        const aboutInApp = await poll(async () => {
-          const text = await bannerText(page)
-          return text && !text.includes('saved on') ? text : null
-        }, 'the banner on /about stops naming the home page’s saved time')
-        await page.goto(`${origin}/about`, { waitUntil: 'domcontentloaded' })
-        expect(await settled('the banner on a typed /about')).toBe(aboutInApp)
+      for (const route of ['/eat', '/drink']) {
+        await visit(route)
+        await page.locator('.gallery__img').first().waitFor({ timeout, state: 'attached' })
+        await page.getByRole('link', { name: 'View The Menu' }).waitFor({ timeout })
+      }
+      await visit('/stay')
+      await page.locator('.room-rotator__image').first().waitFor({ timeout, state: 'attached' })
 
-        // /events: the past-events gallery is saved, the list is not. The banner names the gallery's
-        // time and says part of the page is not saved; the list says it could not be loaded.
-        const expectEventsBanner = async () => {
-          await page.locator('.events__empty', { hasText: 'could not be loaded' }).waitFor({ timeout: 20_000 })
-          const text = await poll(async () => {
-            const shown = await bannerText(page)
-            return shown?.includes(galleryTime) && shown.includes('not saved') ? shown : null
-          }, 'the /events banner names the gallery’s time and the unsaved list').catch(async (error: Error) => {
-            throw new Error(`${error.message}; the banner reads ${JSON.stringify(await bannerText(page))}, the gallery's time is ${galleryTime}`)
+      await visit('/contact')
+      const rows = await page.locator('.opening-times__table tbody tr').allTextContents()
+      expect(rows.some((row) => /\d{2}:\d{2}/.test(row))).toBe(true)
+
+      for (const [route, sections] of [
+        ['/menu/menu1', stablesMenu],
+        ['/menu/menu2', cafeMenu],
+      ] as const) {
+        await visit(route)
+        await page
+          .locator('.menu-text')
+          .waitFor({ timeout })
+          .catch(async (error: Error) => {
+            throw new Error(`${route} shows no text; it shows: ${(await page.locator('main').innerText()).slice(0, 300)}`, { cause: error })
           })
-          expect(text!.startsWith(`${OFFLINE_SAVED} ${galleryTime}`)).toBe(true)
-          return text!
+        const shown = await page.locator('.menu-text').innerText()
+        for (const section of sections) {
+          expect(shown).toContain(section.heading)
+          for (const [name, price] of section.items) expect(shown).toMatch(new RegExp(`${RegExp.escape(name)}\\s+${RegExp.escape(price)}`))
         }
-        const typed = await (async () => {
-          await page.goto(`${origin}/events`, { waitUntil: 'domcontentloaded' })
-          return expectEventsBanner()
-        })()
-        await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
-        await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
-        await navigateInApp(page, '/events')
-        expect(await expectEventsBanner()).toBe(typed)
-        await page.locator('.events__empty').scrollIntoViewIfNeeded()
-        await screenshots(page, 'offline-events-list-not-saved')
-        expect(await page.locator('.saved-copy-notice').count()).toBe(0)
-      } finally {
-        await context.setOffline(false)
+        // The drawing was never seen, so it is not on the device: said plainly, and the text stays.
+        await page.getByRole('button', { name: 'Original PDF' }).click()
+        await page.getByText('The original PDF needs a connection').waitFor({ timeout })
+        expect(await page.locator('.menu-text').isVisible()).toBe(true)
+        await screenshots(page, `offline-${route.slice(6)}-text`)
       }
-    },
-    180_000,
-  )
+    } finally {
+      await context.setOffline(false)
+    }
+    expect(session.errors).toEqual([])
+  }, 240_000)
+
+  test('offline, one banner true for the page: the same whether typed in or reached in the app, and no saved time claimed for data that is not saved', async () => {
+    const { page, context } = session
+    // Both pages seen online (this test does not rely on the background saving of the one before).
+    // Each page's data saved before the next is opened: leaving a page stops its reads.
+    const visited = Date.now()
+    for (const [route, needed] of [
+      ['/', ['opening-times', 'holidays', 'gallery:generic']],
+      ['/events', ['events', 'gallery:events']],
+    ] as const) {
+      await page.goto(`${origin}${route}`, { waitUntil: 'domcontentloaded' })
+      await waitForControl(page)
+      await poll(async () => Object.values(await savedTimes(page, needed)).every((at) => at !== null && at >= visited), `the data of ${route} is saved`, 30_000)
+    }
+    // The events list of this device is lost (as if never saved); the past-events gallery stays.
+    await forget(page, ['events'])
+    const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
+    const galleryTime = await bannerTime(page, (await savedTimes(page, ['gallery:events']))['gallery:events']!)
+    await context.setOffline(true)
+    try {
+      const settled = async (what: string) => poll(async () => ((await page.locator('.offline-banner').count()) ? await bannerText(page) : null), what, 20_000)
+
+      // Home: its saved data with the oldest of its times.
+      await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
+      const oldestHome = await bannerTime(page, Math.min(...Object.values(homeSaved).map(Number)))
+      await poll(async () => (await bannerText(page)) === `${OFFLINE_SAVED} ${oldestHome}`, 'the home banner names the oldest saved time', 20_000)
+
+      // A page without server data: the same banner whether typed in or reached from the home page.
+      await navigateInApp(page, '/about')
+      await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor({ timeout: 10_000 })
+      const aboutInApp = await poll(async () => {
+        const text = await bannerText(page)
+        return text && !text.includes('saved on') ? text : null
+      }, 'the banner on /about stops naming the home page’s saved time')
+      await page.goto(`${origin}/about`, { waitUntil: 'domcontentloaded' })
+      expect(await settled('the banner on a typed /about')).toBe(aboutInApp)
+
+      // /events: the past-events gallery is saved, the list is not. The banner names the gallery's
+      // time and says part of the page is not saved; the list says it could not be loaded.
+      const expectEventsBanner = async () => {
+        await page.locator('.events__empty', { hasText: 'could not be loaded' }).waitFor({ timeout: 20_000 })
+        const text = await poll(async () => {
+          const shown = await bannerText(page)
+          return shown?.includes(galleryTime) && shown.includes('not saved') ? shown : null
+        }, 'the /events banner names the gallery’s time and the unsaved list').catch(async (error: Error) => {
+          throw new Error(`${error.message}; the banner reads ${JSON.stringify(await bannerText(page))}, the gallery's time is ${galleryTime}`)
+        })
+        expect(text!.startsWith(`${OFFLINE_SAVED} ${galleryTime}`)).toBe(true)
+        return text!
+      }
+      const typed = await (async () => {
+        await page.goto(`${origin}/events`, { waitUntil: 'domcontentloaded' })
+        return expectEventsBanner()
+      })()
+      await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' })
+      await page.locator('.open-status').nth(1).waitFor({ timeout: 20_000 })
+      await navigateInApp(page, '/events')
+      expect(await expectEventsBanner()).toBe(typed)
+      await page.locator('.events__empty').scrollIntoViewIfNeeded()
+      await screenshots(page, 'offline-events-list-not-saved')
+      expect(await page.locator('.saved-copy-notice').count()).toBe(0)
+    } finally {
+      await context.setOffline(false)
+    }
+  }, 180_000)
 })

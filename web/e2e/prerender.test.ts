@@ -74,7 +74,9 @@ async function visit(viewport: { width: number; height: number }, options: { jav
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
         if (entry.hadRecentInput) continue
-        const nodes = (entry.sources ?? []).map(({ node }) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName)))
+        const nodes = (entry.sources ?? []).map(({ node }) =>
+          node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName),
+        )
         shifts.push({ value: entry.value, nodes })
       }
     }).observe({ type: 'layout-shift', buffered: true })

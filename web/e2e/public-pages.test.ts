@@ -53,7 +53,9 @@ async function axe(page: Page, label: string) {
   await settle(page)
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
   const result = await page.evaluate(async () => {
-    const run = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
+    const run = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run()
     return run.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))
   })
   const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -189,11 +191,7 @@ describe.each(SIZES)('at $name size', (size) => {
     // The rotating picture changes. The swap waits for the next picture to load, and on a freshly seeded
     // server that picture's size may still be being made on demand, so allow several rotations.
     const before = await page.locator('.room-rotator__image.is-visible').getAttribute('src')
-    await page.waitForFunction(
-      (src) => document.querySelector('.room-rotator__image.is-visible')?.getAttribute('src') !== src,
-      before,
-      { timeout: 30_000 },
-    )
+    await page.waitForFunction((src) => document.querySelector('.room-rotator__image.is-visible')?.getAttribute('src') !== src, before, { timeout: 30_000 })
     // Leave by an in-app link: nothing from the booking origin stays behind.
     if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events', exact: true }).click()
@@ -274,7 +272,13 @@ describe.each(SIZES)('at $name size', (size) => {
     expect(ldEvents[0].location['@type']).toBe('Place')
     expect(ldEvents[0].image[0]).toStartWith(server.url)
     // Add to calendar: a real .ics download.
-    const [download] = await Promise.all([page.waitForEvent('download'), cards.first().getByRole('button', { name: /Add to calendar/ }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      cards
+        .first()
+        .getByRole('button', { name: /Add to calendar/ })
+        .click(),
+    ])
     expect(download.suggestedFilename()).toMatch(/\.ics$/)
     const ics = readFileSync((await download.path())!, 'utf8')
     expect(ics).toStartWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')

@@ -70,10 +70,14 @@ describe('home page', () => {
 
     // Gallery: six demo photos that really load (lazy: scroll them into view).
     await page.locator('.gallery').scrollIntoViewIfNeeded()
-    await page.waitForFunction(() => {
-      const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('.gallery__tile img:not(.gallery__img--prev)'))
-      return imgs.length === 6 && imgs.every((img) => img.complete && img.naturalWidth > 0)
-    }, undefined, { timeout: 15_000 })
+    await page.waitForFunction(
+      () => {
+        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('.gallery__tile img:not(.gallery__img--prev)'))
+        return imgs.length === 6 && imgs.every((img) => img.complete && img.naturalWidth > 0)
+      },
+      undefined,
+      { timeout: 15_000 },
+    )
 
     // The map cannot load here: the notice with the phone number replaces the frame.
     await page.getByRole('heading', { name: 'Visit Us' }).scrollIntoViewIfNeeded()
@@ -241,9 +245,16 @@ describe('accessibility and screenshots', () => {
       await page.goto(`${server.url}${path}`)
       await splashGone(page)
       await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
-      const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { iframes: false }))
+      const result = await page.evaluate(() =>
+        (
+          window as unknown as {
+            axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> }
+          }
+        ).axe.run(document, { iframes: false }),
+      )
       for (const v of result.violations)
-        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        if (v.impact === 'serious' || v.impact === 'critical')
+          problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     }
     expect(problems).toEqual([])
     await context.close()

@@ -140,9 +140,15 @@ export function forget(page: Page, keys: readonly string[]): Promise<void> {
 export function bannerTime(page: Page, savedAt: number): Promise<string> {
   return page.evaluate(
     (t) =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(
-        new Date(t),
-      ),
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      }).format(new Date(t)),
     savedAt,
   )
 }
@@ -160,4 +166,3 @@ export async function navigateInApp(page: Page, path: string) {
     dispatchEvent(new PopStateEvent('popstate'))
   }, path)
 }
-

@@ -18,7 +18,6 @@ function serverPid(server: RunningServer): number {
   return pid
 }
 
-
 describe('an unreachable server while the phone believes it is online', () => {
   let server: RunningServer
   let eventTitle: string
@@ -52,44 +51,35 @@ describe('an unreachable server while the phone believes it is online', () => {
     expect((await savedTimes(page, ['events'])).events).toBe(savedAt)
   }
 
-  test(
-    'a hung server (it accepts connections, never answers): the saved events show at once, then the banner with their true time',
-    async () => {
-      const session = await openSession(server.url)
-      const pid = serverPid(server)
-      try {
-        const savedAt = await visitEvents(session)
-        process.kill(pid, 'SIGSTOP')
-        await session.page.reload({ waitUntil: 'domcontentloaded' })
-        await expectSavedEventsShown(session.page, savedAt)
-        expect(session.errors).toEqual([])
-      } finally {
-        process.kill(pid, 'SIGCONT')
-        await session.close()
-      }
-    },
-    120_000,
-  )
+  test('a hung server (it accepts connections, never answers): the saved events show at once, then the banner with their true time', async () => {
+    const session = await openSession(server.url)
+    const pid = serverPid(server)
+    try {
+      const savedAt = await visitEvents(session)
+      process.kill(pid, 'SIGSTOP')
+      await session.page.reload({ waitUntil: 'domcontentloaded' })
+      await expectSavedEventsShown(session.page, savedAt)
+      expect(session.errors).toEqual([])
+    } finally {
+      process.kill(pid, 'SIGCONT')
+      await session.close()
+    }
+  }, 120_000)
 
-  test(
-    'a killed server: the saved events show with the banner and their true time, and the saved time is not re-stamped',
-    async () => {
-      const session = await openSession(server.url)
-      try {
-        const savedAt = await visitEvents(session)
-        await server.kill()
-        await session.page.reload({ waitUntil: 'domcontentloaded' })
-        await expectSavedEventsShown(session.page, savedAt)
-        // A later visit, still without the server, still claims the first time.
-        await session.page.reload({ waitUntil: 'domcontentloaded' })
-        await expectSavedEventsShown(session.page, savedAt)
-        await screenshots(session.page, 'server-down-events')
-        expect(session.errors).toEqual([])
-      } finally {
-        await session.close()
-      }
-    },
-    120_000,
-  )
+  test('a killed server: the saved events show with the banner and their true time, and the saved time is not re-stamped', async () => {
+    const session = await openSession(server.url)
+    try {
+      const savedAt = await visitEvents(session)
+      await server.kill()
+      await session.page.reload({ waitUntil: 'domcontentloaded' })
+      await expectSavedEventsShown(session.page, savedAt)
+      // A later visit, still without the server, still claims the first time.
+      await session.page.reload({ waitUntil: 'domcontentloaded' })
+      await expectSavedEventsShown(session.page, savedAt)
+      await screenshots(session.page, 'server-down-events')
+      expect(session.errors).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 120_000)
 })
-

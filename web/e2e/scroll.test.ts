@@ -50,7 +50,7 @@ async function settled(page: Page, heading: RegExp | string) {
 for (const size of [PHONE, DESKTOP]) {
   const label = `${size.width}×${size.height}`
   describe(`scroll position at ${label}`, () => {
-    test("the footer's \"Things to do nearby\" opens /around at the top; Back returns to the footer, Forward to where /around was", async () => {
+    test('the footer\'s "Things to do nearby" opens /around at the top; Back returns to the footer, Forward to where /around was', async () => {
       const page = await openPage(size)
       await page.goto(`${suite.server.url}/`)
       const bottom = await scrollToBottom(page)
@@ -91,7 +91,7 @@ for (const size of [PHONE, DESKTOP]) {
       await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
     })
 
-    test('whole-page loads (a link followed before the app started, or from another site): Back and Forward still return to each page\'s place', async () => {
+    test("whole-page loads (a link followed before the app started, or from another site): Back and Forward still return to each page's place", async () => {
       const page = await openPage(size)
       await page.goto(`${suite.server.url}/`)
       const home = await scrollToBottom(page)
@@ -119,12 +119,16 @@ for (const size of [PHONE, DESKTOP]) {
       await page.evaluate(() => window.scrollTo(0, 600))
       // What wouter's navigate does for <Link href="/stay#book">.
       await page.evaluate(() => history.pushState(null, '', '/stay#book'))
-      await page.waitForFunction(() => {
-        const target = document.getElementById('book')
-        // The target sits just below the fixed navbar (the page's scroll-padding-top).
-        const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
-        return target !== null && window.scrollY > 0 && Math.abs(target.getBoundingClientRect().top - offset) <= 2
-      }, undefined, { timeout: 10_000 })
+      await page.waitForFunction(
+        () => {
+          const target = document.getElementById('book')
+          // The target sits just below the fixed navbar (the page's scroll-padding-top).
+          const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+          return target !== null && window.scrollY > 0 && Math.abs(target.getBoundingClientRect().top - offset) <= 2
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
     })
 
     test('a home tile opens its page at the top', async () => {

@@ -49,10 +49,15 @@ test('online, with the map service answering, home shows the map — not "The ma
   const { page, errors } = await open(DESKTOP)
   await page.goto(`${server.url}/`)
   // The section checks the map service answers (a fetch) before trusting the frame.
-  const probe = page.waitForResponse((response) => response.url().startsWith('https://maps.example.com/') && response.request().resourceType() === 'fetch', { timeout: 15_000 })
+  const probe = page.waitForResponse((response) => response.url().startsWith('https://maps.example.com/') && response.request().resourceType() === 'fetch', {
+    timeout: 15_000,
+  })
   await page.getByRole('heading', { name: 'Visit Us' }).scrollIntoViewIfNeeded()
   await probe
-  await page.frameLocator('iframe[title^="Map showing"]').getByRole('heading', { name: /Third party maps\.example\.com/ }).waitFor({ timeout: 15_000 })
+  await page
+    .frameLocator('iframe[title^="Map showing"]')
+    .getByRole('heading', { name: /Third party maps\.example\.com/ })
+    .waitFor({ timeout: 15_000 })
   expect(await page.getByText('The map needs a connection').count()).toBe(0)
   expect(errors.filter((text) => text.includes('Content Security Policy'))).toEqual([])
 })

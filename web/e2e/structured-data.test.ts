@@ -10,7 +10,13 @@ import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type Run
 
 const SITE_URL = 'https://www.larkdale.example'
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const GROUP_DAYS: Record<string, number[]> = { monday_to_friday: [1, 2, 3, 4, 5], monday_to_tuesday: [1, 2], wednesday_to_friday: [3, 4, 5], saturday: [6], sunday: [0] }
+const GROUP_DAYS: Record<string, number[]> = {
+  monday_to_friday: [1, 2, 3, 4, 5],
+  monday_to_tuesday: [1, 2],
+  wednesday_to_friday: [3, 4, 5],
+  saturday: [6],
+  sunday: [0],
+}
 const PAGES = [
   { path: '/', ready: '.home__status .open-status + .open-status' },
   { path: '/contact', ready: '.opening-times__table' },
@@ -42,7 +48,16 @@ function venueData(html: string): Node[] {
 
 const expectedWeek = (groups: Groups) =>
   Object.entries(groups).flatMap(([key, group]) =>
-    group.closed || !group.hours ? [] : [{ '@type': 'OpeningHoursSpecification', dayOfWeek: GROUP_DAYS[key]!.map((day) => DAY_NAMES[day]), opens: group.hours.open_time, closes: group.hours.close_time }],
+    group.closed || !group.hours
+      ? []
+      : [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: GROUP_DAYS[key]!.map((day) => DAY_NAMES[day]),
+            opens: group.hours.open_time,
+            closes: group.hours.close_time,
+          },
+        ],
   )
 
 interface Exception {
@@ -115,8 +130,19 @@ describe('structured data served with the pre-rendered pages', () => {
       const res = await server.api(path)
       const nodes = venueData(await res.text())
       await expectCurrentHours(nodes)
-      expect(nodes[1]!.openingHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Wednesday', 'Thursday', 'Friday'], opens: '11:30', closes: '23:30' })
-      expect(nodes[1]!.specialOpeningHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '14:00', closes: '20:00' })
+      expect(nodes[1]!.openingHoursSpecification).toContainEqual({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Wednesday', 'Thursday', 'Friday'],
+        opens: '11:30',
+        closes: '23:30',
+      })
+      expect(nodes[1]!.specialOpeningHoursSpecification).toContainEqual({
+        '@type': 'OpeningHoursSpecification',
+        validFrom: date,
+        validThrough: date,
+        opens: '14:00',
+        closes: '20:00',
+      })
       if (path === '/contact') expect(res.headers.get('etag')).not.toBe(etag)
     }
   }, 60_000)

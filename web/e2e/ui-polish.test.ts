@@ -35,10 +35,13 @@ async function openPage(viewport: { width: number; height: number }, { agreed = 
 
 type Box = { top: number; bottom: number; left: number; right: number }
 const rect = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((node): Box => {
-    const r = node.getBoundingClientRect()
-    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }
-  })
+  page
+    .locator(selector)
+    .first()
+    .evaluate((node): Box => {
+      const r = node.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }
+    })
 const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
 
 for (const size of [PHONE, DESKTOP]) {
@@ -84,7 +87,9 @@ async function galleryRows(page: Page): Promise<{ tiles: number; full: boolean[]
     const items = [...grid.children].map((item) => item.getBoundingClientRect())
     const rows = new Map<number, DOMRect[]>()
     for (const item of items) rows.set(Math.round(item.top), [...(rows.get(Math.round(item.top)) ?? []), item])
-    const full = [...rows.values()].map((row) => Math.abs(Math.min(...row.map((r) => r.left)) - box.left) <= 1 && Math.abs(Math.max(...row.map((r) => r.right)) - box.right) <= 1)
+    const full = [...rows.values()].map(
+      (row) => Math.abs(Math.min(...row.map((r) => r.left)) - box.left) <= 1 && Math.abs(Math.max(...row.map((r) => r.right)) - box.right) <= 1,
+    )
     return { tiles: items.length, full }
   })
 }

@@ -58,7 +58,11 @@ async function start() {
   const later: (() => Promise<unknown>)[] = [
     () => import('./offline/registerServiceWorker').then(({ startOfflineSupport }) => startOfflineSupport()),
     ...(prerendered ? [startOutbox] : []),
-    ...PUBLIC_ROUTES.map(({ page }) => () => page.load()),
+    ...PUBLIC_ROUTES.map(
+      ({ page }) =>
+        () =>
+          page.load(),
+    ),
     () => import('./components/sendEnquiry'),
   ]
   for (const task of later) whenIdle(() => void task().catch(() => undefined))

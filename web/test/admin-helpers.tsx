@@ -67,7 +67,14 @@ export function mockApi(routes: Record<string, Route | Reply> = {}): MockApi {
     let body: unknown
     if (init.body instanceof FormData) body = init.body
     else if (typeof init.body === 'string') body = JSON.parse(init.body)
-    const reply = await answer({ method: (init.method ?? 'GET').toUpperCase(), path: url.pathname, search: url.search, headers: lowerHeaders(init.headers), body, via: 'fetch' })
+    const reply = await answer({
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.search,
+      headers: lowerHeaders(init.headers),
+      body,
+      via: 'fetch',
+    })
     if (reply === 'network') throw new TypeError('Failed to fetch')
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,

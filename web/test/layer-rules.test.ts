@@ -66,10 +66,22 @@ test('the layer rules refuse each forbidden import and allow the permitted ones'
         writeFileSync(join(dir, file), `${line}\n`)
       }
       const lint = Bun.spawnSync(
-        [join(root, 'node_modules/.bin/biome'), 'lint', '--vcs-enabled=false', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '--reporter=json', '--colors=off', '.'],
+        [
+          join(root, 'node_modules/.bin/biome'),
+          'lint',
+          '--vcs-enabled=false',
+          '--only=style/noRestrictedImports',
+          '--only=style/noRestrictedGlobals',
+          '--reporter=json',
+          '--colors=off',
+          '.',
+        ],
         { cwd: dir, stdout: 'pipe', stderr: 'pipe' },
       )
-      const report = lint.stdout.toString().split('\n').find((l) => l.startsWith('{'))
+      const report = lint.stdout
+        .toString()
+        .split('\n')
+        .find((l) => l.startsWith('{'))
       if (!report) throw new Error(`biome printed no report:\n${lint.stdout}\n${lint.stderr}`)
       const refused = new Set((JSON.parse(report) as { diagnostics: Array<{ location?: { path?: string } }> }).diagnostics.map((d) => d.location?.path))
       for (const [file, line] of probes) results[`${file}: ${line}`] = refused.has(file)

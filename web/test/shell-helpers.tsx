@@ -70,13 +70,23 @@ export async function resetStores(stores: { setState(state: object): void }[]) {
 
 export const sampleTimes = {
   monsal: {
-    monday_to_friday: { label: 'Monday-Friday', closed: false, hours: { open_time: '08:00', close_time: '22:00' }, breakfast: { open_time: '08:00', close_time: '11:00' } },
+    monday_to_friday: {
+      label: 'Monday-Friday',
+      closed: false,
+      hours: { open_time: '08:00', close_time: '22:00' },
+      breakfast: { open_time: '08:00', close_time: '11:00' },
+    },
     saturday: { label: 'Saturday', closed: false, hours: { open_time: '08:00', close_time: '22:00' }, breakfast: { open_time: '08:00', close_time: '11:30' } },
     sunday: { label: 'Sunday', closed: false, hours: { open_time: '08:00', close_time: '21:00' }, breakfast: { open_time: '08:00', close_time: '11:30' } },
   },
   stables: {
     monday_to_tuesday: { label: 'Monday-Tuesday', closed: true, hours: null, lunch: null },
-    wednesday_to_friday: { label: 'Wednesday-Friday', closed: false, hours: { open_time: '12:00', close_time: '23:00' }, lunch: { open_time: '12:00', close_time: '15:00' } },
+    wednesday_to_friday: {
+      label: 'Wednesday-Friday',
+      closed: false,
+      hours: { open_time: '12:00', close_time: '23:00' },
+      lunch: { open_time: '12:00', close_time: '15:00' },
+    },
     saturday: { label: 'Saturday', closed: false, hours: { open_time: '11:00', close_time: '01:00' }, lunch: { open_time: '12:00', close_time: '16:00' } },
     sunday: { label: 'Sunday', closed: false, hours: { open_time: '11:00', close_time: '22:00' }, lunch: { open_time: '12:00', close_time: '16:00' } },
   },

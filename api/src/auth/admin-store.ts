@@ -44,12 +44,22 @@ export function countActiveOwners(db: Database): number {
 
 export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
 
-export async function createAdmin(db: Database, username: string, password: string, options: { role?: StaffRole; mustChangePassword?: boolean } = {}): Promise<void> {
+export async function createAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  options: { role?: StaffRole; mustChangePassword?: boolean } = {},
+): Promise<void> {
   insertAdmin(db, username, await hashPassword(password), options)
 }
 
 /** Synchronous, so it can run inside a transaction with its activity entry; hash the password first. */
-export function insertAdmin(db: Database, username: string, passwordHash: string, options: { role?: StaffRole; mustChangePassword?: boolean; at?: string } = {}): AdminUser {
+export function insertAdmin(
+  db: Database,
+  username: string,
+  passwordHash: string,
+  options: { role?: StaffRole; mustChangePassword?: boolean; at?: string } = {},
+): AdminUser {
   return db
     .query(
       `INSERT INTO admin_users (username, password_hash, role, must_change_password, created_at)
@@ -61,7 +71,10 @@ export function insertAdmin(db: Database, username: string, passwordHash: string
 export function updateAdmin(db: Database, id: number, fields: Partial<Pick<AdminUser, 'role' | 'disabled' | 'must_change_password' | 'password_hash'>>): void {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined)
   if (!entries.length) return
-  db.query(`UPDATE admin_users SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`).run(...(entries.map(([, value]) => value) as (string | number)[]), id)
+  db.query(`UPDATE admin_users SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`).run(
+    ...(entries.map(([, value]) => value) as (string | number)[]),
+    id,
+  )
 }
 
 export function deleteAdmin(db: Database, id: number): void {
@@ -87,7 +100,13 @@ export interface StaffSession {
 
 export function createSession(db: Database, adminId: number, at: string, userAgent: string, address: string): StaffSession {
   const id = randomBytes(18).toString('base64url')
-  db.query('INSERT INTO staff_sessions (id, admin_id, created_at, user_agent, address) VALUES (?, ?, ?, ?, ?)').run(id, adminId, at, userAgent.slice(0, 300), address.slice(0, 100))
+  db.query('INSERT INTO staff_sessions (id, admin_id, created_at, user_agent, address) VALUES (?, ?, ?, ?, ?)').run(
+    id,
+    adminId,
+    at,
+    userAgent.slice(0, 300),
+    address.slice(0, 100),
+  )
   db.query('UPDATE admin_users SET last_login_at = ? WHERE id = ?').run(at, adminId)
   return { id, admin_id: adminId, created_at: at, user_agent: userAgent, address }
 }

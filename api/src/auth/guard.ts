@@ -13,8 +13,7 @@ export { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE }
 export const JWT_ISSUER = 'venue-api'
 export const JWT_AUDIENCE = 'venue-admin'
 
-const unauthorized = (message: string) =>
-  new HttpError(401, message, { 'www-authenticate': 'Bearer realm="admin"' })
+const unauthorized = (message: string) => new HttpError(401, message, { 'www-authenticate': 'Bearer realm="admin"' })
 
 export interface StaffMember {
   id: number

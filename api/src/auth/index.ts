@@ -40,7 +40,8 @@ export function authRoutes(ctx: AppContext) {
           try {
             attempt = throttle.begin(username, address)
           } catch (error) {
-            if (error instanceof HttpError) logLogin('warn', 'login refused', { username, address, retry_after: Number(error.headers['retry-after']), reason: error.message })
+            if (error instanceof HttpError)
+              logLogin('warn', 'login refused', { username, address, retry_after: Number(error.headers['retry-after']), reason: error.message })
             throw error
           }
           // An account an older version made with the published demo password stays shut in production.
@@ -56,9 +57,23 @@ export function authRoutes(ctx: AppContext) {
           }
           const at = ctx.now().toISOString()
           if (!admin || !valid || demoPassword || admin.disabled) {
-            const reason = !admin ? 'unknown username' : !valid ? 'wrong password' : demoPassword ? 'the published demo password is refused in production' : 'the account is disabled'
+            const reason = !admin
+              ? 'unknown username'
+              : !valid
+                ? 'wrong password'
+                : demoPassword
+                  ? 'the published demo password is refused in production'
+                  : 'the account is disabled'
             logLogin('warn', 'login failed', { username, address, reason })
-            ctx.db.transaction(() => insertActivity(ctx.db, { kind: 'login', action: 'failed', username: admin?.username ?? username, at, summary: `Failed login from ${address}: ${reason}` }))()
+            ctx.db.transaction(() =>
+              insertActivity(ctx.db, {
+                kind: 'login',
+                action: 'failed',
+                username: admin?.username ?? username,
+                at,
+                summary: `Failed login from ${address}: ${reason}`,
+              }),
+            )()
             throw unauthorized('Invalid username or password.')
           }
           logLogin('info', 'login succeeded', { username: admin.username, address })
@@ -68,14 +83,29 @@ export function authRoutes(ctx: AppContext) {
           })()
           const expiresAt = new Date(ctx.now().getTime() + ctx.config.jwtTtlSeconds * 1000)
           const token = await jwt.sign({ sub: String(admin.id), tv: admin.token_version, sid: session.id, name: admin.username })
-          return { token, username: admin.username, role: admin.role, must_change_password: admin.must_change_password === 1, expires_at: expiresAt.toISOString() }
+          return {
+            token,
+            username: admin.username,
+            role: admin.role,
+            must_change_password: admin.must_change_password === 1,
+            expires_at: expiresAt.toISOString(),
+          }
         },
         { body: LoginBody, response: LoginReply },
       )
-      .get('/admin/dashboard', ({ admin }) => ({ message: 'Access granted!', username: admin.username, role: admin.role, must_change_password: findAdmin(ctx.db, admin.username)?.must_change_password === 1 }), {
-        admin: true,
-        response: DashboardReply,
-      })
+      .get(
+        '/admin/dashboard',
+        ({ admin }) => ({
+          message: 'Access granted!',
+          username: admin.username,
+          role: admin.role,
+          must_change_password: findAdmin(ctx.db, admin.username)?.must_change_password === 1,
+        }),
+        {
+          admin: true,
+          response: DashboardReply,
+        },
+      )
       .post(
         '/admin/logout',
         ({ admin }) => {

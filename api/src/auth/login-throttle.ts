@@ -20,8 +20,7 @@ export interface LoginAttempt {
   failed(): void
 }
 
-const tooMany = (message: string, waitMs: number) =>
-  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) })
+const tooMany = (message: string, waitMs: number) => new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) })
 
 /**
  * Decides whether a login may have its password checked, before it is checked. Every attempt is
@@ -74,7 +73,10 @@ export class LoginThrottle {
     if (++this.attempts % 1000 === 0) this.sweep()
     const byAddress = this.recent(this.byAddress, address)
     if (byAddress.length >= LOGIN_FAILURE_LIMIT) {
-      throw tooMany('Too many failed logins. Please wait a few minutes and try again.', byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now())
+      throw tooMany(
+        'Too many failed logins. Please wait a few minutes and try again.',
+        byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now(),
+      )
     }
     const wait = this.usernameDelay(username, address)
     if (wait > 0) throw tooMany('Too many failed logins for this username. Please wait a little and try again.', wait)

@@ -55,8 +55,7 @@ export interface SaveRules {
   maxBytes: number
 }
 
-const describeTypes = (types: readonly ContentType[]) =>
-  types.map((t) => extensions[t].toUpperCase().replace('JPG', 'JPEG')).join(', ')
+const describeTypes = (types: readonly ContentType[]) => types.map((t) => extensions[t].toUpperCase().replace('JPG', 'JPEG')).join(', ')
 
 /**
  * Uploaded files on local disk under content-addressed names (same bytes, same name), so they can be
@@ -187,7 +186,12 @@ export class FileStore {
   }
 
   dimensions(name: string): { width: number | null; height: number | null } {
-    return (this.db.query('SELECT width, height FROM files WHERE name = ?').get(name) as { width: number | null; height: number | null } | null) ?? { width: null, height: null }
+    return (
+      (this.db.query('SELECT width, height FROM files WHERE name = ?').get(name) as { width: number | null; height: number | null } | null) ?? {
+        width: null,
+        height: null,
+      }
+    )
   }
 }
 
@@ -198,7 +202,11 @@ type ImageType = Exclude<ContentType, 'application/pdf'>
  * pixels (EXIF with GPS position and camera serial, comments, a crafted payload) does not survive, and
  * the pixel limit stops decompression bombs before they are decoded. Animated GIF and WebP stay animated.
  */
-async function reencodeImage(bytes: Uint8Array, type: ImageType, label: string): Promise<{ bytes: Uint8Array; width: number; height: number; animated: boolean }> {
+async function reencodeImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  label: string,
+): Promise<{ bytes: Uint8Array; width: number; height: number; animated: boolean }> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
     const animated = (meta.pages ?? 1) > 1 && (type === 'image/gif' || type === 'image/webp')

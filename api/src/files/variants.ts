@@ -163,9 +163,7 @@ export class VariantQueue {
 
   private findOriginal(stem: string): VariantSource | null {
     const names = ORIGINAL_EXTENSIONS.map((ext) => `${stem}.${ext}`)
-    return this.db
-      .query('SELECT name, width, height, animated FROM files WHERE name IN (?, ?, ?, ?)')
-      .get(...names) as VariantSource | null
+    return this.db.query('SELECT name, width, height, animated FROM files WHERE name IN (?, ?, ?, ?)').get(...names) as VariantSource | null
   }
 
   private wake(): void {
@@ -213,7 +211,11 @@ export class VariantQueue {
       .rotate()
       // Both sides given, so the file has exactly the size the reply promised.
       .resize(variant.width, variant.height, { fit: 'fill' })
-    const data = await decodeSlots.run(() => FORMATS.find((f) => f.format === variant.format)!.encode(resized).toBuffer())
+    const data = await decodeSlots.run(() =>
+      FORMATS.find((f) => f.format === variant.format)!
+        .encode(resized)
+        .toBuffer(),
+    )
     const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
     writeFileSync(temp, data)
     renameSync(temp, target)

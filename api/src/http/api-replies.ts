@@ -4,7 +4,8 @@ const COMPRESS_FROM_BYTES = 1024
 /** Replies repeat (every visitor reads the same opening times), so their gzip is kept rather than redone. */
 const COMPRESSED_KEPT = 128
 
-const isPlainJson = (value: unknown) => Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+const isPlainJson = (value: unknown) =>
+  Array.isArray(value) || (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
 
 const compressedByHash = new Map<string, Uint8Array<ArrayBuffer>>()
 
@@ -34,7 +35,13 @@ export const apiReplies = new Elysia({ name: 'http.api-replies' }).mapResponse({
     const etag = `W/"${hash}"`
     headers.etag = etag
     headers['cache-control'] = 'no-cache'
-    if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers })
+    if (
+      request.headers
+        .get('if-none-match')
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    )
+      return new Response(null, { status: 304, headers })
   }
   if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
     headers['content-encoding'] = 'gzip'

@@ -24,7 +24,13 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
  * body is what a hostile web page can make a visitor's browser send without a CORS preflight, so a
  * JSON route that read forms would take contact messages and failed logins from any page on the web.
  */
-export const FORM_ROUTES: readonly string[] = ['POST /api/upload-gallery', 'POST /api/upload-around', 'PUT /api/edit-around/:id', 'POST /api/update-event', 'POST /api/upload-pdf']
+export const FORM_ROUTES: readonly string[] = [
+  'POST /api/upload-gallery',
+  'POST /api/upload-around',
+  'PUT /api/edit-around/:id',
+  'POST /api/update-event',
+  'POST /api/upload-pdf',
+]
 
 /** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */
 const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
@@ -107,7 +113,8 @@ export function assertShallowJson(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 91 || c === 123) {

@@ -52,7 +52,11 @@ export function isTrustedProxy(address: string, config: Pick<Config, 'trustedPro
 export function clientAddress(request: Request, config: Pick<Config, 'trustedProxies'>): string {
   let address = withoutIpv4Prefix(peers.get(request) ?? 'unknown')
   if (!isTrustedProxy(address, config)) return address
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((entry) => withoutIpv4Prefix(entry.trim())) ?? []
+  const forwarded =
+    request.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((entry) => withoutIpv4Prefix(entry.trim())) ?? []
   while (forwarded.length > 0 && isTrustedProxy(address, config)) {
     const next = forwarded.pop()!
     if (!familyOf(next)) return address

@@ -79,6 +79,8 @@ export const errorHandling = new Elysia({ name: 'http.errors' }).onError({ as: '
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return jsonError(status, (error as Error).message || 'Bad request.')
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled', method: request.method, path: pathOf(request), cause: String((error as Error)?.stack ?? error) }))
+  console.error(
+    JSON.stringify({ level: 'error', msg: 'unhandled', method: request.method, path: pathOf(request), cause: String((error as Error)?.stack ?? error) }),
+  )
   return jsonError(500, 'Something went wrong on our side. Please try again.')
 })

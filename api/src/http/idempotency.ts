@@ -67,7 +67,13 @@ export async function idempotencyFor(db: Database, secret: string, request: Requ
       return db.transaction(() => {
         const reply = change()
         if (key) {
-          db.query('INSERT INTO idempotency_keys (scope, key, request_hash, status, body) VALUES (?, ?, ?, ?, ?)').run(scope, key, requestHash!, status, JSON.stringify(reply))
+          db.query('INSERT INTO idempotency_keys (scope, key, request_hash, status, body) VALUES (?, ?, ?, ?, ?)').run(
+            scope,
+            key,
+            requestHash!,
+            status,
+            JSON.stringify(reply),
+          )
         }
         return reply
       })()
@@ -84,9 +90,11 @@ export async function idempotencyFor(db: Database, secret: string, request: Requ
   const requestHash = await fingerprint(request, body, secret)
   return {
     replay() {
-      const stored = db.query('SELECT request_hash, status, body FROM idempotency_keys WHERE scope = ? AND key = ?').get(scope, key) as
-        | { request_hash: string; status: number; body: string }
-        | null
+      const stored = db.query('SELECT request_hash, status, body FROM idempotency_keys WHERE scope = ? AND key = ?').get(scope, key) as {
+        request_hash: string
+        status: number
+        body: string
+      } | null
       if (!stored) return null
       if (stored.request_hash !== requestHash) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request.')

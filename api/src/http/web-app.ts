@@ -10,7 +10,12 @@ import { hasStructuredData, withStructuredData } from '../shared/structured-data
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 function notModified(request: Request, etag: string): boolean {
-  return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false
+  return (
+    request.headers
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(etag) ?? false
+  )
 }
 
 /**

@@ -2,7 +2,12 @@ import sharp from 'sharp'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 
 /** Colours for a scene: sky, far hills, near hills, accent (sun or lamp light). */
-export interface Palette { sky: string; far: string; near: string; accent: string }
+export interface Palette {
+  sky: string
+  far: string
+  near: string
+  accent: string
+}
 
 export const palettes = {
   dawn: { sky: '#f6d5a8', far: '#8aa38b', near: '#4e6b4f', accent: '#f7b267' },
@@ -26,7 +31,7 @@ export async function demoImage(caption: string, palette: Palette, width = 1600,
     const points: string[] = []
     for (let i = 0; i <= 24; i++) {
       const x = (width * i) / 24
-      const y = base + Math.sin(x / width * Math.PI * 2 * 1.3 + phase + seed) * amp + Math.cos(x / width * 7 + seed * 2) * amp * 0.35
+      const y = base + Math.sin((x / width) * Math.PI * 2 * 1.3 + phase + seed) * amp + Math.cos((x / width) * 7 + seed * 2) * amp * 0.35
       points.push(`${x.toFixed(0)},${y.toFixed(0)}`)
     }
     return `M0,${height} L${points.join(' L')} L${width},${height} Z`

@@ -9,7 +9,13 @@ function text(str: string, x: number, y: number, size: number, fontName = 'regul
   return { str, transform: [size, 0, 0, size, x, y], height: size, width, fontName }
 }
 /** The blank item pdf.js puts in a wide gap between two words on a line. */
-const gap = (from: number, to: number, y: number, size: number): MenuTextItem => ({ str: ' ', transform: [size, 0, 0, size, from, y], height: 0, width: to - from, fontName: 'regular' })
+const gap = (from: number, to: number, y: number, size: number): MenuTextItem => ({
+  str: ' ',
+  transform: [size, 0, 0, size, from, y],
+  height: 0,
+  width: to - from,
+  fontName: 'regular',
+})
 const page = (items: MenuTextItem[], bold: string[] = ['bold']): MenuTextPage => ({ items, boldFonts: new Set(bold) })
 
 describe('menuSectionsFromText', () => {

@@ -41,7 +41,14 @@ function weeklyHours(groups: Record<string, GroupTimes>, order: readonly (HotelG
   return order.flatMap((key) => {
     const group = groups[key]
     if (!group || group.closed || !group.hours) return []
-    return [{ '@type': 'OpeningHoursSpecification', dayOfWeek: GROUP_DAYS[key].map((day) => DAY_NAMES[day]), opens: group.hours.open_time, closes: group.hours.close_time }]
+    return [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: GROUP_DAYS[key].map((day) => DAY_NAMES[day]),
+        opens: group.hours.open_time,
+        closes: group.hours.close_time,
+      },
+    ]
   })
 }
 

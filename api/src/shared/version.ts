@@ -12,7 +12,12 @@ export function expectedVersion(request: Request, field?: string | null): string
   const header = request.headers.get('if-match')?.trim()
   if (header) {
     if (header === '*') return null
-    return header.replace(/^W\//, '').replace(/^"(.*)"$/, '$1').trim() || null
+    return (
+      header
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1')
+        .trim() || null
+    )
   }
   return field?.trim() || null
 }

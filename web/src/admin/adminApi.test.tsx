@@ -32,7 +32,12 @@ describe('adminApi', () => {
   test('a lost reply keeps the change in the outbox; it is re-sent later with the same key, so the server applies it once', async () => {
     let calls = 0
     mock = mockApi({ 'PUT /api/update-times': () => (++calls === 1 ? 'network' : { body: { message: 'Opening times updated.' } }) })
-    const change = { method: 'PUT' as const, path: '/api/update-times', body: { name: 'x', day: 'saturday', open_time: '09:00', close_time: '17:00', type: 'opening' }, label: 'Times' }
+    const change = {
+      method: 'PUT' as const,
+      path: '/api/update-times',
+      body: { name: 'x', day: 'saturday', open_time: '09:00', close_time: '17:00', type: 'opening' },
+      label: 'Times',
+    }
     const first = await mutate(change).catch((e) => e)
     expect(first).toBeInstanceOf(QueuedError)
     expect((first as QueuedError).isNetwork).toBe(true)

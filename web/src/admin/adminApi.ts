@@ -15,7 +15,18 @@
  */
 export { adminGet, adminPostNow, adminSendNow, type AdminGetOptions } from './api/reads'
 export { mutate, resetAdminApi, type Mutation, type MutateOptions, type MutationBody } from './api/mutate'
-export { CONFLICT_MESSAGE, ConflictError, deferredStatus, failureStatus, fallbackMessage, hasServerMessage, isConflict, isQueued, QUEUED_MESSAGE, QueuedError } from './api/messages'
+export {
+  CONFLICT_MESSAGE,
+  ConflictError,
+  deferredStatus,
+  failureStatus,
+  fallbackMessage,
+  hasServerMessage,
+  isConflict,
+  isQueued,
+  QUEUED_MESSAGE,
+  QueuedError,
+} from './api/messages'
 export { signOutExpired } from './api/signOut'
 export { connectOutbox, onChangeLanded } from './api/connect'
 export { isPlaceholder, newPlaceholder, requestFingerprint } from './api/keys'

@@ -17,10 +17,22 @@ const upload = () => {
 
 describe('api client: the upload-progress option', () => {
   test('reports the fraction sent, then 1, and returns the reply; headers and body as fetch would send them', async () => {
-    const sent = scriptedXhr({ progress: [[25, 100], [100, 100]], status: 201, body: { message: 'Uploaded.' } })
+    const sent = scriptedXhr({
+      progress: [
+        [25, 100],
+        [100, 100],
+      ],
+      status: 201,
+      body: { message: 'Uploaded.' },
+    })
     const seen: number[] = []
     const form = upload()
-    const reply = await api.post('/api/upload-gallery', form, { token: 't-1', idempotencyKey: 'k-1', headers: { 'if-match': '"v1"' }, onUploadProgress: (f) => seen.push(f) })
+    const reply = await api.post('/api/upload-gallery', form, {
+      token: 't-1',
+      idempotencyKey: 'k-1',
+      headers: { 'if-match': '"v1"' },
+      onUploadProgress: (f) => seen.push(f),
+    })
     expect(reply).toEqual({ message: 'Uploaded.' })
     expect(seen).toEqual([0.25, 1, 1])
     expect(sent).toHaveLength(1)

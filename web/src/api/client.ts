@@ -90,7 +90,13 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   return settle<T>(answer)
 }
 
-type Exchange = (method: string, path: string, headers: Record<string, string>, payload: FormData | string | undefined, signal: AbortSignal | undefined) => Promise<Answer>
+type Exchange = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  payload: FormData | string | undefined,
+  signal: AbortSignal | undefined,
+) => Promise<Answer>
 
 const viaFetch: Exchange = async (method, path, headers, payload, signal) => {
   const response = await fetch(path, { method, headers, body: payload, signal })

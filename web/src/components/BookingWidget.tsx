@@ -134,13 +134,7 @@ export function BookingWidget() {
           Loading the booking calendar…
         </p>
       ) : null}
-      <div
-        ref={containerRef}
-        id="booking-widget"
-        className="booking-widget__frame"
-        data-widget-id={venue.booking.widgetId}
-        hidden={state !== 'ready'}
-      />
+      <div ref={containerRef} id="booking-widget" className="booking-widget__frame" data-widget-id={venue.booking.widgetId} hidden={state !== 'ready'} />
     </div>
   )
 }

@@ -24,8 +24,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
   /** Counts sends, so news of an earlier queued message never overwrites the status of a newer one. */
   const latest = useRef(0)
 
-  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }))
+  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -79,7 +78,16 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
             </div>
             <div className="field">
               <label htmlFor={`${id}-email`}>Email</label>
-              <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={update('email')} />
+              <input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                value={values.email}
+                onChange={update('email')}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-message`}>Message</label>

@@ -34,8 +34,8 @@ export function CookieNotice() {
   return (
     <section className="cookie-notice" aria-label="Cookie notice">
       <p>
-        We keep a few small things on your device — like this choice and the pages you have visited — so the site works
-        offline on the fells. No tracking, no adverts.
+        We keep a few small things on your device — like this choice and the pages you have visited — so the site works offline on the fells. No tracking, no
+        adverts.
       </p>
       <button type="button" className="button button--light button--small" onClick={agree}>
         Agree

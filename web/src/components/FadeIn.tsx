@@ -50,9 +50,7 @@ export function FadeIn({ children, as: Tag = 'div', className = '', delay = 0 }:
     return () => observer.disconnect()
   }, [])
 
-  const classes = ['fade-in', state === 'waiting' ? 'fade-in--waiting' : '', state === 'visible' ? 'visible' : '', className]
-    .filter(Boolean)
-    .join(' ')
+  const classes = ['fade-in', state === 'waiting' ? 'fade-in--waiting' : '', state === 'visible' ? 'visible' : '', className].filter(Boolean).join(' ')
   return (
     <Tag ref={ref} className={classes} style={delay ? { transitionDelay: `${delay}ms` } : undefined}>
       {children}

@@ -193,8 +193,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
             const image = byId.get(tile.id)
             if (!image) return null
             const prev = tile.prev !== null ? byId.get(tile.prev) : undefined
-            const clearPrev = () =>
-              setTiles((current) => current.map((t, i) => (i === slot && t.id === image.id ? { ...t, prev: null } : t)))
+            const clearPrev = () => setTiles((current) => current.map((t, i) => (i === slot && t.id === image.id ? { ...t, prev: null } : t)))
             return (
               <li key={slot} className="gallery__item">
                 <button

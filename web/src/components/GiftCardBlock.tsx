@@ -16,8 +16,8 @@ export function GiftCardBlock() {
         <p className="giftcard__eyebrow">Gift Cards</p>
         <h2 id={`${id}-heading`}>Give someone a day in the dales</h2>
         <p>
-          A night in one of our rooms, a long lunch after a walk or a round of local ales by the fire in the Stables — our gift
-          cards can be spent on all of it, and they never go out of fashion.
+          A night in one of our rooms, a long lunch after a walk or a round of local ales by the fire in the Stables — our gift cards can be spent on all of it,
+          and they never go out of fashion.
         </p>
         {online ? (
           <a className="giftcard__button" href={venue.giftCardUrl} target="_blank" rel="noopener noreferrer">
@@ -25,8 +25,7 @@ export function GiftCardBlock() {
           </a>
         ) : (
           <p className="giftcard__offline" role="status">
-            Gift cards are sold online and need a connection. Call us on <a href={telHref}>{venue.phone}</a> and we will
-            arrange one for you.
+            Gift cards are sold online and need a connection. Call us on <a href={telHref}>{venue.phone}</a> and we will arrange one for you.
           </p>
         )}
       </div>

@@ -85,14 +85,7 @@ export function Navbar() {
             {venue.hotelName}
           </span>
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="navbar__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-        >
+        <button ref={toggleRef} type="button" className="navbar__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
           <span className="navbar__toggle-bars" aria-hidden="true">
             <span />
             <span />

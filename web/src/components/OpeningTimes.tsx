@@ -39,14 +39,7 @@ export function holidayHours(holiday: Holiday): string {
   return timeRange(holiday.open_time, holiday.close_time)
 }
 
-function VenueColumn(props: {
-  venue: VenueKey
-  name: string
-  foodLabel: string
-  rows: Row[] | null
-  failed: boolean
-  holidays: Holiday[]
-}) {
+function VenueColumn(props: { venue: VenueKey; name: string; foodLabel: string; rows: Row[] | null; failed: boolean; holidays: Holiday[] }) {
   const id = useId()
   return (
     <article className="opening-times__venue" data-venue={props.venue} aria-labelledby={`${id}-name`}>

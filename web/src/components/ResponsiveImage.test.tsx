@@ -12,7 +12,17 @@ const variants: ImageVariant[] = (['image/avif', 'image/webp'] as const).flatMap
 
 describe('ResponsiveImage', () => {
   test('a picture with an AVIF then a WebP source, each a width-described srcset with the sizes given, and the original as img', () => {
-    render(<ResponsiveImage src={`/files/${hash}.jpg`} variants={variants} width={1200} height={750} alt="The terrace" sizes="(max-width: 600px) 100vw, 50vw" className="tile" />)
+    render(
+      <ResponsiveImage
+        src={`/files/${hash}.jpg`}
+        variants={variants}
+        width={1200}
+        height={750}
+        alt="The terrace"
+        sizes="(max-width: 600px) 100vw, 50vw"
+        className="tile"
+      />,
+    )
     const img = screen.getByRole('img', { name: 'The terrace' })
     const picture = img.parentElement!
     expect(picture.tagName).toBe('PICTURE')
@@ -50,7 +60,18 @@ describe('ResponsiveImage', () => {
   test('loading, fetch priority and handlers reach the img', () => {
     let loaded = 0
     render(
-      <ResponsiveImage src="/hero.jpg" variants={variants} width={1600} height={1000} alt="Hero" sizes="100vw" loading="eager" fetchPriority="high" onLoad={() => loaded++} aria-hidden={undefined} />,
+      <ResponsiveImage
+        src="/hero.jpg"
+        variants={variants}
+        width={1600}
+        height={1000}
+        alt="Hero"
+        sizes="100vw"
+        loading="eager"
+        fetchPriority="high"
+        onLoad={() => loaded++}
+        aria-hidden={undefined}
+      />,
     )
     const img = screen.getByRole('img', { name: 'Hero' })
     expect(img.getAttribute('loading')).toBe('eager')

@@ -33,10 +33,19 @@ export function srcSetOf(variants: readonly ImageVariant[], type: ImageVariant['
  * caller gives it (class, handlers), so CSS and events work as on a plain img. The picture box is
  * `display: contents`: it adds no layout box, so styles written for the img alone still apply.
  */
-export function ResponsiveImage({ src, variants, width, height, alt, sizes, loading = 'lazy', fetchPriority, decoding = 'async', ...imgProps }: ResponsiveImageProps) {
-  const img = (
-    <img {...imgProps} src={src} width={width} height={height} alt={alt} loading={loading} decoding={decoding} fetchPriority={fetchPriority} />
-  )
+export function ResponsiveImage({
+  src,
+  variants,
+  width,
+  height,
+  alt,
+  sizes,
+  loading = 'lazy',
+  fetchPriority,
+  decoding = 'async',
+  ...imgProps
+}: ResponsiveImageProps) {
+  const img = <img {...imgProps} src={src} width={width} height={height} alt={alt} loading={loading} decoding={decoding} fetchPriority={fetchPriority} />
   const sources = FORMATS.map((type) => ({ type, srcSet: srcSetOf(variants ?? [], type) })).filter((source) => source.srcSet !== '')
   if (sources.length === 0) return img
   return (

@@ -126,7 +126,12 @@ describe('Hero', () => {
 
   test('no parallax under reduced motion', async () => {
     const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia
     try {
       render(<Hero title="Home" image={image} />)
       const img = screen.getByRole('img') as HTMLImageElement

@@ -18,7 +18,9 @@ afterEach(async () => {
 test("one time-range form: SPEC's 'open - close', in the tables and the holiday lines of the same card", async () => {
   stubFetch({
     '/api/opening-times': sampleTimes,
-    '/api/bank-holiday-exceptions': [{ id: 2, holiday_date: '2099-12-25', open_time: '12:00', close_time: '16:00', closed: false, location: venue.barName, venue: 'stables' }],
+    '/api/bank-holiday-exceptions': [
+      { id: 2, holiday_date: '2099-12-25', open_time: '12:00', close_time: '16:00', closed: false, location: venue.barName, venue: 'stables' },
+    ],
   })
   render(<OpeningTimes />)
   await waitFor(() => expect(document.querySelector('.opening-times__holiday-time')).toBeTruthy())

@@ -57,7 +57,9 @@ describe('buildEventIcs', () => {
   })
 
   test('fallback title and description; the ticket link is added to the description and as URL', () => {
-    const lines = unfold(buildEventIcs({ start_datetime: '2026-07-04T18:30:00Z', ticket_url: 'https://tickets.example.org/x', contact_to_book: 0 }, { venue: demoVenue, now })!)
+    const lines = unfold(
+      buildEventIcs({ start_datetime: '2026-07-04T18:30:00Z', ticket_url: 'https://tickets.example.org/x', contact_to_book: 0 }, { venue: demoVenue, now })!,
+    )
     expect(lines).toContain('SUMMARY:Untitled Event')
     expect(lines).toContain('DESCRIPTION:No description available.\\nTickets: https://tickets.example.org/x')
     expect(lines).toContain('URL:https://tickets.example.org/x')

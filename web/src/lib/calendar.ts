@@ -15,7 +15,10 @@ export function escapeIcsText(value: string): string {
 
 /** UTC date-time form, e.g. 20261205T193000Z. */
 export function icsDateTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
 }
 
 const encoder = new TextEncoder()

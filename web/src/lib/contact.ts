@@ -28,9 +28,7 @@ export function enquiryBody(enquiry: Enquiry) {
 }
 
 /** Queued because the browser knows it has no connection. */
-export const QUEUED_MESSAGE =
-  'You’re offline — your message is saved on this device and will be sent as soon as you’re back online.'
+export const QUEUED_MESSAGE = 'You’re offline — your message is saved on this device and will be sent as soon as you’re back online.'
 /** Queued because the request failed or got no answer in time, while the browser thought it was online. */
-export const CONNECTION_FAILED_MESSAGE =
-  'The connection failed — your message is saved on this device and will be sent as soon as the connection allows.'
+export const CONNECTION_FAILED_MESSAGE = 'The connection failed — your message is saved on this device and will be sent as soon as the connection allows.'
 export const SENT_MESSAGE = 'Thank you — your message has been sent.'

@@ -20,7 +20,9 @@ export const EVENT_LENGTH_MS = 2 * 60 * 60 * 1000
 export const NO_UPCOMING_EVENTS = 'Currently, there are no upcoming events scheduled. Please check back soon!'
 
 /** The fields a card reads; anything may be missing in an old saved copy or a hand-made record. */
-export type EventLike = Partial<Pick<VenueEvent, 'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_variants' | 'image_width' | 'image_height' | 'ticket_url'>> & {
+export type EventLike = Partial<
+  Pick<VenueEvent, 'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_variants' | 'image_width' | 'image_height' | 'ticket_url'>
+> & {
   contact_to_book?: number | boolean | null
 }
 
@@ -169,5 +171,8 @@ export function eventJsonLd(event: EventLike, venue: VenueInfo, origin?: string)
 
 /** JSON for an inline <script type="application/ld+json">: no '<' can close the script early. */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }

@@ -17,7 +17,21 @@ describe('navbarLook', () => {
     expect(navbarLook(60, true)).toEqual({ opacity: 1, padding: '0' })
   })
   test('solid on /stay and every staff route, not elsewhere', () => {
-    for (const path of ['/stay', '/admin', '/adminDashboard', '/manageGalleries', '/manageAttractions', '/manageTimes', '/deleteHoliday', '/addHoliday', '/uploadMenus', '/createEvent', '/manageEvent', '/messages', '/stay/'])
+    for (const path of [
+      '/stay',
+      '/admin',
+      '/adminDashboard',
+      '/manageGalleries',
+      '/manageAttractions',
+      '/manageTimes',
+      '/deleteHoliday',
+      '/addHoliday',
+      '/uploadMenus',
+      '/createEvent',
+      '/manageEvent',
+      '/messages',
+      '/stay/',
+    ])
       expect(isSolidNavPath(path)).toBe(true)
     for (const path of ['/', '/eat', '/drink', '/contact', '/stayover', '/login']) expect(isSolidNavPath(path)).toBe(false)
   })

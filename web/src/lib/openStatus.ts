@@ -13,7 +13,7 @@ export interface HolidayHours {
 
 export type OpenStatus =
   | { open: true; closesAt: string }
-  | { open: false; /** null when no opening is found in the coming week */ opensAt: string | null; /** null = later today */ opensOn: string | null }
+  | { open: false /** null when no opening is found in the coming week */; opensAt: string | null /** null = later today */; opensOn: string | null }
 
 /**
  * A venue's hours on one calendar date: that day's bank-holiday exception when there is one (it

@@ -45,7 +45,13 @@ export function readMenuDocument(bytes: Uint8Array): { promise: Promise<MenuDocu
       const viewport = page.getViewport({ scale: 1 })
       const text = await page
         .getTextContent()
-        .then((content) => content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim())
+        .then((content) =>
+          content.items
+            .map((item) => ('str' in item ? item.str : ''))
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        )
         .catch(() => '')
       pages.push({ page, width: viewport.width, height: viewport.height, text })
     }

@@ -29,7 +29,8 @@ function savedPositions(): Map<string, number> {
   positions = new Map()
   try {
     const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown
-    if (Array.isArray(stored)) for (const pair of stored) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number') positions.set(pair[0], pair[1])
+    if (Array.isArray(stored))
+      for (const pair of stored) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number') positions.set(pair[0], pair[1])
   } catch {
     // No storage (private mode) or a damaged value: start afresh.
   }
@@ -46,7 +47,8 @@ function persist() {
 
 function keyOfEntry(): string | null {
   const state: unknown = history.state
-  if (state && typeof state === 'object' && typeof (state as Record<string, unknown>)[KEY_FIELD] === 'string') return (state as Record<string, string>)[KEY_FIELD]!
+  if (state && typeof state === 'object' && typeof (state as Record<string, unknown>)[KEY_FIELD] === 'string')
+    return (state as Record<string, string>)[KEY_FIELD]!
   return null
 }
 

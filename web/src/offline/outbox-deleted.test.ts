@@ -32,12 +32,21 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'outbox-deleted-'))
   server = startServer(dataDir)
   const deadline = Date.now() + 90_000
-  while (!(await realFetch(`${server.base}/api/venue`).then((r) => r.ok, () => false))) {
+  while (
+    !(await realFetch(`${server.base}/api/venue`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (server.proc.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`)
     await Bun.sleep(100)
   }
   token = (await elsewhere<{ token: string }>('POST', '/api/admin/login', DEMO_ADMIN)).data.token
-  image = (await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 90, b: 40 } } }).png().toBuffer()).toString('base64')
+  image = (
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 90, b: 40 } } })
+      .png()
+      .toBuffer()
+  ).toString('base64')
   // (The send timeout's signal is happy-dom's AbortSignal, which Bun's fetch does not take: these
   // requests answer at once, so they go without it.)
   globalThis.fetch = ((input: RequestInfo | URL, { signal: _, ...init }: RequestInit = {}) =>
@@ -121,7 +130,10 @@ describe('a queued change to a record deleted meanwhile', () => {
       channel: 'admin',
       method: 'POST',
       path: '/api/update-event',
-      body: { kind: 'json', value: { id: old.id, title: 'Quiz night (edited offline)', description: old.description, start_datetime: `${nextYear}-03-14T19:30` } },
+      body: {
+        kind: 'json',
+        value: { id: old.id, title: 'Quiz night (edited offline)', description: old.description, start_datetime: `${nextYear}-03-14T19:30` },
+      },
       label: 'Edit event: Quiz night',
       baseVersion: old.updated_at,
       record: `event:${old.id}`,

@@ -19,7 +19,14 @@ import {
   type NewEntry,
 } from './outbox'
 
-interface Seen { method: string; path: string; key: string | null; ifMatch: string | null; auth: string | null; body: unknown }
+interface Seen {
+  method: string
+  path: string
+  key: string | null
+  ifMatch: string | null
+  auth: string | null
+  body: unknown
+}
 
 /** A small stand-in for the server: records requests and answers with the scripted status. */
 function fakeServer(script: (req: Seen, n: number) => { status: number; body?: unknown } | 'network') {
@@ -31,13 +38,23 @@ function fakeServer(script: (req: Seen, n: number) => { status: number; body?: u
     if (init.body instanceof FormData) {
       body = Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}:${(v as File).size}`]))
     } else if (typeof init.body === 'string') body = JSON.parse(init.body)
-    const req: Seen = { method: init.method ?? 'GET', path: String(input), key: headers.get('idempotency-key'), ifMatch: headers.get('if-match'), auth: headers.get('authorization'), body }
+    const req: Seen = {
+      method: init.method ?? 'GET',
+      path: String(input),
+      key: headers.get('idempotency-key'),
+      ifMatch: headers.get('if-match'),
+      auth: headers.get('authorization'),
+      body,
+    }
     // The outbox only ever sends changes; a GET is some list refreshing after a change landed.
     if (req.method === 'GET') return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })
     seen.push(req)
     const answer = script(req, seen.length)
     if (answer === 'network') throw new TypeError('Failed to fetch')
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    })
   }) as typeof fetch
   return { seen, restore: () => (globalThis.fetch = realFetch) }
 }
@@ -133,7 +150,9 @@ describe('outbox', () => {
   })
 
   test('another 4xx marks the entry failed with the server reason and the queue continues', async () => {
-    server = fakeServer((req) => ((req.body as { label: string }).label === 'bad' ? { status: 400, body: { error: 'Times must be HH:MM, for example 08:30.' } } : { status: 200, body: {} }))
+    server = fakeServer((req) =>
+      (req.body as { label: string }).label === 'bad' ? { status: 400, body: { error: 'Times must be HH:MM, for example 08:30.' } } : { status: 200, body: {} },
+    )
     await enqueue(edit('bad'))
     await enqueue(edit('good'))
     await replay()
@@ -151,7 +170,9 @@ describe('outbox', () => {
 
   test('a 409 is a conflict shown with the server version; overwrite resends without the version check', async () => {
     const current = { id: 7, title: 'Changed elsewhere', updated_at: '2026-11-22T10:00:00.000Z' }
-    server = fakeServer((req) => (req.ifMatch ? { status: 409, body: { error: 'This event was changed since you opened it.', current } } : { status: 200, body: { event: current } }))
+    server = fakeServer((req) =>
+      req.ifMatch ? { status: 409, body: { error: 'This event was changed since you opened it.', current } } : { status: 200, body: { event: current } },
+    )
     const entry = await enqueue(edit('Edit event', { baseVersion: '2026-11-22T09:00:00.000Z' }))
     await replay()
     const conflicted = useOutbox.getState().entries[0]!
@@ -167,8 +188,27 @@ describe('outbox', () => {
 
   test('a record created offline can be edited and deleted before it syncs: the placeholder becomes the real id', async () => {
     server = fakeServer((req) => (req.path === '/api/upload-event' ? { status: 201, body: { event: { id: 42 } } } : { status: 200, body: {} }))
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-event', body: { kind: 'json', value: { title: 'Quiz' } }, label: 'Create', creates: { placeholder: 'tmp:abc', idField: 'event.id' } })
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/update-event', body: { kind: 'form', fields: [{ name: 'id', value: 'tmp:abc' }, { name: 'title', value: 'Quiz night' }] }, label: 'Edit' })
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/upload-event',
+      body: { kind: 'json', value: { title: 'Quiz' } },
+      label: 'Create',
+      creates: { placeholder: 'tmp:abc', idField: 'event.id' },
+    })
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/update-event',
+      body: {
+        kind: 'form',
+        fields: [
+          { name: 'id', value: 'tmp:abc' },
+          { name: 'title', value: 'Quiz night' },
+        ],
+      },
+      label: 'Edit',
+    })
     await enqueue({ channel: 'admin', method: 'POST', path: '/api/delete-event', body: { kind: 'json', value: { id: 'tmp:abc' } }, label: 'Delete' })
     await replay()
     expect(server.seen.map((r) => r.path)).toEqual(['/api/upload-event', '/api/update-event', '/api/delete-event'])
@@ -177,8 +217,17 @@ describe('outbox', () => {
   })
 
   test('when a create fails, the entries that depend on it fail too instead of hitting a wrong record', async () => {
-    server = fakeServer((req) => (req.path === '/api/upload-event' ? { status: 400, body: { error: 'Please select an image to upload.' } } : { status: 200, body: {} }))
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-event', body: { kind: 'json', value: {} }, label: 'Create', creates: { placeholder: 'tmp:x', idField: 'event.id' } })
+    server = fakeServer((req) =>
+      req.path === '/api/upload-event' ? { status: 400, body: { error: 'Please select an image to upload.' } } : { status: 200, body: {} },
+    )
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/upload-event',
+      body: { kind: 'json', value: {} },
+      label: 'Create',
+      creates: { placeholder: 'tmp:x', idField: 'event.id' },
+    })
     await enqueue({ channel: 'admin', method: 'POST', path: '/api/delete-event', body: { kind: 'json', value: { id: 'tmp:x' } }, label: 'Delete' })
     await replay()
     expect(server.seen).toHaveLength(1)
@@ -188,7 +237,19 @@ describe('outbox', () => {
   test('the queue survives a reload, files included', async () => {
     server = fakeServer(() => 'network')
     const photo = new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'image/png' })
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-gallery', body: { kind: 'form', fields: [{ name: 'type', value: 'cafe' }, { name: 'images', file: photo, filename: 'a.png' }] }, label: 'Upload 1 image' })
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/upload-gallery',
+      body: {
+        kind: 'form',
+        fields: [
+          { name: 'type', value: 'cafe' },
+          { name: 'images', file: photo, filename: 'a.png' },
+        ],
+      },
+      label: 'Upload 1 image',
+    })
     resetOutboxForTests()
     await loadOutbox()
     const [restored] = useOutbox.getState().entries
@@ -287,9 +348,28 @@ describe('outbox', () => {
   })
 
   test('the placeholder is swapped in the record and the screen meta too', async () => {
-    server = fakeServer((req) => (req.path === '/api/upload-around' ? { status: 201, body: { attraction: { id: 8, updated_at: 'a1' } } } : { status: 200, body: { attraction: { id: 8, updated_at: 'a2' } } }))
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-around', body: { kind: 'json', value: {} }, label: 'Add', creates: { placeholder: 'tmp-1', idField: 'attraction.id' } })
-    await enqueue({ channel: 'admin', method: 'PUT', path: '/api/edit-around/tmp-1', body: { kind: 'json', value: {} }, label: 'Edit', record: 'attraction:tmp-1', meta: { kind: 'attraction', op: 'update', id: 'tmp-1' } })
+    server = fakeServer((req) =>
+      req.path === '/api/upload-around'
+        ? { status: 201, body: { attraction: { id: 8, updated_at: 'a1' } } }
+        : { status: 200, body: { attraction: { id: 8, updated_at: 'a2' } } },
+    )
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/upload-around',
+      body: { kind: 'json', value: {} },
+      label: 'Add',
+      creates: { placeholder: 'tmp-1', idField: 'attraction.id' },
+    })
+    await enqueue({
+      channel: 'admin',
+      method: 'PUT',
+      path: '/api/edit-around/tmp-1',
+      body: { kind: 'json', value: {} },
+      label: 'Edit',
+      record: 'attraction:tmp-1',
+      meta: { kind: 'attraction', op: 'update', id: 'tmp-1' },
+    })
     server.restore()
     server = fakeServer((req) => (req.path === '/api/upload-around' ? { status: 201, body: { attraction: { id: 8 } } } : 'network'))
     await replay()
@@ -300,7 +380,14 @@ describe('outbox', () => {
   })
 
   test('discarding a queued create discards the queued changes to that record with it', async () => {
-    const create = await enqueue({ channel: 'admin', method: 'POST', path: '/api/upload-event', body: { kind: 'json', value: {} }, label: 'Create', creates: { placeholder: 'tmp-9', idField: 'event.id' } })
+    const create = await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/upload-event',
+      body: { kind: 'json', value: {} },
+      label: 'Create',
+      creates: { placeholder: 'tmp-9', idField: 'event.id' },
+    })
     await enqueue({ channel: 'admin', method: 'POST', path: '/api/delete-event', body: { kind: 'json', value: { id: 'tmp-9' } }, label: 'Delete it' })
     await enqueue(edit('unrelated'))
     await discard(create.id)

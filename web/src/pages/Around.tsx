@@ -60,7 +60,10 @@ export function Around() {
                     <a className="place-card__link" href={place.url} target="_blank" rel="noopener noreferrer">
                       Visit<span className="visually-hidden"> {place.name} (opens in a new tab)</span>
                       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                        <path fill="currentColor" d="M14 3v2h3.6l-9.3 9.3 1.4 1.4L19 6.4V10h2V3h-7zM5 5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6h-2v6H5V7h6V5H5z" />
+                        <path
+                          fill="currentColor"
+                          d="M14 3v2h3.6l-9.3 9.3 1.4 1.4L19 6.4V10h2V3h-7zM5 5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6h-2v6H5V7h6V5H5z"
+                        />
                       </svg>
                     </a>
                   </div>

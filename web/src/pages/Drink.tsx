@@ -20,12 +20,10 @@ export function Drink() {
           <FadeIn>
             <span className="eyebrow">Ales, fires &amp; pub grub</span>
             <h2 id="drink-intro-heading">A proper country pub</h2>
-            <p className="lead">
-              Once home to the farm's working horses, the Stables is now where walkers, cyclists and villagers gather around the fire.
-            </p>
+            <p className="lead">Once home to the farm's working horses, the Stables is now where walkers, cyclists and villagers gather around the fire.</p>
             <p>
-              Expect cask ales from breweries just over the hill, a good cider or two, and a bar that knows its way around a gin and tonic. Muddy
-              boots and well-behaved dogs are more than welcome, and there is always a bowl of water by the door.
+              Expect cask ales from breweries just over the hill, a good cider or two, and a bar that knows its way around a gin and tonic. Muddy boots and
+              well-behaved dogs are more than welcome, and there is always a bowl of water by the door.
             </p>
             <div className="venue-intro__cta">
               <MenuLink businessId={1} />

@@ -24,8 +24,8 @@ export function Eat() {
               Whether you are setting out up the fell or coming down with muddy boots, our cafe is a warm, unhurried place to sit and refuel.
             </p>
             <p>
-              We bake every morning and cook with what the dale does best: eggs from the farm up the lane, bacon and sausages from our butcher in
-              the village, and bread and scones straight from our own oven. Dogs and walkers are always welcome.
+              We bake every morning and cook with what the dale does best: eggs from the farm up the lane, bacon and sausages from our butcher in the village,
+              and bread and scones straight from our own oven. Dogs and walkers are always welcome.
             </p>
             <div className="venue-intro__cta">
               <MenuLink businessId={2} />

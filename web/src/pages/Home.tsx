@@ -71,8 +71,8 @@ export function Home() {
           <span className="eyebrow">Welcome</span>
           <h2 id="home-welcome-heading">Walk in from the hills, stay for the evening</h2>
           <p className="lead">
-            Whether you are passing through on the long-distance path, meeting friends for Sunday lunch or settling in for a few
-            nights, there is a table, a fire and a warm welcome waiting for you.
+            Whether you are passing through on the long-distance path, meeting friends for Sunday lunch or settling in for a few nights, there is a table, a
+            fire and a warm welcome waiting for you.
           </p>
         </div>
         <ul className="container tiles">

@@ -27,7 +27,9 @@ export function Login() {
   const [error, setError] = useState<string | null>(null)
   const id = useId()
   // Staff changes kept on this device (a session that ended mid-sync, or work done offline): they go after the login.
-  const waiting = useOutbox((state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length)
+  const waiting = useOutbox(
+    (state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length,
+  )
   useEffect(() => {
     void loadOutbox()
   }, [])

@@ -121,7 +121,9 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
         <>
           {switcher}
           {hasText ? null : (
-            <p className="menu-page__note">This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.</p>
+            <p className="menu-page__note">
+              This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.
+            </p>
           )}
           <MenuDrawing pdf={pdf} title={title} sections={sections} />
         </>
@@ -184,7 +186,8 @@ function MenuDrawing({ pdf, title, sections }: { pdf: PdfState; title: string; s
     )
   }
   if (pdf.kind === 'offline') {
-    if (!sections.length) return <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
+    if (!sections.length)
+      return <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
     return (
       <>
         <p className="menu-page__note" role="status">

@@ -28,12 +28,12 @@ export function Stay() {
             <span className="eyebrow">Our rooms</span>
             <h2 id="rooms-heading">Rest easy in the heart of the national park</h2>
             <p className="lead">
-              We have five double rooms and 2 family rooms, each one individually furnished with local wool throws, deep mattresses and a tray
-              of homemade biscuits.
+              We have five double rooms and 2 family rooms, each one individually furnished with local wool throws, deep mattresses and a tray of homemade
+              biscuits.
             </p>
             <p>
-              Wake to birdsong and the river, come down to a cooked breakfast, and spend the day on the fells with a flask filled at the cafe.
-              Dogs are welcome in every room, and the whole house is non-smoking.
+              Wake to birdsong and the river, come down to a cooked breakfast, and spend the day on the fells with a flask filled at the cafe. Dogs are welcome
+              in every room, and the whole house is non-smoking.
             </p>
             <ul className="stay-features">
               {FEATURES.map((feature) => (

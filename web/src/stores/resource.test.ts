@@ -6,7 +6,7 @@ import { quiet } from '../../test/quiet'
 
 /** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
 const onScreen: (() => void)[] = []
-const show = <T,>(store: ResourceStore<T>) => {
+const show = <T>(store: ResourceStore<T>) => {
   onScreen.push(store.subscribe(() => {}))
   return store
 }
@@ -75,43 +75,35 @@ describe('resource stores saved in IndexedDB', () => {
     expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
   })
 
-  test(
-    'a server that does not answer: every request carries the timeout, and after SLOW_MS the saved copy on screen is announced with its time',
-    async () => {
-      const first = createResource('test:hung', async () => ['old'])
-      await first.getState().load()
-      const savedAt = first.getState().savedAt!
-      let asked: RequestOptions | undefined
-      const hung = show(
-        createResource<string[]>('test:hung', (request) => {
-          asked = request
-          return new Promise(() => {})
-        }),
-      )
-      void hung.getState().load()
-      await until(() => asked !== undefined, 'the request is made')
-      expect(asked).toEqual({ timeoutMs: READ_TIMEOUT_MS })
-      const started = Date.now()
-      await until(() => useShownData.getState().savedAt !== null, 'the saved copy is announced', SLOW_MS + 2_000)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
-      expect(useShownData.getState()).toEqual({ savedAt, missing: false })
-      expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
-    },
-    10_000,
-  )
+  test('a server that does not answer: every request carries the timeout, and after SLOW_MS the saved copy on screen is announced with its time', async () => {
+    const first = createResource('test:hung', async () => ['old'])
+    await first.getState().load()
+    const savedAt = first.getState().savedAt!
+    let asked: RequestOptions | undefined
+    const hung = show(
+      createResource<string[]>('test:hung', (request) => {
+        asked = request
+        return new Promise(() => {})
+      }),
+    )
+    void hung.getState().load()
+    await until(() => asked !== undefined, 'the request is made')
+    expect(asked).toEqual({ timeoutMs: READ_TIMEOUT_MS })
+    const started = Date.now()
+    await until(() => useShownData.getState().savedAt !== null, 'the saved copy is announced', SLOW_MS + 2_000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
+    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
+  }, 10_000)
 
-  test(
-    'a server that does not answer, with nothing saved: after SLOW_MS the page is known to miss the data (not only at the 15 s timeout)',
-    async () => {
-      const hung = show(createResource<string[]>('test:hung-empty', () => new Promise(() => {})))
-      void hung.getState().load()
-      const started = Date.now()
-      await until(() => useShownData.getState().missing, 'the missing data is announced', SLOW_MS + 2_000)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
-      expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
-    },
-    10_000,
-  )
+  test('a server that does not answer, with nothing saved: after SLOW_MS the page is known to miss the data (not only at the 15 s timeout)', async () => {
+    const hung = show(createResource<string[]>('test:hung-empty', () => new Promise(() => {})))
+    void hung.getState().load()
+    const started = Date.now()
+    await until(() => useShownData.getState().missing, 'the missing data is announced', SLOW_MS + 2_000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+  }, 10_000)
 
   test('with nothing saved and no network the store stays empty and says why; on screen, the page is known to miss it', async () => {
     const store = show(createResource('test:nothing', offline))
@@ -121,7 +113,9 @@ describe('resource stores saved in IndexedDB', () => {
   })
 
   test('only stores on screen speak for the page: a saved copy leaves the banner when its component goes', async () => {
-    await createResource('test:left', async () => 'old').getState().load()
+    await createResource('test:left', async () => 'old')
+      .getState()
+      .load()
     const store = createResource('test:left', offline)
     await quiet(() => store.getState().load())
     // Loaded, but nothing renders it: the page shown does not show it.
@@ -198,7 +192,9 @@ describe('resource stores saved in IndexedDB', () => {
     })
 
     test('the saved copy is announced at once while the request is still out', async () => {
-      await createResource('test:known-offline', async () => 'old').getState().load()
+      await createResource('test:known-offline', async () => 'old')
+        .getState()
+        .load()
       setOnLine(false)
       const store = show(createResource<string>('test:known-offline', () => new Promise(() => {})))
       void store.getState().load()

@@ -17,6 +17,13 @@ const BUSINESSES: readonly BusinessId[] = [1, 2]
  * fetched either: a missing picture shows its placeholder offline.
  */
 export async function saveEveryPublicPage(): Promise<void> {
-  const stores = [useOpeningTimes, useHolidays, useEvents, useAttractions, ...GALLERY_TYPES.map((type) => galleryStore(type)), ...BUSINESSES.map((id) => menuStore(id))]
+  const stores = [
+    useOpeningTimes,
+    useHolidays,
+    useEvents,
+    useAttractions,
+    ...GALLERY_TYPES.map((type) => galleryStore(type)),
+    ...BUSINESSES.map((id) => menuStore(id)),
+  ]
   await Promise.all(stores.map((store) => store.getState().load({ background: true })))
 }

@@ -37,7 +37,9 @@ describe('staff lists (createResource with staff: true)', () => {
   })
 
   test('keep: false (personal data) is never written to the device', async () => {
-    await createResource('test-staff-private', async () => [{ email: 'a@example.com' }], { staff: true, keep: false }).getState().load()
+    await createResource('test-staff-private', async () => [{ email: 'a@example.com' }], { staff: true, keep: false })
+      .getState()
+      .load()
     expect(await keys()).toEqual([])
   })
 

@@ -30,9 +30,9 @@ export function rebuildWithAutoincrement(db: Database, table: string): void {
   const createRebuilt = definition.sql
     .replace(/^CREATE\s+TABLE\s+(?:"[^"]+"|`[^`]+`|\[[^\]]+\]|\S+?)(\s*\()/i, `CREATE TABLE "${rebuilt}"$1`)
     .replace(primaryKey, (match) => `${match} AUTOINCREMENT`)
-  const dependents = db
-    .query("SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL")
-    .all(table) as { sql: string }[]
+  const dependents = db.query("SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL").all(table) as {
+    sql: string
+  }[]
   // Triggers and views elsewhere may name this table; while it is briefly missing they must not be checked.
   db.exec('PRAGMA legacy_alter_table = ON')
   try {

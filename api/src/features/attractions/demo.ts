@@ -7,7 +7,8 @@ const DEMO_ATTRACTIONS = [
   {
     name: 'Larkdale Force',
     url: 'https://example.org/larkdale-force',
-    description: 'A twenty-metre waterfall at the end of a short woodland walk from the hotel, at its best after rain. Wear boots: the last stretch can be muddy.',
+    description:
+      'A twenty-metre waterfall at the end of a short woodland walk from the hotel, at its best after rain. Wear boots: the last stretch can be muddy.',
     palette: palettes.moss,
   },
   {
@@ -41,8 +42,15 @@ export async function seedAttractions(ctx: AppContext): Promise<void> {
   if (countAttractions(ctx.db) > 0) return
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should stay quick.
   const images = await Promise.all(DEMO_ATTRACTIONS.map((place, index) => demoImage(place.name, place.palette, 1200, 800, index + 11)))
-  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE.maxBytes })))
-  const rows: AttractionFields[] = DEMO_ATTRACTIONS.map((place, index) => ({ name: place.name, url: place.url, description: place.description, image: files[index]!.name }))
+  const files = await Promise.all(
+    images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE.maxBytes })),
+  )
+  const rows: AttractionFields[] = DEMO_ATTRACTIONS.map((place, index) => ({
+    name: place.name,
+    url: place.url,
+    description: place.description,
+    image: files[index]!.name,
+  }))
   const now = ctx.now().toISOString()
   ctx.db.transaction(() => {
     for (const row of rows) insertAttraction(ctx.db, row, now)

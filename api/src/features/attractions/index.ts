@@ -23,7 +23,6 @@ import {
 import { changesBetween } from '../activity/store'
 import { deleteAttraction, findAttraction, insertAttraction, listAttractions, updateAttraction, type AttractionRow } from './store'
 
-
 interface TextFields {
   name: string
   url: string
@@ -111,7 +110,13 @@ export function attractionsRoutes(ctx: AppContext) {
               if (basedOn !== null && current.updated_at !== basedOn) throw new VersionConflict(ATTRACTION_CHANGED_MESSAGE, toReply(files, current))
               updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, nextVersion(ctx.now(), current.updated_at))
               if (saved && saved.name !== current.image) replacedImage = current.image
-              activity({ kind: 'attraction', action: 'update', record_id: params.id, summary: `Edited the attraction “${fields.name}”`, changes: changesBetween(current, findAttraction(db, params.id)!) })
+              activity({
+                kind: 'attraction',
+                action: 'update',
+                record_id: params.id,
+                summary: `Edited the attraction “${fields.name}”`,
+                changes: changesBetween(current, findAttraction(db, params.id)!),
+              })
               return { message: 'Attraction updated.', attraction: toReply(files, findAttraction(db, params.id)!) }
             }),
           )

@@ -7,7 +7,16 @@ import { idempotencyFor } from '../../http/idempotency'
 import { clientAddress, limitKeyOf } from '../../http/client-address'
 import { RateLimiter } from '../../http/rate-limit'
 import type { Mail } from './mailer'
-import { ContactMessageList, MarkHandledBody, MessageDeletedReply, MessageIdParams, MessageReply, SendEmailBody, SendEmailReply, type ContactMessage } from './model'
+import {
+  ContactMessageList,
+  MarkHandledBody,
+  MessageDeletedReply,
+  MessageIdParams,
+  MessageReply,
+  SendEmailBody,
+  SendEmailReply,
+  type ContactMessage,
+} from './model'
 import { deleteMessage, findMessage, insertMessage, listMessages, listUnsent, markFailed, markSent, markStored, setHandled, type NewMessage } from './store'
 
 export const REPLY_SENT = 'Thank you — your message has been sent.'
@@ -62,8 +71,7 @@ export function mailFor(venue: Venue, message: NewMessage): Mail {
   }
 }
 
-const log = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) =>
-  console.log(JSON.stringify({ level, msg, ...fields }))
+const log = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level, msg, ...fields }))
 
 /** Tries one send and records the outcome; never throws, because the message is already safe in the database. */
 async function deliver(ctx: AppContext, message: ContactMessage): Promise<boolean> {
@@ -146,7 +154,11 @@ export function contactRoutes(ctx: AppContext) {
         if (!ctx.mailer.configured) {
           markStored(ctx.db, stored.id)
           // Who wrote and what is personal data: staff read it on the Messages screen, logs never hold it.
-          log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', { id: stored.id, length: stored.message.length, created_at: stored.created_at })
+          log('info', 'contact message stored, not emailed (set SMTP_URL to send email)', {
+            id: stored.id,
+            length: stored.message.length,
+            created_at: stored.created_at,
+          })
           return { message: REPLY_RECEIVED }
         }
         return { message: (await deliver(ctx, stored)) ? REPLY_SENT : REPLY_RECEIVED }
@@ -162,7 +174,12 @@ export function contactRoutes(ctx: AppContext) {
           if (!before) throw notFound(`No message with id ${params.id}.`)
           if (body.handled) setHandled(ctx.db, params.id, admin.username, ctx.now().toISOString())
           else setHandled(ctx.db, params.id, null, null)
-          activity({ kind: 'message', action: body.handled ? 'handled' : 'unhandled', record_id: params.id, summary: `Marked the message from ${before.name || before.email} ${body.handled ? 'handled' : 'not handled'}` })
+          activity({
+            kind: 'message',
+            action: body.handled ? 'handled' : 'unhandled',
+            record_id: params.id,
+            summary: `Marked the message from ${before.name || before.email} ${body.handled ? 'handled' : 'not handled'}`,
+          })
           return { message: body.handled ? 'Marked handled.' : 'Marked not handled.', item: findMessage(ctx.db, params.id)! }
         }),
       { admin: true, params: MessageIdParams, body: MarkHandledBody, response: MessageReply },

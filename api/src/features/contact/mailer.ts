@@ -25,7 +25,11 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
   }
   const url = new URL(smtpUrl)
   // Bounded waits: a dead mail server must not hold a visitor's request open.
-  for (const [name, value] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '20000']]) {
+  for (const [name, value] of [
+    ['connectionTimeout', '10000'],
+    ['greetingTimeout', '10000'],
+    ['socketTimeout', '20000'],
+  ]) {
     if (!url.searchParams.has(name!)) url.searchParams.set(name!, value!)
   }
   const transport = nodemailer.createTransport(url.toString())

@@ -50,7 +50,6 @@ export function listMessages(db: Database): ContactMessage[] {
   return db.query('SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC').all() as ContactMessage[]
 }
 
-
 export function findMessage(db: Database, id: number): ContactMessage | null {
   return db.query('SELECT * FROM contact_messages WHERE id = ?').get(id) as ContactMessage | null
 }

@@ -55,7 +55,8 @@ function demoEvents(ctx: AppContext): DemoEvent[] {
     },
     {
       title: 'Folk Music Evening',
-      description: 'An evening of fiddle, guitar and song from musicians of the dales, by the fire. Doors at 7pm, music from 8pm until late. Seating is limited, so book ahead.',
+      description:
+        'An evening of fiddle, guitar and song from musicians of the dales, by the fire. Doors at 7pm, music from 8pm until late. Seating is limited, so book ahead.',
       date: nextWeekday(today, SATURDAY, 10),
       time: '20:00',
       image: { caption: 'Folk Music Evening', palette: palettes.dusk, seed: 5 },
@@ -64,7 +65,8 @@ function demoEvents(ctx: AppContext): DemoEvent[] {
     },
     {
       title: 'Guided Dawn Walk',
-      description: 'Meet our ranger at the hotel door for a two-hour guided walk up to the ridge to watch the sun rise over the valley, returning for a hot drink. Bring sturdy boots and a warm layer.',
+      description:
+        'Meet our ranger at the hotel door for a two-hour guided walk up to the ridge to watch the sun rise over the valley, returning for a hot drink. Bring sturdy boots and a warm layer.',
       date: nextWeekday(today, SUNDAY, 17),
       time: '06:30',
       image: { caption: 'Guided Dawn Walk', palette: palettes.dawn, seed: 7 },
@@ -73,7 +75,8 @@ function demoEvents(ctx: AppContext): DemoEvent[] {
     },
     {
       title: 'Cheese and Ale Tasting',
-      description: 'Six local cheeses paired with six ales from breweries within twenty miles, introduced by the people who make them. Includes bread, chutneys and tasting notes to take home.',
+      description:
+        'Six local cheeses paired with six ales from breweries within twenty miles, introduced by the people who make them. Includes bread, chutneys and tasting notes to take home.',
       date: nextWeekday(today, FRIDAY, 24),
       time: '18:30',
       image: { caption: 'Cheese and Ale Tasting', palette: palettes.moss, seed: 9 },

@@ -18,7 +18,13 @@ import {
   type ContactToBook,
   type VenueEvent,
 } from './model'
-import { EVENT_EDIT_IMAGE, EVENT_IMAGE_TOO_LARGE_MESSAGE, EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../shared/rules/uploads'
+import {
+  EVENT_EDIT_IMAGE,
+  EVENT_IMAGE_TOO_LARGE_MESSAGE,
+  EVENT_UPLOAD_IMAGE,
+  IMAGE_REQUIRED_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+} from '../../shared/rules/uploads'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity/store'
 import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
@@ -156,7 +162,13 @@ export function eventsRoutes(ctx: AppContext) {
                 contactToBook: contactToBook ?? current.contact_to_book === 1,
               })
               replaced = current.image !== image ? current.image : null
-              activity({ kind: 'event', action: 'update', record_id: body.id, summary: `Edited the event “${title}”`, changes: changesBetween(current, findEvent(ctx.db, body.id)!) })
+              activity({
+                kind: 'event',
+                action: 'update',
+                record_id: body.id,
+                summary: `Edited the event “${title}”`,
+                changes: changesBetween(current, findEvent(ctx.db, body.id)!),
+              })
               return { message: 'Event updated.', event: readEvent(body.id) }
             }),
           )

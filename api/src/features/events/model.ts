@@ -45,10 +45,9 @@ const TicketUrl = t.Nullable(t.String({ maxLength: 2000, error: 'The ticket link
 const CHECKBOX_TEXT = ['true', 'false', '1', '0', 'on', 'off', ''] as const
 
 /** A checkbox as JSON clients and HTML forms send it. (Not t.UnionEnum: that gives the field a default.) */
-export const ContactToBook = t.Union(
-  [t.Boolean(), t.Literal(0), t.Literal(1), t.Null(), ...CHECKBOX_TEXT.map((text) => t.Literal(text))],
-  { error: "Contact to book must be true or false (or 1/0, 'on')." },
-)
+export const ContactToBook = t.Union([t.Boolean(), t.Literal(0), t.Literal(1), t.Null(), ...CHECKBOX_TEXT.map((text) => t.Literal(text))], {
+  error: "Contact to book must be true or false (or 1/0, 'on').",
+})
 export type ContactToBook = typeof ContactToBook.static
 
 /**

@@ -55,14 +55,14 @@ const DEMO_GALLERIES: Record<GalleryType, DemoPicture[]> = {
 /** Demo content for the fictional venue; adds nothing when the table already has rows. */
 export async function seedGalleries(ctx: AppContext): Promise<void> {
   if (countGalleryImages(ctx.db) > 0) return
-  const pictures = (Object.entries(DEMO_GALLERIES) as [GalleryType, DemoPicture[]][]).flatMap(([type, list]) =>
-    list.map((picture) => ({ type, ...picture })),
-  )
+  const pictures = (Object.entries(DEMO_GALLERIES) as [GalleryType, DemoPicture[]][]).flatMap(([type, list]) => list.map((picture) => ({ type, ...picture })))
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should take about a second, not several.
   const images = await Promise.all(
     pictures.map((picture, index) => demoImage(picture.caption, picture.palette, picture.width ?? 1200, picture.height ?? 750, index + 1)),
   )
-  const files = await Promise.all(images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE.maxBytes })))
+  const files = await Promise.all(
+    images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE.maxBytes })),
+  )
   const rows: NewGalleryImage[] = pictures.map((picture, index) => ({ type: picture.type, image: files[index]!.name, alt: picture.caption }))
   // Inserted last-first so the first picture listed is the newest, and shown first.
   ctx.db.transaction(() => insertGalleryImages(ctx.db, rows.reverse()))()

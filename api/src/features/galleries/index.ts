@@ -18,7 +18,6 @@ import {
 import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryType } from '../../shared/rules/galleries'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 
-
 /** The upload form has no alt field, so each image gets a description of what its category shows. */
 export function defaultAlt(type: GalleryType, venue: Venue): string {
   const subjects: Record<GalleryType, string> = {
@@ -96,8 +95,16 @@ export function galleriesRoutes(ctx: AppContext) {
         const alt = defaultAlt(type, ctx.config.venue)
         const reply: UploadGalleryReply = files.recordWith(saved, () =>
           commit(() => {
-            const rows = insertGalleryImages(db, saved.map((file) => ({ type, image: file.name, alt })))
-            activity({ kind: 'gallery', action: 'create', record_id: rows.map((row) => row.id).join(','), summary: `Uploaded ${rows.length} picture(s) to the ${type} gallery` })
+            const rows = insertGalleryImages(
+              db,
+              saved.map((file) => ({ type, image: file.name, alt })),
+            )
+            activity({
+              kind: 'gallery',
+              action: 'create',
+              record_id: rows.map((row) => row.id).join(','),
+              summary: `Uploaded ${rows.length} picture(s) to the ${type} gallery`,
+            })
             return { message: 'Upload successful!', images: rows.map((row) => toReply(files, row)) }
           }, 201),
         )

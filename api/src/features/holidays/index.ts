@@ -80,7 +80,12 @@ export function holidaysRoutes(ctx: AppContext) {
           if (!row) {
             throw conflict(`${venueName(venue, holiday.venue)} already has times for ${holiday.date}. Remove them first to change them.`)
           }
-          activity({ kind: 'holiday', action: 'create', record_id: row.id, summary: `${venueName(venue, holiday.venue)} on ${holiday.date}: ${holiday.closed ? 'closed' : `${holiday.open}–${holiday.close}`}` })
+          activity({
+            kind: 'holiday',
+            action: 'create',
+            record_id: row.id,
+            summary: `${venueName(venue, holiday.venue)} on ${holiday.date}: ${holiday.closed ? 'closed' : `${holiday.open}–${holiday.close}`}`,
+          })
           return { message: 'Bank holiday times added.', holiday: toAdminHoliday(venue, row) }
         }, 201)
       },
@@ -94,7 +99,12 @@ export function holidaysRoutes(ctx: AppContext) {
           if (!deleteHoliday(ctx.db, place.key, place.date)) {
             throw notFound(`${venueName(venue, place.key)} has no bank holiday times on ${place.date}.`)
           }
-          activity({ kind: 'holiday', action: 'delete', record_id: `${place.key}:${place.date}`, summary: `Removed the bank holiday times of ${venueName(venue, place.key)} on ${place.date}` })
+          activity({
+            kind: 'holiday',
+            action: 'delete',
+            record_id: `${place.key}:${place.date}`,
+            summary: `Removed the bank holiday times of ${venueName(venue, place.key)} on ${place.date}`,
+          })
           return { message: 'Bank holiday times removed.' }
         })
       },

@@ -16,9 +16,7 @@ export function latestMenu(db: Database, businessId: 1 | 2, typeId?: string): Me
   if (typeId === undefined) {
     return db.query('SELECT * FROM menus WHERE business_id = ? ORDER BY id DESC LIMIT 1').get(businessId) as MenuRow | null
   }
-  return db
-    .query('SELECT * FROM menus WHERE business_id = ? AND type_id = ? ORDER BY id DESC LIMIT 1')
-    .get(businessId, typeId) as MenuRow | null
+  return db.query('SELECT * FROM menus WHERE business_id = ? AND type_id = ? ORDER BY id DESC LIMIT 1').get(businessId, typeId) as MenuRow | null
 }
 
 export function findMenu(db: Database, id: number): MenuRow | null {

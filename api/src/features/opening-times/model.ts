@@ -1,6 +1,5 @@
 import { t } from 'elysia'
 
-
 export { GROUP_DAYS, GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from '../../shared/rules/opening-groups'
 
 const TimeRange = t.Object({ open_time: t.String(), close_time: t.String() })

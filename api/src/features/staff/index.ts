@@ -1,5 +1,15 @@
 import { Elysia } from 'elysia'
-import { countActiveOwners, deleteAdmin, findAdmin, hashPassword, insertAdmin, listAdmins, revokeTokens, updateAdmin, type AdminUser } from '../../auth/admin-store'
+import {
+  countActiveOwners,
+  deleteAdmin,
+  findAdmin,
+  hashPassword,
+  insertAdmin,
+  listAdmins,
+  revokeTokens,
+  updateAdmin,
+  type AdminUser,
+} from '../../auth/admin-store'
 import { adminGuard } from '../../auth/guard'
 import { assertAcceptablePassword } from '../../auth/password-policy'
 import type { AppContext } from '../../context'
@@ -72,7 +82,13 @@ export function staffRoutes(ctx: AppContext) {
           if (role !== before.role || (disabled && !before.disabled) || hash) revokeTokens(db, before.id)
           const changes = changesBetween(toStaffMember(before), { role: after.role, disabled: after.disabled === 1 })
           if (hash) changes.push({ field: 'password', before: null, after: 'reset' })
-          activity({ kind: 'staff', action: 'update', record_id: before.username, summary: `Changed ${before.username}: ${changes.map((c) => c.field).join(', ') || 'nothing'}`, changes })
+          activity({
+            kind: 'staff',
+            action: 'update',
+            record_id: before.username,
+            summary: `Changed ${before.username}: ${changes.map((c) => c.field).join(', ') || 'nothing'}`,
+            changes,
+          })
           return { message: `${before.username} updated.`, member: toStaffMember(after) }
         })
       },

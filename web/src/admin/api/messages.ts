@@ -5,7 +5,8 @@ export { fallbackMessage }
 
 /** What staff see when a change is kept on the device. */
 export const QUEUED_MESSAGE = 'Saved on this device — will sync when you’re back online'
-export const CONFLICT_MESSAGE = 'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
+export const CONFLICT_MESSAGE =
+  'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
 
 /** The change is in the outbox and will be sent later (status: the last answer, 0 for none). */
 export class QueuedError extends ApiError {

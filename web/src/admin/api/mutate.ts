@@ -53,7 +53,19 @@ async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
   await connectOutbox()
   const { method, path, label, creates, baseVersion, record, versionField, meta } = mutation
   const outcome = await submit(
-    { id: mutation.idempotencyKey ?? newIdempotencyKey(), channel: 'admin', method, path, body: toNewBody(mutation.body), label, creates, baseVersion, record, versionField, meta },
+    {
+      id: mutation.idempotencyKey ?? newIdempotencyKey(),
+      channel: 'admin',
+      method,
+      path,
+      body: toNewBody(mutation.body),
+      label,
+      creates,
+      baseVersion,
+      record,
+      versionField,
+      meta,
+    },
     { online: online(), onProgress: options.onProgress },
   )
   switch (outcome.kind) {

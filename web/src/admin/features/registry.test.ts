@@ -33,10 +33,34 @@ const CASES = [
   { kind: 'event', path: '/api/update-event/4', meta: { kind: 'event', op: 'update', id: 4 }, list: useAdminEvents, firstLabel: 'Title' },
   { kind: 'attraction', path: '/api/edit-around/2', meta: { kind: 'attraction', op: 'update', id: 2 }, list: useAdminAttractions, firstLabel: 'Name' },
   { kind: 'gallery', path: '/api/delete-gallery/9', meta: { kind: 'gallery', op: 'delete', id: 9 }, list: useGalleryGrouped, firstLabel: 'title' },
-  { kind: 'holiday', path: '/api/remove-bank-holiday-times', meta: { kind: 'holiday', op: 'delete', holiday_date: '2030-05-06', location: 'x' }, list: useAdminHolidays, firstLabel: 'title' },
-  { kind: 'times', path: '/api/update-times', meta: { kind: 'times', business: 'stables', group: 'saturday', type: 'opening', open: '10:00', close: '11:00', closed: false }, list: useAdminOpeningTimes, firstLabel: 'The Stables bar, saturday: opening hours' },
-  { kind: 'menu', path: '/api/upload-pdf', meta: { kind: 'menu', op: 'create', business_id: '1', file_name: 'm.pdf' }, list: useAdminMenus, firstLabel: 'title' },
-  { kind: 'message', path: '/api/admin/messages/3', meta: { kind: 'message', op: 'update', id: 3, handled: true }, list: useAdminMessages, firstLabel: 'title' },
+  {
+    kind: 'holiday',
+    path: '/api/remove-bank-holiday-times',
+    meta: { kind: 'holiday', op: 'delete', holiday_date: '2030-05-06', location: 'x' },
+    list: useAdminHolidays,
+    firstLabel: 'title',
+  },
+  {
+    kind: 'times',
+    path: '/api/update-times',
+    meta: { kind: 'times', business: 'stables', group: 'saturday', type: 'opening', open: '10:00', close: '11:00', closed: false },
+    list: useAdminOpeningTimes,
+    firstLabel: 'The Stables bar, saturday: opening hours',
+  },
+  {
+    kind: 'menu',
+    path: '/api/upload-pdf',
+    meta: { kind: 'menu', op: 'create', business_id: '1', file_name: 'm.pdf' },
+    list: useAdminMenus,
+    firstLabel: 'title',
+  },
+  {
+    kind: 'message',
+    path: '/api/admin/messages/3',
+    meta: { kind: 'message', op: 'update', id: 3, handled: true },
+    list: useAdminMessages,
+    firstLabel: 'title',
+  },
 ] as const
 
 describe('the record-kind registry', () => {
@@ -61,7 +85,8 @@ describe('the record-kind registry', () => {
   })
 
   test('an event edit conflict reads in staff words, the same with or without meta', () => {
-    const rows = (meta: unknown) => conflictRows(entry('/api/update-event/4', meta, { title: 'Quiz', contactToBook: 'true' }, { title: 'Quiz night', contact_to_book: 0 }))
+    const rows = (meta: unknown) =>
+      conflictRows(entry('/api/update-event/4', meta, { title: 'Quiz', contactToBook: 'true' }, { title: 'Quiz night', contact_to_book: 0 }))
     expect(rows(undefined)).toEqual(rows({ kind: 'event', op: 'update', id: 4 }))
     expect(rows(undefined).find((r) => r.label === 'Contact to Book')).toEqual({ label: 'Contact to Book', mine: 'Yes', theirs: 'No' })
   })

@@ -35,7 +35,7 @@ export interface RecordKind {
   conflictRows?(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null
 }
 
-const list = <T,>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
+const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
 export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   gallery: { paths: /^\/api\/(upload|delete)-gallery/, list: list(useGalleryGrouped) },

@@ -107,7 +107,9 @@ export function Dashboard() {
       ) : null}
       {state.status === 'offline' ? (
         <div className="admin-status admin-status--info admin-status--block" role="status">
-          <p className="admin-status__text">The server cannot be reached. You can keep working: changes are saved on this device and sent when the connection returns.</p>
+          <p className="admin-status__text">
+            The server cannot be reached. You can keep working: changes are saved on this device and sent when the connection returns.
+          </p>
           <button type="button" className="button button--small" onClick={() => void useDashboard.getState().check()}>
             Try again
           </button>{' '}
@@ -135,8 +137,7 @@ export function Dashboard() {
           </div>
           {returnTo ? (
             <p className="admin-status admin-status--info admin-status--block">
-              Your unsaved input was kept when you were signed out.{' '}
-              <Link href={returnTo}>Continue on {staffTaskAt(returnTo)?.label}</Link>
+              Your unsaved input was kept when you were signed out. <Link href={returnTo}>Continue on {staffTaskAt(returnTo)?.label}</Link>
             </p>
           ) : null}
           {/* Changes still on this device come first; when there are none, the panel sits below the tasks. */}

@@ -48,8 +48,20 @@ describe('Pending changes panel', () => {
       'PUT /api/update-times': 'network',
     })
     await connectOutbox()
-    await enqueue({ channel: 'admin', method: 'POST', path: '/api/add-bank-holiday-times', body: { kind: 'json', value: { holiday_date: '2026-02-30' } }, label: 'Exception on 30 Feb' })
-    await enqueue({ channel: 'admin', method: 'PUT', path: '/api/update-times', body: { kind: 'json', value: { day: 'saturday' } }, label: 'Saturday opening hours' })
+    await enqueue({
+      channel: 'admin',
+      method: 'POST',
+      path: '/api/add-bank-holiday-times',
+      body: { kind: 'json', value: { holiday_date: '2026-02-30' } },
+      label: 'Exception on 30 Feb',
+    })
+    await enqueue({
+      channel: 'admin',
+      method: 'PUT',
+      path: '/api/update-times',
+      body: { kind: 'json', value: { day: 'saturday' } },
+      label: 'Saturday opening hours',
+    })
     await replay()
     render(
       <>
@@ -66,14 +78,20 @@ describe('Pending changes panel', () => {
     expect(waiting.getByText(/Last try: The server could not be reached\./)).toBeTruthy()
 
     // Retry: the server now accepts it.
-    mock.set({ 'POST /api/add-bank-holiday-times': { status: 201, body: { message: 'Bank holiday times added.' } }, 'PUT /api/update-times': { body: { message: 'Opening times updated.' } } })
+    mock.set({
+      'POST /api/add-bank-holiday-times': { status: 201, body: { message: 'Bank holiday times added.' } },
+      'PUT /api/update-times': { body: { message: 'Opening times updated.' } },
+    })
     fireEvent.click(failed.getByRole('button', { name: 'Retry Exception on 30 Feb' }))
     await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(0))
     expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
     // Both landed: they stay listed as sent for the rest of the visit, newest first.
     expect(within(itemOf('Exception on 30 Feb')).getByText('Sent')).toBeTruthy()
     expect(within(itemOf('Saturday opening hours')).getByText('Sent')).toBeTruthy()
-    expect([...document.querySelectorAll('[data-state="sent"] .admin-pending__label')].map((el) => el.textContent)).toEqual(['Saturday opening hours', 'Exception on 30 Feb'])
+    expect([...document.querySelectorAll('[data-state="sent"] .admin-pending__label')].map((el) => el.textContent)).toEqual([
+      'Saturday opening hours',
+      'Exception on 30 Feb',
+    ])
   })
 
   test('Discard removes a failed change without sending it', async () => {
@@ -95,11 +113,29 @@ describe('Conflict view', () => {
     mock = mockApi({
       'GET /api/admin/events': { body: [EVENT] },
       'POST /api/update-event': (req) =>
-        req.headers['if-match'] ? { status: 409, body: { error: 'This event was changed by someone else since you opened it.', current } } : { body: { message: 'Event updated.', event: { ...EVENT, title: 'Barn Dance by Lantern' } } },
+        req.headers['if-match']
+          ? { status: 409, body: { error: 'This event was changed by someone else since you opened it.', current } }
+          : { body: { message: 'Event updated.', event: { ...EVENT, title: 'Barn Dance by Lantern' } } },
     })
     const body = new FormData()
-    for (const [k, v] of Object.entries({ id: '11', title: 'Barn Dance by Lantern', description: 'A caller and a band.', start_datetime: '2099-07-04T19:30', contactToBook: 'true', ticket_url: '' })) body.append(k, v)
-    await mutate({ method: 'POST', path: '/api/update-event', body, label: 'Edit event: Barn Dance by Lantern', baseVersion: EVENT.updated_at, record: 'event:11', meta: { kind: 'event', op: 'update', id: 11 } }).catch(() => undefined)
+    for (const [k, v] of Object.entries({
+      id: '11',
+      title: 'Barn Dance by Lantern',
+      description: 'A caller and a band.',
+      start_datetime: '2099-07-04T19:30',
+      contactToBook: 'true',
+      ticket_url: '',
+    }))
+      body.append(k, v)
+    await mutate({
+      method: 'POST',
+      path: '/api/update-event',
+      body,
+      label: 'Edit event: Barn Dance by Lantern',
+      baseVersion: EVENT.updated_at,
+      record: 'event:11',
+      meta: { kind: 'event', op: 'update', id: 11 },
+    }).catch(() => undefined)
   }
 
   test('shows both versions side by side, the differences marked, and nothing was overwritten', async () => {
@@ -162,7 +198,12 @@ describe('queued changes in the lists', () => {
         label: 'New event: Quiz Night',
         creates: { placeholder: 'tmp-quiz', idField: 'event.id' },
         record: 'event:tmp-quiz',
-        meta: { kind: 'event', op: 'create', id: 'tmp-quiz', event: { title: 'Quiz Night', description: 'Eight rounds.', start_datetime: '2099-08-01T18:30:00.000Z', ticket_url: null, contact_to_book: 0 } },
+        meta: {
+          kind: 'event',
+          op: 'create',
+          id: 'tmp-quiz',
+          event: { title: 'Quiz Night', description: 'Eight rounds.', start_datetime: '2099-08-01T18:30:00.000Z', ticket_url: null, contact_to_book: 0 },
+        },
       }).catch(() => undefined)
       render(<ManageEvent />)
       const row = await waitFor(() => {

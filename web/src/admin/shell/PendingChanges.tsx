@@ -93,7 +93,8 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
       <p className="admin-pending__meta">Made {formatReceived(new Date(entry.createdAt).toISOString())}</p>
       {entry.state === 'waiting' && entry.error ? (
         <p className="admin-pending__reason">
-          Last try: {entry.error} It will be tried again{entry.nextAttemptAt > 0 ? ` after ${formatReceived(new Date(entry.nextAttemptAt).toISOString())}` : ''}.
+          Last try: {entry.error} It will be tried again{entry.nextAttemptAt > 0 ? ` after ${formatReceived(new Date(entry.nextAttemptAt).toISOString())}` : ''}
+          .
         </p>
       ) : null}
       {entry.state === 'failed' ? (
@@ -115,7 +116,12 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
               Keep my version
               <span className="visually-hidden"> of {entry.label} (overwrite the server's)</span>
             </button>
-            <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'discard'))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={busy}
+              onClick={() => void act(() => resolveConflict(entry.id, 'discard'))}
+            >
               Keep the server’s version
               <span className="visually-hidden"> (discard {entry.label})</span>
             </button>

@@ -10,7 +10,10 @@ export const text = (value: unknown) => (value === null || value === undefined |
 
 /** Staff's version: the fields the queued change sends, as text. */
 export function fieldsOf(entry: OutboxEntry): Record<string, string> {
-  if (entry.body.kind === 'json') return Object.fromEntries(Object.entries((entry.body.value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+  if (entry.body.kind === 'json')
+    return Object.fromEntries(
+      Object.entries((entry.body.value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    )
   if (entry.body.kind === 'form') {
     return Object.fromEntries(entry.body.fields.map((f: OutboxField) => ('bytes' in f ? [f.name, `New file: ${f.filename}`] : [f.name, f.value])))
   }
@@ -25,5 +28,9 @@ export function currentOf(entry: OutboxEntry): Record<string, unknown> {
 /** Every field either side has, by its own name (a kind without its own view). */
 export function genericConflictRows(mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] {
   const keys = [...new Set([...Object.keys(mine), ...Object.keys(current)])]
-  return keys.map((key) => ({ label: key, mine: text(mine[key]), theirs: text(typeof current[key] === 'object' ? JSON.stringify(current[key]) : current[key]) }))
+  return keys.map((key) => ({
+    label: key,
+    mine: text(mine[key]),
+    theirs: text(typeof current[key] === 'object' ? JSON.stringify(current[key]) : current[key]),
+  }))
 }

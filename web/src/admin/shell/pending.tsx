@@ -27,7 +27,10 @@ export const metaOf = (entry: OutboxEntry) => entry.meta as PendingMeta | undefi
 /** The staff changes in the outbox whose meta is of `kind`, oldest first. */
 export function usePending<K extends PendingMeta['kind']>(kind: K): (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[] {
   const entries = useOutbox((s) => s.entries)
-  return useMemo(() => entries.filter((e) => e.channel === 'admin' && metaOf(e)?.kind === kind) as (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[], [entries, kind])
+  return useMemo(
+    () => entries.filter((e) => e.channel === 'admin' && metaOf(e)?.kind === kind) as (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[],
+    [entries, kind],
+  )
 }
 
 /** Every staff change still on this device (for the header count). */
@@ -39,7 +42,9 @@ export const sameId = (a: unknown, b: unknown) => String(a) === String(b)
 export const mark = (entry: OutboxEntry, op: Op): PendingMark => ({ entryId: entry.id, state: entry.state, op })
 
 export function jsonField(entry: OutboxEntry, name: string): unknown {
-  return entry.body.kind === 'json' && entry.body.value && typeof entry.body.value === 'object' ? (entry.body.value as Record<string, unknown>)[name] : undefined
+  return entry.body.kind === 'json' && entry.body.value && typeof entry.body.value === 'object'
+    ? (entry.body.value as Record<string, unknown>)[name]
+    : undefined
 }
 
 /** The state to show when several changes touch one row: trouble first. */
@@ -81,7 +86,9 @@ export function useEntryImages(entry: OutboxEntry | undefined, field?: string): 
   const [urls, setUrls] = useState<string[]>([])
   useEffect(() => {
     if (!entry || entry.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
-    const made = entry.body.fields.flatMap((f) => ('bytes' in f && (!field || f.name === field) ? [URL.createObjectURL(new Blob([f.bytes], { type: f.type }))] : []))
+    const made = entry.body.fields.flatMap((f) =>
+      'bytes' in f && (!field || f.name === field) ? [URL.createObjectURL(new Blob([f.bytes], { type: f.type }))] : [],
+    )
     setUrls(made)
     return () => {
       for (const url of made) URL.revokeObjectURL(url)

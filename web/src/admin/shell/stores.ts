@@ -36,11 +36,7 @@ export async function clearAdminCache(): Promise<void> {
   })
 }
 
-export type DashboardState =
-  | { status: 'loading' }
-  | { status: 'granted'; message: string; username: string }
-  | { status: 'denied' }
-  | { status: 'offline' }
+export type DashboardState = { status: 'loading' } | { status: 'granted'; message: string; username: string } | { status: 'denied' } | { status: 'offline' }
 
 /** The dashboard's server check: 401 is the dashboard's own business (it shows 'Access denied...'). */
 export const useDashboard = create<DashboardState & { check(options?: { quiet?: boolean }): Promise<void> }>((set) => ({

@@ -179,7 +179,21 @@ export function useSubmit() {
 }
 
 /** A labelled field: label above, hint below, the control in between. */
-export function Field({ label, htmlFor, hint, hintId, children, className }: { label: ReactNode; htmlFor: string; hint?: ReactNode; hintId?: string; children: ReactNode; className?: string }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  hintId,
+  children,
+  className,
+}: {
+  label: ReactNode
+  htmlFor: string
+  hint?: ReactNode
+  hintId?: string
+  children: ReactNode
+  className?: string
+}) {
   return (
     <div className={`admin-field${className ? ` ${className}` : ''}`}>
       <label className="admin-field__label" htmlFor={htmlFor}>

@@ -96,7 +96,16 @@ export async function resolveConflict(id: string, choice: 'overwrite' | 'discard
   if (choice === 'discard') return remove(id)
   // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
   // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)
-  await save({ ...entry, id: crypto.randomUUID(), state: 'waiting', baseVersion: undefined, serverVersion: undefined, nextAttemptAt: 0, error: null, status: undefined })
+  await save({
+    ...entry,
+    id: crypto.randomUUID(),
+    state: 'waiting',
+    baseVersion: undefined,
+    serverVersion: undefined,
+    nextAttemptAt: 0,
+    error: null,
+    status: undefined,
+  })
   await remove(id)
   await replay()
 }

@@ -4,7 +4,9 @@ import type { NewBody, OutboxBody, OutboxField } from './types'
 export async function storable(body: NewBody): Promise<OutboxBody> {
   if (body.kind !== 'form') return body
   const fields = await Promise.all(
-    body.fields.map(async (f): Promise<OutboxField> => ('file' in f ? { name: f.name, bytes: await f.file.arrayBuffer(), type: f.file.type, filename: f.filename } : f)),
+    body.fields.map(
+      async (f): Promise<OutboxField> => ('file' in f ? { name: f.name, bytes: await f.file.arrayBuffer(), type: f.file.type, filename: f.filename } : f),
+    ),
   )
   return { kind: 'form', fields }
 }

@@ -22,7 +22,8 @@ const entry = (extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
   ...extra,
 })
 
-const next = (failure: { status: number; message: string; data?: unknown }, extra: Partial<OutboxEntry> = {}) => nextAfterFailure(entry(extra), failure, NOW, noJitter)
+const next = (failure: { status: number; message: string; data?: unknown }, extra: Partial<OutboxEntry> = {}) =>
+  nextAfterFailure(entry(extra), failure, NOW, noJitter)
 
 describe('nextAfterFailure: what the outbox does after a failed send', () => {
   test('no answer (status 0): wait and retry after the backoff, counting the attempt', () => {
@@ -41,7 +42,8 @@ describe('nextAfterFailure: what the outbox does after a failed send', () => {
     ]) {
       const step = next(failure)
       expect(step.kind).toBe('retry-later')
-      if (step.kind === 'retry-later') expect(step.entry).toMatchObject({ state: 'waiting', attempts: 3, status: failure.status, error: failure.message, nextAttemptAt: NOW + 8_000 })
+      if (step.kind === 'retry-later')
+        expect(step.entry).toMatchObject({ state: 'waiting', attempts: 3, status: failure.status, error: failure.message, nextAttemptAt: NOW + 8_000 })
     }
   })
 
@@ -67,8 +69,14 @@ describe('nextAfterFailure: what the outbox does after a failed send', () => {
   })
 
   test('a 404 to anything else, or any other 4xx, marks the entry failed with the server’s reason', () => {
-    expect(next({ status: 404, message: 'Event not found.' })).toEqual({ kind: 'failed', entry: entry({ state: 'failed', attempts: 3, error: 'Event not found.', status: 404 }) })
-    expect(next({ status: 400, message: 'Title is required.' })).toEqual({ kind: 'failed', entry: entry({ state: 'failed', attempts: 3, error: 'Title is required.', status: 400 }) })
+    expect(next({ status: 404, message: 'Event not found.' })).toEqual({
+      kind: 'failed',
+      entry: entry({ state: 'failed', attempts: 3, error: 'Event not found.', status: 404 }),
+    })
+    expect(next({ status: 400, message: 'Title is required.' })).toEqual({
+      kind: 'failed',
+      entry: entry({ state: 'failed', attempts: 3, error: 'Title is required.', status: 400 }),
+    })
     expect(next({ status: 409, message: 'Already exists.', data: { error: 'Already exists.' } }).kind).toBe('failed')
   })
 })

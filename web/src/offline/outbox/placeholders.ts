@@ -29,7 +29,8 @@ export function substitute(entry: OutboxEntry, placeholder: string, real: string
   return { ...entry, path: entry.path.split(placeholder).join(String(real)), body, ...(record === undefined ? {} : { record }), ...meta }
 }
 
-export const mentions = (entry: OutboxEntry, placeholder: string) => JSON.stringify({ p: entry.path, b: entry.body, r: entry.record ?? null }).includes(placeholder)
+export const mentions = (entry: OutboxEntry, placeholder: string) =>
+  JSON.stringify({ p: entry.path, b: entry.body, r: entry.record ?? null }).includes(placeholder)
 
 /** The entries that refer to a record created by `entry` (not yet on the server). */
 export function dependentsOf(entry: OutboxEntry, list: OutboxEntry[] = useOutbox.getState().entries): OutboxEntry[] {

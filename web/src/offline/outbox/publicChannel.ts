@@ -31,7 +31,10 @@ export async function sendPublic<T>(change: { path: string; body: unknown; label
     await discard(id)
     return null
   })
-  const outcome = await submit({ id, channel: 'public', method: 'POST', path: change.path, body: { kind: 'json', value: change.body }, label: change.label }, { online: !offline })
+  const outcome = await submit(
+    { id, channel: 'public', method: 'POST', path: change.path, body: { kind: 'json', value: change.body }, label: change.label },
+    { online: !offline },
+  )
   if (outcome.kind === 'sent') return { queued: false, reply: outcome.reply as T }
   // A status is an answer from the server (a refusal, or an error it may repeat): say so, keep nothing.
   const status = outcome.kind === 'queued' ? outcome.entry.status : outcome.kind === 'failed' ? outcome.status : 409

@@ -1,9 +1,6 @@
 /** The shapes of the outbox: what a queued change holds, and how it ended up. */
 
-export type OutboxBody =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'form'; fields: OutboxField[] }
+export type OutboxBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'form'; fields: OutboxField[] }
 
 /**
  * Files are kept as their bytes rather than as Blob objects: an ArrayBuffer survives IndexedDB in
@@ -88,4 +85,3 @@ export const ALREADY_DELETED = 'Already deleted elsewhere — nothing left to do
 
 /** How many landed changes the list keeps showing. */
 export const SENT_SHOWN = 10
-

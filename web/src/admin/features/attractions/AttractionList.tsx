@@ -57,8 +57,16 @@ function AttractionRow({ attraction, deleting, onDelete }: { attraction: Display
   const src = attraction.imageUrl || queuedImage
   const deleted = attraction.pending?.op === 'delete'
   return (
-    <li className={`admin-row admin-row--media${attraction.pending ? ' is-pending' : ''}${deleted ? ' is-deleted' : ''}`} data-attraction-id={attraction.id} data-pending={attraction.pending?.state}>
-      {src ? <img className="admin-row__image" src={src} alt="" width={96} height={72} loading="lazy" decoding="async" /> : <span className="admin-row__image admin-row__image--empty" aria-hidden="true" />}
+    <li
+      className={`admin-row admin-row--media${attraction.pending ? ' is-pending' : ''}${deleted ? ' is-deleted' : ''}`}
+      data-attraction-id={attraction.id}
+      data-pending={attraction.pending?.state}
+    >
+      {src ? (
+        <img className="admin-row__image" src={src} alt="" width={96} height={72} loading="lazy" decoding="async" />
+      ) : (
+        <span className="admin-row__image admin-row__image--empty" aria-hidden="true" />
+      )}
       <div className="admin-row__body">
         <p className="admin-row__title">
           {attraction.name}

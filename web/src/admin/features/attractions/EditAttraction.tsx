@@ -17,7 +17,12 @@ function editProblem({ selected, name, url, description }: Edited): string | nul
   return null
 }
 
-function sendEdit({ selected, name, url, description }: Edited, image: File | null, current: DisplayAttraction | undefined, onProgress: (fraction: number) => void) {
+function sendEdit(
+  { selected, name, url, description }: Edited,
+  image: File | null,
+  current: DisplayAttraction | undefined,
+  onProgress: (fraction: number) => void,
+) {
   const body = new FormData()
   body.append('name', name.trim())
   body.append('url', url.trim())
@@ -33,7 +38,12 @@ function sendEdit({ selected, name, url, description }: Edited, image: File | nu
       baseVersion: isPlaceholder(selected) || !current?.updated_at ? undefined : current.updated_at,
       record: `attraction:${selected}`,
       versionField: 'attraction.updated_at',
-      meta: { kind: 'attraction', op: 'update', id: recordId, attraction: { name: name.trim(), url: url.trim(), description: description.trim() } } satisfies AttractionMeta,
+      meta: {
+        kind: 'attraction',
+        op: 'update',
+        id: recordId,
+        attraction: { name: name.trim(), url: url.trim(), description: description.trim() },
+      } satisfies AttractionMeta,
     },
     { onProgress },
   )
@@ -47,7 +57,12 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   const save = useMutationForm({
     validate: () => editProblem(form.values),
     send: async (onProgress) => {
-      const reply = await sendEdit(form.values, image, attractions.find((a) => String(a.id) === selected), onProgress)
+      const reply = await sendEdit(
+        form.values,
+        image,
+        attractions.find((a) => String(a.id) === selected),
+        onProgress,
+      )
       void useAdminAttractions.getState().load()
       return reply
     },
@@ -63,7 +78,9 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
 
   const choose = (value: string) => {
     const attraction = attractions.find((a) => String(a.id) === value)
-    form.patch(attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION })
+    form.patch(
+      attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION },
+    )
     save.setStatus(null)
   }
 
@@ -87,17 +104,52 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
           <legend className="visually-hidden">Details of the selected attraction</legend>
           <div className="admin-form__row">
             <Field label="Name" htmlFor={`${id}-name`}>
-              <input id={`${id}-name`} name="name" className="admin-input" required maxLength={120} value={name} onChange={(e) => form.set('name', e.currentTarget.value)} />
+              <input
+                id={`${id}-name`}
+                name="name"
+                className="admin-input"
+                required
+                maxLength={120}
+                value={name}
+                onChange={(e) => form.set('name', e.currentTarget.value)}
+              />
             </Field>
             <Field label="Web address" htmlFor={`${id}-url`}>
-              <input id={`${id}-url`} name="url" type="url" inputMode="url" className="admin-input" required maxLength={2048} value={url} onChange={(e) => form.set('url', e.currentTarget.value)} />
+              <input
+                id={`${id}-url`}
+                name="url"
+                type="url"
+                inputMode="url"
+                className="admin-input"
+                required
+                maxLength={2048}
+                value={url}
+                onChange={(e) => form.set('url', e.currentTarget.value)}
+              />
             </Field>
           </div>
           <Field label="Description" htmlFor={`${id}-description`}>
-            <textarea id={`${id}-description`} name="description" rows={4} className="admin-input" required maxLength={2000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+            <textarea
+              id={`${id}-description`}
+              name="description"
+              rows={4}
+              className="admin-input"
+              required
+              maxLength={2000}
+              value={description}
+              onChange={(e) => form.set('description', e.currentTarget.value)}
+            />
           </Field>
           <Field label="New image (optional)" htmlFor={`${id}-image`} hint="Leave empty to keep the current picture.">
-            <input ref={fileInput} id={`${id}-image`} name="image" type="file" accept="image/*" className="admin-input admin-input--file" onChange={(e) => setImage(e.currentTarget.files?.[0] ?? null)} />
+            <input
+              ref={fileInput}
+              id={`${id}-image`}
+              name="image"
+              type="file"
+              accept="image/*"
+              className="admin-input admin-input--file"
+              onChange={(e) => setImage(e.currentTarget.files?.[0] ?? null)}
+            />
           </Field>
         </fieldset>
         <UploadProgress progress={save.progress} label="Saving" />

@@ -4,7 +4,16 @@ import { useOutbox } from '../../../offline/outbox'
 import { ManageAttractions } from './ManageAttractions'
 import { formEntries, makeFile, mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 
-const ATTRACTION = { id: 4, name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins on the hill.', imageUrl: '/files/c.png', width: 800, height: 600, updated_at: '2026-01-01T00:00:00Z' }
+const ATTRACTION = {
+  id: 4,
+  name: 'Hallow Castle',
+  url: 'https://example.org/castle',
+  description: 'Ruins on the hill.',
+  imageUrl: '/files/c.png',
+  width: 800,
+  height: 600,
+  updated_at: '2026-01-01T00:00:00Z',
+}
 
 let mock: MockApi
 beforeEach(() => {
@@ -47,7 +56,8 @@ describe('Manage Attractions', () => {
     let fail = false
     mock = mockApi({
       'GET /api/around': { body: [] },
-      'POST /api/upload-around': () => (fail ? { status: 400, body: { error: 'Bad image.' } } : { status: 201, body: { message: 'Attraction uploaded successfully!', attraction: ATTRACTION } }),
+      'POST /api/upload-around': () =>
+        fail ? { status: 400, body: { error: 'Bad image.' } } : { status: 201, body: { message: 'Attraction uploaded successfully!', attraction: ATTRACTION } },
     })
     render(<ManageAttractions />)
     const form = within(section('Add an attraction'))
@@ -60,7 +70,12 @@ describe('Manage Attractions', () => {
     fill()
     fireEvent.click(form.getByRole('button', { name: 'Upload attraction' }))
     expect(await form.findByText('Attraction uploaded successfully!')).toBeTruthy()
-    expect(formEntries(mock.changes()[0]!.body)).toEqual({ image: 'file:force.png', name: 'Larkdale Force', url: 'https://example.org/force', description: 'A waterfall.' })
+    expect(formEntries(mock.changes()[0]!.body)).toEqual({
+      image: 'file:force.png',
+      name: 'Larkdale Force',
+      url: 'https://example.org/force',
+      description: 'A waterfall.',
+    })
     expect((form.getByLabelText('Name') as HTMLInputElement).value).toBe('')
     fail = true
     fill()
@@ -113,7 +128,10 @@ describe('Manage Attractions', () => {
       asked = text ?? ''
       return true
     }
-    mock = mockApi({ 'GET /api/around': { body: [ATTRACTION] }, 'DELETE /api/delete-around/4': { status: 400, body: { error: 'Choose an attraction to delete.' } } })
+    mock = mockApi({
+      'GET /api/around': { body: [ATTRACTION] },
+      'DELETE /api/delete-around/4': { status: 400, body: { error: 'Choose an attraction to delete.' } },
+    })
     render(<ManageAttractions />)
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Hallow Castle' }))
     expect(await screen.findByText('Error deleting location')).toBeTruthy()

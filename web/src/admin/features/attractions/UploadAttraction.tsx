@@ -15,7 +15,12 @@ function sendAttraction({ name, url, description }: typeof EMPTY_ATTRACTION, ima
   body.append('url', url.trim())
   body.append('description', description.trim())
   const placeholder = newPlaceholder()
-  const meta: AttractionMeta = { kind: 'attraction', op: 'create', id: placeholder, attraction: { name: name.trim(), url: url.trim(), description: description.trim() } }
+  const meta: AttractionMeta = {
+    kind: 'attraction',
+    op: 'create',
+    id: placeholder,
+    attraction: { name: name.trim(), url: url.trim(), description: description.trim() },
+  }
   return mutate<AttractionReply>(
     {
       method: 'POST',
@@ -59,7 +64,15 @@ export function UploadAttraction({ id }: { id: string }) {
         {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
         <div className="admin-form__row">
           <Field label="Name" htmlFor={`${id}-name`}>
-            <input id={`${id}-name`} name="name" className="admin-input" required maxLength={120} value={name} onChange={(e) => form.set('name', e.currentTarget.value)} />
+            <input
+              id={`${id}-name`}
+              name="name"
+              className="admin-input"
+              required
+              maxLength={120}
+              value={name}
+              onChange={(e) => form.set('name', e.currentTarget.value)}
+            />
           </Field>
           <Field label="Web address" htmlFor={`${id}-url`}>
             <input
@@ -77,7 +90,16 @@ export function UploadAttraction({ id }: { id: string }) {
           </Field>
         </div>
         <Field label="Description" htmlFor={`${id}-description`}>
-          <textarea id={`${id}-description`} name="description" rows={4} className="admin-input" required maxLength={2000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            rows={4}
+            className="admin-input"
+            required
+            maxLength={2000}
+            value={description}
+            onChange={(e) => form.set('description', e.currentTarget.value)}
+          />
         </Field>
         <Field label="Image" htmlFor={`${id}-image`}>
           <input

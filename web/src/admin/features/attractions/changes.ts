@@ -14,14 +14,28 @@ export function mergeAttractions(server: Attraction[], pending: OutboxEntry[]): 
     const meta = metaOf(entry)
     if (meta?.kind !== 'attraction') continue
     if (meta.op === 'create' && meta.attraction) {
-      rows.push({ id: meta.id, ...meta.attraction, imageUrl: '', image_variants: [], width: 96, height: 72, updated_at: '', pending: mark(entry, 'create'), imageEntry: entry })
+      rows.push({
+        id: meta.id,
+        ...meta.attraction,
+        imageUrl: '',
+        image_variants: [],
+        width: 96,
+        height: 72,
+        updated_at: '',
+        pending: mark(entry, 'create'),
+        imageEntry: entry,
+      })
       continue
     }
     const index = rows.findIndex((r) => sameId(r.id, meta.id))
     if (index < 0) continue
     const row = rows[index]!
     const op = row.pending?.op === 'create' && meta.op === 'update' ? 'create' : meta.op
-    rows[index] = { ...row, ...(meta.op === 'update' && meta.attraction ? meta.attraction : {}), pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) } }
+    rows[index] = {
+      ...row,
+      ...(meta.op === 'update' && meta.attraction ? meta.attraction : {}),
+      pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) },
+    }
   }
   return rows.sort((a, b) => a.name.localeCompare(b.name))
 }

@@ -84,7 +84,13 @@ describe('Create Events', () => {
     const sent = mock.changes()[0]!
     expect(sent.path).toBe('/api/upload-event')
     const body = sent.body as Record<string, unknown>
-    expect(body).toMatchObject({ title: 'Folk Night', description: 'Fiddles by the fire.', startDatetime: '2099-06-05T19:30', ticket_url: 'https://tickets.example/folk', contactToBook: true })
+    expect(body).toMatchObject({
+      title: 'Folk Night',
+      description: 'Fiddles by the fire.',
+      startDatetime: '2099-06-05T19:30',
+      ticket_url: 'https://tickets.example/folk',
+      contactToBook: true,
+    })
     expect(String(body.image_base64)).toMatch(/^data:image\/png;base64,/)
     expect(sent.headers['content-type']).toBe('application/json')
     await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''))

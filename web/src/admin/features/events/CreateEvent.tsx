@@ -99,9 +99,7 @@ export function CreateEvent() {
     },
     progress: true,
   })
-  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) =>
-    upload.setStatus(problem ? { text: problem, tone: 'error' } : null),
-  )
+  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) => upload.setStatus(problem ? { text: problem, tone: 'error' } : null))
 
   return (
     <AdminScreen title="Create Events" intro="New events appear on the Events page until the day they take place.">
@@ -109,14 +107,39 @@ export function CreateEvent() {
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
           {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
           <Field label="Title" htmlFor={`${ids}-title`}>
-            <input id={`${ids}-title`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => form.set('title', e.currentTarget.value)} />
+            <input
+              id={`${ids}-title`}
+              name="title"
+              className="admin-input"
+              required
+              maxLength={200}
+              value={title}
+              onChange={(e) => form.set('title', e.currentTarget.value)}
+            />
           </Field>
           <Field label="Description" htmlFor={`${ids}-description`}>
-            <textarea id={`${ids}-description`} name="description" rows={5} className="admin-input" required maxLength={5000} value={description} onChange={(e) => form.set('description', e.currentTarget.value)} />
+            <textarea
+              id={`${ids}-description`}
+              name="description"
+              rows={5}
+              className="admin-input"
+              required
+              maxLength={5000}
+              value={description}
+              onChange={(e) => form.set('description', e.currentTarget.value)}
+            />
           </Field>
           <div className="admin-form__row">
             <Field label="Start Date/Time" htmlFor={`${ids}-start`} hint="Venue time (UK).">
-              <input id={`${ids}-start`} name="startDatetime" type="datetime-local" className="admin-input" required value={startDatetime} onChange={(e) => form.set('startDatetime', e.currentTarget.value)} />
+              <input
+                id={`${ids}-start`}
+                name="startDatetime"
+                type="datetime-local"
+                className="admin-input"
+                required
+                value={startDatetime}
+                onChange={(e) => form.set('startDatetime', e.currentTarget.value)}
+              />
             </Field>
             <Field label="Ticket link (optional)" htmlFor={`${ids}-ticket`}>
               <input
@@ -133,7 +156,13 @@ export function CreateEvent() {
             </Field>
           </div>
           <div className="admin-check">
-            <input id={`${ids}-contact`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => form.set('contactToBook', e.currentTarget.checked)} />
+            <input
+              id={`${ids}-contact`}
+              name="contactToBook"
+              type="checkbox"
+              checked={contactToBook}
+              onChange={(e) => form.set('contactToBook', e.currentTarget.checked)}
+            />
             <label htmlFor={`${ids}-contact`}>Contact to Book</label>
           </div>
           <Field label="Image" htmlFor={`${ids}-image`} hint={EVENT_UPLOAD_IMAGE.hint}>

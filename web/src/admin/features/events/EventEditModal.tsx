@@ -46,7 +46,12 @@ interface EditedEvent {
   ticketUrl: string
 }
 
-function sendEdit(event: DisplayEvent, { title, description, start, contactToBook, ticketUrl }: EditedEvent, image: File | null, onProgress: (fraction: number) => void) {
+function sendEdit(
+  event: DisplayEvent,
+  { title, description, start, contactToBook, ticketUrl }: EditedEvent,
+  image: File | null,
+  onProgress: (fraction: number) => void,
+) {
   const body = new FormData()
   body.append('id', String(event.id))
   body.append('title', title.trim())
@@ -59,7 +64,13 @@ function sendEdit(event: DisplayEvent, { title, description, start, contactToBoo
     kind: 'event',
     op: 'update',
     id: event.id,
-    event: { title: title.trim(), description: description.trim(), start_datetime: fromVenueInput(start) ?? start, ticket_url: ticketUrl.trim() || null, contact_to_book: contactToBook ? 1 : 0 },
+    event: {
+      title: title.trim(),
+      description: description.trim(),
+      start_datetime: fromVenueInput(start) ?? start,
+      ticket_url: ticketUrl.trim() || null,
+      contact_to_book: contactToBook ? 1 : 0,
+    },
   }
   return mutate<EventUpdatedReply>(
     {
@@ -157,17 +168,52 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
         </h2>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <Field label="Title" htmlFor={`${ids}-t`}>
-            <input id={`${ids}-t`} name="title" className="admin-input" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+            <input
+              id={`${ids}-t`}
+              name="title"
+              className="admin-input"
+              required
+              maxLength={200}
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
           </Field>
           <Field label="Description" htmlFor={`${ids}-d`}>
-            <textarea id={`${ids}-d`} name="description" rows={4} className="admin-input" required maxLength={5000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <textarea
+              id={`${ids}-d`}
+              name="description"
+              rows={4}
+              className="admin-input"
+              required
+              maxLength={5000}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
           </Field>
           <div className="admin-form__row">
             <Field label="Start Date/Time" htmlFor={`${ids}-s`} hint="Venue time (UK).">
-              <input id={`${ids}-s`} name="start_datetime" type="datetime-local" className="admin-input" required value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+              <input
+                id={`${ids}-s`}
+                name="start_datetime"
+                type="datetime-local"
+                className="admin-input"
+                required
+                value={start}
+                onChange={(e) => setStart(e.currentTarget.value)}
+              />
             </Field>
             <Field label="Ticket link (optional)" htmlFor={`${ids}-u`}>
-              <input id={`${ids}-u`} name="ticket_url" type="url" inputMode="url" placeholder="https://" className="admin-input" maxLength={2000} value={ticketUrl} onChange={(e) => setTicketUrl(e.currentTarget.value)} />
+              <input
+                id={`${ids}-u`}
+                name="ticket_url"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                className="admin-input"
+                maxLength={2000}
+                value={ticketUrl}
+                onChange={(e) => setTicketUrl(e.currentTarget.value)}
+              />
             </Field>
           </div>
           <div className="admin-check">

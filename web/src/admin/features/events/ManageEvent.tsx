@@ -92,7 +92,12 @@ export function ManageEvent() {
                         <button type="button" className="button button--small" onClick={() => setEditing(event)} disabled={deleted}>
                           Edit<span className="visually-hidden"> {event.title}</span>
                         </button>
-                        <button type="button" className="button button--small button--danger" onClick={() => void onDelete(event)} disabled={deleting === event.id || deleted}>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          onClick={() => void onDelete(event)}
+                          disabled={deleting === event.id || deleted}
+                        >
                           {deleting === event.id ? 'Deleting…' : 'Delete'}
                           <span className="visually-hidden"> {event.title}</span>
                         </button>

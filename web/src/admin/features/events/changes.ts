@@ -25,7 +25,16 @@ export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): Displ
     if (meta?.kind !== 'event') continue
     if (meta.op === 'create' && meta.event) {
       const image = jsonField(entry, 'image_base64')
-      rows.push({ id: meta.id, ...meta.event, image_url: typeof image === 'string' ? image : null, image_variants: [], image_width: null, image_height: null, updated_at: '', pending: mark(entry, 'create') })
+      rows.push({
+        id: meta.id,
+        ...meta.event,
+        image_url: typeof image === 'string' ? image : null,
+        image_variants: [],
+        image_width: null,
+        image_height: null,
+        updated_at: '',
+        pending: mark(entry, 'create'),
+      })
       continue
     }
     const index = rows.findIndex((r) => sameId(r.id, meta.id))
@@ -33,7 +42,11 @@ export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): Displ
     const row = rows[index]!
     // A change on top of a queued create is still a create as far as the server knows.
     const op = row.pending?.op === 'create' && meta.op === 'update' ? 'create' : meta.op
-    rows[index] = { ...row, ...(meta.op === 'update' && meta.event ? meta.event : {}), pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) } }
+    rows[index] = {
+      ...row,
+      ...(meta.op === 'update' && meta.event ? meta.event : {}),
+      pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) },
+    }
   }
   return rows.sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || String(a.id).localeCompare(String(b.id)))
 }

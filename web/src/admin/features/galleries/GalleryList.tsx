@@ -47,7 +47,9 @@ export function GalleryList({ id }: { id: string }) {
   return (
     <AdminSection title="Images by page" id={id}>
       <StatusMessage status={listStatus} />
-      {grouped.status === 'error' && !grouped.data ? <p className="admin-status admin-status--error admin-status--block">Error fetching the galleries.</p> : null}
+      {grouped.status === 'error' && !grouped.data ? (
+        <p className="admin-status admin-status--error admin-status--block">Error fetching the galleries.</p>
+      ) : null}
       {!grouped.data && grouped.status !== 'error' ? <p className="admin-loading">Loading images…</p> : null}
       {groups.map((key) => {
         const images = (grouped.data as Record<string, GalleryImage[]>)[key] ?? []
@@ -73,8 +75,20 @@ export function GalleryList({ id }: { id: string }) {
                 {images.map((image) => {
                   const removal = deletes.get(image.id)
                   return (
-                    <li key={image.id} className={`admin-thumb${removal ? ' is-pending is-deleted' : ''}`} data-image-id={image.id} data-pending={removal?.state}>
-                      <img src={image.image_url} alt={image.alt || `${categoryName(key)} gallery image ${image.id}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                    <li
+                      key={image.id}
+                      className={`admin-thumb${removal ? ' is-pending is-deleted' : ''}`}
+                      data-image-id={image.id}
+                      data-pending={removal?.state}
+                    >
+                      <img
+                        src={image.image_url}
+                        alt={image.alt || `${categoryName(key)} gallery image ${image.id}`}
+                        width={image.width}
+                        height={image.height}
+                        loading="lazy"
+                        decoding="async"
+                      />
                       {removal ? (
                         <span className="admin-thumb__badge">
                           <PendingBadge mark={removal} />
@@ -115,7 +129,12 @@ function QueuedThumbs({ entry, category }: { entry: OutboxEntry; category: strin
             <PendingBadge mark={mark} />
           </span>
           {index === 0 && entry.state !== 'sending' ? (
-            <button type="button" className="admin-thumb__delete" onClick={() => void discard(entry.id)} aria-label={`Cancel the upload of ${urls.length} image(s) to ${categoryName(category)}`}>
+            <button
+              type="button"
+              className="admin-thumb__delete"
+              onClick={() => void discard(entry.id)}
+              aria-label={`Cancel the upload of ${urls.length} image(s) to ${categoryName(category)}`}
+            >
               Cancel
             </button>
           ) : null}

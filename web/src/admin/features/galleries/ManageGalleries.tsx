@@ -38,7 +38,10 @@ export function ManageGalleries() {
       for (const file of files) body.append('images', file)
       body.append('type', form.values.type)
       const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: categoryOfType(form.values.type) ?? form.values.type }
-      const reply = await mutate<UploadGalleryReply>({ method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta }, { onProgress })
+      const reply = await mutate<UploadGalleryReply>(
+        { method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta },
+        { onProgress },
+      )
       void useGalleryGrouped.getState().load()
       return reply
     },
@@ -70,7 +73,14 @@ export function ManageGalleries() {
               />
             </Field>
             <Field label="Gallery" htmlFor={`${ids}-type`}>
-              <select id={`${ids}-type`} name="type" required className="admin-input" value={form.values.type} onChange={(event) => form.set('type', event.currentTarget.value)}>
+              <select
+                id={`${ids}-type`}
+                name="type"
+                required
+                className="admin-input"
+                value={form.values.type}
+                onChange={(event) => form.set('type', event.currentTarget.value)}
+              >
                 <option value="">Choose a page…</option>
                 {GALLERY_CATEGORIES.map((option) => (
                   <option key={option.type} value={option.type}>
@@ -95,4 +105,3 @@ export function ManageGalleries() {
     </AdminScreen>
   )
 }
-

@@ -3,4 +3,6 @@ import { createResource } from '../../../stores/resource'
 import { adminGet } from '../../adminApi'
 
 /** Every gallery's images, grouped by category number. */
-export const useGalleryGrouped = createResource('galleries', () => adminGet<GalleryGrouped & Record<string, GalleryGrouped['1']>>('/api/galleryGrouped'), { staff: true })
+export const useGalleryGrouped = createResource('galleries', () => adminGet<GalleryGrouped & Record<string, GalleryGrouped['1']>>('/api/galleryGrouped'), {
+  staff: true,
+})

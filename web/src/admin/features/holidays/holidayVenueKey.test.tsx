@@ -8,8 +8,26 @@ import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helper
 
 // Two exceptions on the same date, one per venue: only the venue tells them apart.
 const HOLIDAYS = [
-  { id: 1, holiday_date: '2099-12-26', original_holiday_date: '2099-12-26', open_time: null, close_time: null, closed: true, location: venue.hotelName, venue: 'hotel' },
-  { id: 2, holiday_date: '2099-12-26', original_holiday_date: '2099-12-26', open_time: '12:00', close_time: '16:00', closed: false, location: venue.barName, venue: 'stables' },
+  {
+    id: 1,
+    holiday_date: '2099-12-26',
+    original_holiday_date: '2099-12-26',
+    open_time: null,
+    close_time: null,
+    closed: true,
+    location: venue.hotelName,
+    venue: 'hotel',
+  },
+  {
+    id: 2,
+    holiday_date: '2099-12-26',
+    original_holiday_date: '2099-12-26',
+    open_time: '12:00',
+    close_time: '16:00',
+    closed: false,
+    location: venue.barName,
+    venue: 'stables',
+  },
 ]
 
 let mock: MockApi

@@ -19,7 +19,15 @@ export const HOLIDAY_REMOVE_ERROR = 'Failed to remove the holiday.'
 const timesOf = (h: DisplayHoliday) => (h.closed || !h.open_time || !h.close_time ? 'Closed all day' : timeRange(h.open_time, h.close_time))
 
 /** The exceptions, by date, each with its venue; `onRemove` adds a Remove button. */
-function HolidayTable({ holidays, onRemove, removing }: { holidays: DisplayHoliday[]; onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
+function HolidayTable({
+  holidays,
+  onRemove,
+  removing,
+}: {
+  holidays: DisplayHoliday[]
+  onRemove?: (h: DisplayHoliday) => void
+  removing?: number | string | null
+}) {
   const [today, setToday] = useState('')
   useEffect(() => setToday(venueClock(new Date()).date), [])
   return (
@@ -28,7 +36,12 @@ function HolidayTable({ holidays, onRemove, removing }: { holidays: DisplayHolid
         const past = today !== '' && h.holiday_date < today
         const removed = h.pending?.op === 'delete'
         return (
-          <li key={h.id} className={`admin-row${past ? ' is-past' : ''}${h.pending ? ' is-pending' : ''}${removed ? ' is-deleted' : ''}`} data-venue={h.venue} data-pending={h.pending?.state}>
+          <li
+            key={h.id}
+            className={`admin-row${past ? ' is-past' : ''}${h.pending ? ' is-pending' : ''}${removed ? ' is-deleted' : ''}`}
+            data-venue={h.venue}
+            data-pending={h.pending?.state}
+          >
             <div className="admin-row__body">
               <p className="admin-row__title">
                 {formatLongDate(h.holiday_date)}
@@ -62,7 +75,8 @@ function HolidayList({ onRemove, removing }: { onRemove?: (h: DisplayHoliday) =>
   useEffect(() => {
     void useAdminHolidays.getState().load()
   }, [])
-  if (!list.data && holidays.length === 0) return <p className="admin-loading">{list.status === 'error' ? 'The exceptions could not be loaded.' : 'Loading exceptions…'}</p>
+  if (!list.data && holidays.length === 0)
+    return <p className="admin-loading">{list.status === 'error' ? 'The exceptions could not be loaded.' : 'Loading exceptions…'}</p>
   if (holidays.length === 0) return <p className="admin-empty">There are no opening times exceptions.</p>
   return <HolidayTable holidays={holidays} onRemove={onRemove} removing={removing} />
 }
@@ -105,15 +119,33 @@ export function AddHoliday() {
   })
 
   return (
-    <AdminScreen title="Add Opening Times Exception" intro="Special hours or a closure for one day, such as a bank holiday. Visitors see it under that venue's opening times.">
+    <AdminScreen
+      title="Add Opening Times Exception"
+      intro="Special hours or a closure for one day, such as a bank holiday. Visitors see it under that venue's opening times."
+    >
       <AdminSection title="New exception" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row">
             <Field label="Date" htmlFor={`${ids}-date`}>
-              <input id={`${ids}-date`} name="holiday_date" type="date" className="admin-input" required value={holiday_date} onChange={(e) => form.set('holiday_date', e.currentTarget.value)} />
+              <input
+                id={`${ids}-date`}
+                name="holiday_date"
+                type="date"
+                className="admin-input"
+                required
+                value={holiday_date}
+                onChange={(e) => form.set('holiday_date', e.currentTarget.value)}
+              />
             </Field>
             <Field label="Location" htmlFor={`${ids}-location`}>
-              <select id={`${ids}-location`} name="location" className="admin-input" required value={location ?? ''} onChange={(e) => form.set('location', e.currentTarget.value)}>
+              <select
+                id={`${ids}-location`}
+                name="location"
+                className="admin-input"
+                required
+                value={location ?? ''}
+                onChange={(e) => form.set('location', e.currentTarget.value)}
+              >
                 <option value="">Choose a venue…</option>
                 {VENUE_KEYS.map((key) => (
                   <option key={key} value={key}>
@@ -125,10 +157,28 @@ export function AddHoliday() {
           </div>
           <div className="admin-form__row admin-form__row--3 admin-form__row--end">
             <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input id={`${ids}-open`} name="open_time" type="time" className="admin-input" required={!closed} disabled={closed} value={open_time} onChange={(e) => form.set('open_time', e.currentTarget.value)} />
+              <input
+                id={`${ids}-open`}
+                name="open_time"
+                type="time"
+                className="admin-input"
+                required={!closed}
+                disabled={closed}
+                value={open_time}
+                onChange={(e) => form.set('open_time', e.currentTarget.value)}
+              />
             </Field>
             <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input id={`${ids}-close`} name="close_time" type="time" className="admin-input" required={!closed} disabled={closed} value={close_time} onChange={(e) => form.set('close_time', e.currentTarget.value)} />
+              <input
+                id={`${ids}-close`}
+                name="close_time"
+                type="time"
+                className="admin-input"
+                required={!closed}
+                disabled={closed}
+                value={close_time}
+                onChange={(e) => form.set('close_time', e.currentTarget.value)}
+              />
             </Field>
             <div className="admin-check">
               <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />

@@ -36,7 +36,10 @@ function sendMenu({ business_id, type_id }: { business_id: string; type_id: stri
   body.append('type_id', type_id.trim())
   const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
   const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
-  return mutate<MenuUploadedReply>({ method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta }, { onProgress })
+  return mutate<MenuUploadedReply>(
+    { method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta },
+    { onProgress },
+  )
 }
 
 function menuFailure(error: unknown): Status {
@@ -106,7 +109,14 @@ export function UploadMenus() {
           </Field>
           <div className="admin-form__row">
             <Field label="Business" htmlFor={`${ids}-business`}>
-              <select id={`${ids}-business`} name="business_id" className="admin-input" required value={business_id} onChange={(e) => form.set('business_id', e.currentTarget.value)}>
+              <select
+                id={`${ids}-business`}
+                name="business_id"
+                className="admin-input"
+                required
+                value={business_id}
+                onChange={(e) => form.set('business_id', e.currentTarget.value)}
+              >
                 <option value="">Choose a business…</option>
                 {BUSINESS_OPTIONS.map((b) => (
                   <option key={b.value} value={b.value}>
@@ -116,7 +126,15 @@ export function UploadMenus() {
               </select>
             </Field>
             <Field label="Menu type" htmlFor={`${ids}-type`} hint="Keep 1 for the menu shown on the website.">
-              <input id={`${ids}-type`} name="type_id" className="admin-input" required maxLength={20} value={type_id} onChange={(e) => form.set('type_id', e.currentTarget.value)} />
+              <input
+                id={`${ids}-type`}
+                name="type_id"
+                className="admin-input"
+                required
+                maxLength={20}
+                value={type_id}
+                onChange={(e) => form.set('type_id', e.currentTarget.value)}
+              />
             </Field>
           </div>
           <UploadProgress progress={upload.progress} />
@@ -139,7 +157,9 @@ export function UploadMenus() {
                 <li key={b.value} className="admin-row" data-business={b.value}>
                   <div className="admin-row__body">
                     <p className="admin-row__title">{b.label}</p>
-                    <p className="admin-row__meta">{menu ? `Uploaded ${formatReceived(menu.updated_at)} · PDF ID ${menu.id}` : 'No menu has been uploaded yet.'}</p>
+                    <p className="admin-row__meta">
+                      {menu ? `Uploaded ${formatReceived(menu.updated_at)} · PDF ID ${menu.id}` : 'No menu has been uploaded yet.'}
+                    </p>
                     {waiting ? (
                       <p className="admin-row__meta">
                         <PendingBadge mark={waiting.mark} /> {waiting.meta.file_name} replaces it when this device is back online.

@@ -23,7 +23,6 @@ export function currentOf(times: OpeningTimes | null, business: Business, group:
   return entry ? { closed: entry.closed, hours: entry.hours, food: entry.lunch } : null
 }
 
-
 /** The times as they will be once the queued changes land. */
 function withQueued(current: Current | null, opening: TimesMeta | undefined, food: TimesMeta | undefined): Current | null {
   if (!current) return current
@@ -38,7 +37,17 @@ const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r
 type Venue = { key: Business; name: string; groups: readonly (keyof typeof GROUP_LABELS)[]; food: string }
 
 /** Each venue's times by group of days, as they will be once the queued changes land; the chosen group marked. */
-export function CurrentTimes({ times, venues, selected, queued }: { times: Resource<OpeningTimes>; venues: Venue[]; selected: string; queued: Map<string, { meta: TimesMeta; mark: PendingMark }> }) {
+export function CurrentTimes({
+  times,
+  venues,
+  selected,
+  queued,
+}: {
+  times: Resource<OpeningTimes>
+  venues: Venue[]
+  selected: string
+  queued: Map<string, { meta: TimesMeta; mark: PendingMark }>
+}) {
   if (!times.data) return <p className="admin-loading">{times.status === 'error' ? 'The current times could not be loaded.' : 'Loading current times…'}</p>
   const data = times.data
   return (
@@ -61,7 +70,12 @@ export function CurrentTimes({ times, venues, selected, queued }: { times: Resou
                   const marks = [queued.get(`${b.key}|${g}|opening`)?.mark, queued.get(`${b.key}|${g}|food`)?.mark].filter((m) => m !== undefined)
                   const isSelected = selected === `${b.key}|${g}`
                   return (
-                    <tr key={g} className={[isSelected ? 'is-selected' : '', marks.length ? 'is-pending' : ''].filter(Boolean).join(' ') || undefined} data-group={g} data-pending={marks[0]?.state}>
+                    <tr
+                      key={g}
+                      className={[isSelected ? 'is-selected' : '', marks.length ? 'is-pending' : ''].filter(Boolean).join(' ') || undefined}
+                      data-group={g}
+                      data-pending={marks[0]?.state}
+                    >
                       <th scope="row">
                         {GROUP_LABELS[g]}
                         {marks.map((m) => (

@@ -29,7 +29,7 @@ const choose = (label: string, value: string) => fireEvent.change(field(label), 
 const optionsOf = (label: string) => (within(field(label)).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.textContent)
 
 describe('Manage Opening Times', () => {
-  test("the business select names the two venues; each offers only its own groups; food is Breakfast or Lunch", async () => {
+  test('the business select names the two venues; each offers only its own groups; food is Breakfast or Lunch', async () => {
     mock = mockApi({ 'GET /api/opening-times': { body: TIMES } })
     render(<ManageTimes />)
     await screen.findAllByText('Monday-Friday')
@@ -73,7 +73,10 @@ describe('Manage Opening Times', () => {
   })
 
   test('open and close are required unless Closed is ticked', async () => {
-    mock = mockApi({ 'GET /api/opening-times': { body: TIMES }, 'PUT /api/update-times': { body: { message: 'Opening times updated.', opening_times: TIMES } } })
+    mock = mockApi({
+      'GET /api/opening-times': { body: TIMES },
+      'PUT /api/update-times': { body: { message: 'Opening times updated.', opening_times: TIMES } },
+    })
     render(<ManageTimes />)
     await screen.findAllByText('Monday-Friday')
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
@@ -94,7 +97,10 @@ describe('Manage Opening Times', () => {
     let fail = false
     mock = mockApi({
       'GET /api/opening-times': { body: TIMES },
-      'PUT /api/update-times': () => (fail ? { status: 400, body: { error: 'Closing time must differ from the opening time.' } } : { body: { message: 'Opening times updated.', opening_times: TIMES } }),
+      'PUT /api/update-times': () =>
+        fail
+          ? { status: 400, body: { error: 'Closing time must differ from the opening time.' } }
+          : { body: { message: 'Opening times updated.', opening_times: TIMES } },
     })
     render(<ManageTimes />)
     await screen.findAllByText('Monday-Friday')
@@ -105,7 +111,14 @@ describe('Manage Opening Times', () => {
     fireEvent.change(field('Closes'), { target: { value: '15:30' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     expect(await screen.findByText('Opening times updated.')).toBeTruthy()
-    expect(mock.changes()[0]!.body).toEqual({ name: venue.barName, day: 'wednesday_to_friday', open_time: '12:30', close_time: '15:30', type: 'food', closed: false })
+    expect(mock.changes()[0]!.body).toEqual({
+      name: venue.barName,
+      day: 'wednesday_to_friday',
+      open_time: '12:30',
+      close_time: '15:30',
+      type: 'food',
+      closed: false,
+    })
     fail = true
     fireEvent.change(field('Closes'), { target: { value: '15:45' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))

@@ -92,14 +92,29 @@ export function ManageTimes() {
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row admin-form__row--3">
             <Field label="Business" htmlFor={`${ids}-business`}>
-              <select id={`${ids}-business`} name="name" className="admin-input" required value={business} onChange={(e) => prefill(e.currentTarget.value, '', type)}>
+              <select
+                id={`${ids}-business`}
+                name="name"
+                className="admin-input"
+                required
+                value={business}
+                onChange={(e) => prefill(e.currentTarget.value, '', type)}
+              >
                 <option value="">Choose a business…</option>
                 <option value="hotel">{venue.hotelName}</option>
                 <option value="stables">{venue.barName}</option>
               </select>
             </Field>
             <Field label="Days" htmlFor={`${ids}-group`}>
-              <select id={`${ids}-group`} name="day" className="admin-input" required value={group} disabled={!chosen} onChange={(e) => prefill(business, e.currentTarget.value, type)}>
+              <select
+                id={`${ids}-group`}
+                name="day"
+                className="admin-input"
+                required
+                value={group}
+                disabled={!chosen}
+                onChange={(e) => prefill(business, e.currentTarget.value, type)}
+              >
                 <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
                 {chosen?.groups.map((key) => (
                   <option key={key} value={key}>
@@ -117,10 +132,28 @@ export function ManageTimes() {
           </div>
           <div className="admin-form__row admin-form__row--3 admin-form__row--end">
             <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input id={`${ids}-open`} name="open_time" type="time" className="admin-input" required={!closed} disabled={closed} value={open} onChange={(e) => form.set('open', e.currentTarget.value)} />
+              <input
+                id={`${ids}-open`}
+                name="open_time"
+                type="time"
+                className="admin-input"
+                required={!closed}
+                disabled={closed}
+                value={open}
+                onChange={(e) => form.set('open', e.currentTarget.value)}
+              />
             </Field>
             <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input id={`${ids}-close`} name="close_time" type="time" className="admin-input" required={!closed} disabled={closed} value={close} onChange={(e) => form.set('close', e.currentTarget.value)} />
+              <input
+                id={`${ids}-close`}
+                name="close_time"
+                type="time"
+                className="admin-input"
+                required={!closed}
+                disabled={closed}
+                value={close}
+                onChange={(e) => form.set('close', e.currentTarget.value)}
+              />
             </Field>
             <div className="admin-check">
               <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
@@ -137,7 +170,12 @@ export function ManageTimes() {
       </AdminSection>
 
       <AdminSection title="Current times" id={`${ids}-current`}>
-        <CurrentTimes times={times} venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...BUSINESSES[key] }))} selected={`${business}|${group}`} queued={queued} />
+        <CurrentTimes
+          times={times}
+          venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...BUSINESSES[key] }))}
+          selected={`${business}|${group}`}
+          queued={queued}
+        />
       </AdminSection>
     </AdminScreen>
   )

@@ -22,11 +22,16 @@ export function pendingTimes(pending: OutboxEntry[]): Map<string, { meta: TimesM
 export function timesConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] {
   const meta = metaOf(entry)
   const times = meta?.kind === 'times' ? meta : null
-  const venueTimes = times ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null) : null
+  const venueTimes = times
+    ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null)
+    : null
   const foodKey = times?.business === 'hotel' ? 'breakfast' : 'lunch'
-  const range = (r: unknown) => (r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed')
+  const range = (r: unknown) =>
+    r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed'
   const theirs = venueTimes ? (venueTimes.closed ? 'Closed' : range(times?.type === 'food' ? venueTimes[foodKey] : venueTimes.hours)) : '—'
   const minePart = mine.closed === 'true' ? 'Closed' : timeRange(text(mine.open_time), text(mine.close_time))
-  const what = times ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}` : 'Times'
+  const what = times
+    ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}`
+    : 'Times'
   return [{ label: what, mine: minePart, theirs }]
 }
