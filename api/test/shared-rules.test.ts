@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { categoryName, categoryOfType, categoryPage, GALLERY_CATEGORIES, GALLERY_TYPES, UNKNOWN_CATEGORY } from '../src/shared/rules/galleries'
-import { STAFF_HOME, STAFF_PATHS, STAFF_TASKS, staffTaskAt } from '../src/shared/rules/staff-routes'
+import { mayOpen, STAFF_HOME, STAFF_PATHS, STAFF_TASKS, staffTaskAt } from '../src/shared/rules/staff-routes'
 import { ATTRACTION_IMAGE, EVENT_EDIT_IMAGE, EVENT_UPLOAD_IMAGE, GALLERY_IMAGE, MB, MENU_PDF } from '../src/shared/rules/uploads'
 import { formatSavedAt, VENUE_TIME_ZONE, venueDateOf, venueDateTimeOf, venueParts } from '../src/shared/rules/venue-time'
 import { BUSINESS_IDS, VENUE_KEYS, venueKeyOf, venueName } from '../src/shared/rules/venues'
@@ -96,7 +96,7 @@ describe('gallery categories', () => {
 })
 
 describe('staff routes', () => {
-  test("SPEC.md §2's routes plus Messages; every one but the dashboard is a task", () => {
+  test("SPEC.md §2's routes plus Messages and the staff accounts' screens; every one but the dashboard is a task", () => {
     expect([...STAFF_PATHS].sort() as string[]).toEqual(
       [
         '/admin',
@@ -109,12 +109,25 @@ describe('staff routes', () => {
         '/createEvent',
         '/manageEvent',
         '/messages',
+        '/account',
+        '/staff',
+        '/activity',
       ].sort(),
     )
     expect(STAFF_TASKS.map((t) => t.path)).toEqual(STAFF_PATHS.filter((p) => p !== STAFF_HOME))
     expect(staffTaskAt('/manageTimes')?.label).toBe('Manage Opening Times')
     expect(staffTaskAt(STAFF_HOME)).toBeUndefined()
     expect(staffTaskAt('/contact')).toBeUndefined()
+  })
+
+  test('Staff and Activity are for owners only; everything else for every member', () => {
+    const forEditor = STAFF_TASKS.filter((task) => mayOpen(task, 'editor')).map((t) => t.path)
+    expect(forEditor).not.toContain('/staff')
+    expect(forEditor).not.toContain('/activity')
+    expect(forEditor).toContain('/account')
+    expect(STAFF_TASKS.filter((task) => mayOpen(task, 'owner'))).toEqual(STAFF_TASKS)
+    // A dashboard that has not said the role yet (offline) shows no owner-only tile.
+    expect(STAFF_TASKS.filter((task) => mayOpen(task, null)).map((t) => t.path)).toEqual(forEditor)
   })
 })
 

@@ -12,6 +12,8 @@ import { clearAdminCache, resetAdminStores } from '../src/admin/shell/stores'
 export interface RecordedRequest {
   method: string
   path: string
+  /** The query string ('?kind=event'), '' for none. */
+  search: string
   headers: Record<string, string>
   /** Parsed JSON, a FormData, or undefined. */
   body: unknown
@@ -65,7 +67,14 @@ export function mockApi(routes: Record<string, Route | Reply> = {}): MockApi {
     let body: unknown
     if (init.body instanceof FormData) body = init.body
     else if (typeof init.body === 'string') body = JSON.parse(init.body)
-    const reply = await answer({ method: (init.method ?? 'GET').toUpperCase(), path: url.pathname, headers: lowerHeaders(init.headers), body, via: 'fetch' })
+    const reply = await answer({
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.search,
+      headers: lowerHeaders(init.headers),
+      body,
+      via: 'fetch',
+    })
     if (reply === 'network') throw new TypeError('Failed to fetch')
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
@@ -95,7 +104,8 @@ export function mockApi(routes: Record<string, Route | Reply> = {}): MockApi {
       const body = payload instanceof FormData ? payload : typeof payload === 'string' ? JSON.parse(payload) : undefined
       setTimeout(async () => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 })
-        const reply = await answer({ method: this.method, path: new URL(this.url, 'http://localhost:3000').pathname, headers: this.headers, body, via: 'xhr' })
+        const url = new URL(this.url, 'http://localhost:3000')
+        const reply = await answer({ method: this.method, path: url.pathname, search: url.search, headers: this.headers, body, via: 'xhr' })
         if (reply === 'network') {
           this.onerror?.()
           return

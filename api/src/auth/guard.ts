@@ -6,6 +6,9 @@ import { HttpError } from '../http/errors'
 import { idempotencyFor } from '../http/idempotency'
 import { activityRecorder, readDeviceTime } from '../features/activity/store'
 import { findAdminById, findSession, type StaffRole } from './admin-store'
+import { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE } from '../shared/rules/staff-roles'
+
+export { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE }
 
 export const JWT_ISSUER = 'venue-api'
 export const JWT_AUDIENCE = 'venue-admin'
@@ -22,8 +25,6 @@ export interface StaffMember {
 
 /** What a member with a first or reset password may still do: choose their own, or leave. */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/password', '/api/admin/logout', '/api/admin/logout-everywhere', '/api/admin/dashboard'])
-export const MUST_CHANGE_PASSWORD_MESSAGE = 'Please choose your own password first: this one was set for you and must be changed before anything else.'
-export const OWNER_ONLY_MESSAGE = 'Only an owner can do this.'
 
 /** When each session last made a request, since this process started (kept in memory: a write per request would cost more than it tells). */
 const lastSeen = new Map<string, string>()

@@ -50,7 +50,7 @@ describe('dashboard', () => {
     mock = mockApi({ 'GET /api/admin/dashboard': () => hold.promise })
     render(<AdminRoutes />)
     expect(await screen.findByText('Loading…')).toBeTruthy()
-    hold.resolve({ body: { message: 'Access granted!', username: 'admin' } })
+    hold.resolve({ body: { message: 'Access granted!', username: 'admin', role: 'owner', must_change_password: false } })
     expect(await screen.findByText('Access granted!')).toBeTruthy()
     const expected = [
       'Manage Galleries',
@@ -62,6 +62,9 @@ describe('dashboard', () => {
       'Create Events',
       'Manage Events',
       'Messages',
+      'My Account',
+      'Staff',
+      'Activity',
     ]
     expect(STAFF_TASKS.map((l) => l.label)).toEqual(expected as never)
     for (const label of expected) expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy()

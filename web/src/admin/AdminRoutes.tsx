@@ -17,7 +17,11 @@ import { ManageGalleries } from './features/galleries/ManageGalleries'
 import { ManageTimes } from './features/opening-times/ManageTimes'
 import { Messages } from './features/contact/Messages'
 import { UploadMenus } from './features/menus/UploadMenus'
-import { TOKEN_KEY, useAdminSession } from './session'
+import { MyAccount, ACCOUNT_PATH } from './features/staff/MyAccount'
+import { StaffMembers } from './features/staff/StaffMembers'
+import { Activity } from './features/activity/Activity'
+import type { DashboardReply } from '../api/types'
+import { noteMember, TOKEN_KEY, useAdminSession, useStaffMember } from './session'
 import { STAFF_HOME, type StaffPath } from '../../../api/src/shared/rules/staff-routes'
 import './styles/staff'
 
@@ -32,6 +36,9 @@ export const ADMIN_SCREENS = {
   '/createEvent': CreateEvent,
   '/manageEvent': ManageEvent,
   '/messages': Messages,
+  '/account': MyAccount,
+  '/staff': StaffMembers,
+  '/activity': Activity,
 } as const satisfies Record<StaffPath, ComponentType>
 
 export default function AdminRoutes() {
@@ -41,6 +48,7 @@ export default function AdminRoutes() {
   const token = useAdminSession((s) => s.token)
   const endedBy = useAdminSession((s) => s.endedBy)
   const verified = useRef<string | null>(null)
+  const mustChangePassword = useStaffMember((s) => s.mustChangePassword)
 
   // Read the stored token once, and follow sign-outs made in other tabs.
   useEffect(() => {
@@ -67,10 +75,18 @@ export default function AdminRoutes() {
   useEffect(() => {
     if (!ready || !token || location === STAFF_HOME || verified.current === token) return
     verified.current = token
-    adminGet('/api/admin/dashboard').catch((error) => {
-      if (!(error instanceof ApiError) || error.status !== 401) verified.current = null
-    })
+    adminGet<DashboardReply>('/api/admin/dashboard')
+      .then(noteMember)
+      .catch((error) => {
+        if (!(error instanceof ApiError) || error.status !== 401) verified.current = null
+      })
   }, [ready, token, location])
+
+  // A password set for them (first login, or a reset): the server refuses everything else until they
+  // choose their own, so every screen leads to My account (which says why) rather than failing.
+  useEffect(() => {
+    if (ready && token && mustChangePassword && location !== ACCOUNT_PATH) navigate(ACCOUNT_PATH, { replace: true })
+  }, [ready, token, mustChangePassword, location, navigate])
 
   if (!ready || !token) {
     return (

@@ -4,6 +4,7 @@
  * module is safe to import where there is no browser.
  */
 import { create } from 'zustand'
+import type { StaffRole } from '../../../api/src/shared/rules/staff-roles'
 
 export const TOKEN_KEY = 'adminToken'
 
@@ -52,8 +53,28 @@ export const useAdminSession = create<AdminSession>((set) => ({
       // nothing stored
     }
     set({ token: null, hydrated: true, endedBy: reason ?? null })
+    useStaffMember.setState(NO_MEMBER)
   },
 }))
+
+/** Who is signed in, as the server last said (the dashboard's reply): what the screens may offer them. */
+export interface StaffMemberInfo {
+  username: string | null
+  /** null until the server has said (offline): owner-only tiles stay hidden until then. */
+  role: StaffRole | null
+  /** Their password was set for them: every screen but My account leads there until they choose their own. */
+  mustChangePassword: boolean
+}
+
+const NO_MEMBER: StaffMemberInfo = { username: null, role: null, mustChangePassword: false }
+
+export const useStaffMember = create<StaffMemberInfo>(() => NO_MEMBER)
+
+/** Takes in what the dashboard call (or the login) said about the member. */
+export function noteMember(reply: { username?: string; role?: StaffRole; must_change_password?: boolean } | null | undefined): void {
+  if (!reply?.username) return
+  useStaffMember.setState({ username: reply.username, role: reply.role ?? null, mustChangePassword: reply.must_change_password === true })
+}
 
 /** The token to send now: the store's copy, else the device's (a handler may run before the first effect). */
 export function currentToken(): string | null {

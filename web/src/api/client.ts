@@ -48,8 +48,13 @@ export const TIMED_OUT = 'The server did not answer in time.'
  * second would send staff to check a Wi-Fi that works.
  */
 export function unreachableMessage(): string {
-  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'You appear to be offline.' : 'The server could not be reached.'
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE : NOT_REACHED
 }
+const OFFLINE = 'You appear to be offline.'
+const NOT_REACHED = 'The server could not be reached.'
+
+/** True for the text of an ApiError that got no answer (offline, unreachable, timed out): for lists that keep only the text. */
+export const isNoAnswerText = (text: string | null | undefined) => text === OFFLINE || text === NOT_REACHED || text === TIMED_OUT
 
 const reachedListeners = new Set<() => void>()
 

@@ -19,3 +19,6 @@ export type { AttractionReply, DeleteAttractionReply } from '../../../api/src/fe
 export type { EventUploadedReply, EventUpdatedReply, EventDeletedReply } from '../../../api/src/features/events/model'
 export type { MenuUploadedReply } from '../../../api/src/features/menus/model'
 export type { HolidayAddedReply, HolidayRemovedReply } from '../../../api/src/features/holidays/model'
+// Staff accounts and the activity trail (owners).
+export type { StaffMember } from '../../../api/src/features/staff/model'
+export type { ActivityEntry } from '../../../api/src/features/activity/model'

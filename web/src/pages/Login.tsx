@@ -45,7 +45,8 @@ export function Login() {
       localStorage.setItem('adminToken', reply.token)
       // Staff changes queued while the session had ended are sent now.
       void resumeAfterLogin()
-      navigate('/admin')
+      // A password set for them (first login, or reset by an owner): straight to choosing their own.
+      navigate(reply.must_change_password ? '/account' : '/admin')
     } catch (failure) {
       setError(loginError(failure))
       setBusy(false)

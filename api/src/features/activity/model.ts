@@ -23,4 +23,5 @@ export const ActivityItem = t.Object({
   changes: t.Nullable(t.Array(FieldChange)),
 })
 
+export type ActivityEntry = typeof ActivityItem.static
 export const ActivityList = t.Array(ActivityItem)

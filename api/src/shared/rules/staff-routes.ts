@@ -1,4 +1,4 @@
-// The staff screens (SPEC.md §2, plus Messages): the public app routes these paths to the lazy staff
+// The staff screens (SPEC.md §2, plus Messages and the staff accounts' screens): the public app routes these paths to the lazy staff
 // chunk, the staff router gives each its screen, and the dashboard lists every task as a tile.
 
 /** Every staff screen's path and its name as the dashboard shows it. */
@@ -13,6 +13,9 @@ export const STAFF_ROUTES = [
   { path: '/createEvent', label: 'Create Events' },
   { path: '/manageEvent', label: 'Manage Events' },
   { path: '/messages', label: 'Messages' },
+  { path: '/account', label: 'My Account' },
+  { path: '/staff', label: 'Staff', ownerOnly: true },
+  { path: '/activity', label: 'Activity', ownerOnly: true },
 ] as const
 
 export type StaffRoute = (typeof STAFF_ROUTES)[number]
@@ -27,6 +30,11 @@ export type StaffTask = Exclude<StaffRoute, { path: typeof STAFF_HOME }>
 
 /** The dashboard's tiles, in order. */
 export const STAFF_TASKS = STAFF_ROUTES.filter((route): route is StaffTask => route.path !== STAFF_HOME)
+
+/** Whether a member of this role may open the task (editors get 403 from owner-only screens' calls). */
+export function mayOpen(task: StaffRoute, role: 'owner' | 'editor' | null | undefined): boolean {
+  return !('ownerOnly' in task && task.ownerOnly) || role === 'owner'
+}
 
 /** The task at a path ('/manageTimes'), or undefined for the dashboard and anything else. */
 export function staffTaskAt(path: string): StaffTask | undefined {

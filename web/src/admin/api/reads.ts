@@ -1,5 +1,6 @@
 import { api, ApiError } from '../../api/client'
-import { currentToken } from '../session'
+import { MUST_CHANGE_PASSWORD_MESSAGE } from '../../../../api/src/shared/rules/staff-roles'
+import { currentToken, useStaffMember } from '../session'
 import { signOutExpired } from './signOut'
 
 export interface AdminGetOptions {
@@ -10,6 +11,8 @@ export interface AdminGetOptions {
 /** Rethrows; a 401 (expired, revoked or tampered token) signs out first, keeping the open forms. */
 export function handleError(error: unknown, signOutOn401 = true): never {
   if (error instanceof ApiError && error.status === 401 && signOutOn401) signOutExpired()
+  // A password set for them (a first one, or a reset while signed in): the staff router leads to My account.
+  if (error instanceof ApiError && error.status === 403 && error.message === MUST_CHANGE_PASSWORD_MESSAGE) useStaffMember.setState({ mustChangePassword: true })
   throw error
 }
 
@@ -25,4 +28,16 @@ export async function adminGet<T>(path: string, options: AdminGetOptions = {}): 
 /** A call that must happen now or not at all (logging out): never queued. */
 export async function adminPostNow<T>(path: string, body: unknown): Promise<T> {
   return api.post<T>(path, body, { token: currentToken() })
+}
+
+/**
+ * A change that needs the server now (passwords, staff accounts): never queued, so offline it fails
+ * at once (status 0) and the screen says so. A 401 signs out as a read's does.
+ */
+export async function adminSendNow<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  try {
+    return await api.send<T>(method, path, body, { token: currentToken() })
+  } catch (error) {
+    return handleError(error)
+  }
 }

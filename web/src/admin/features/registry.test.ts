@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { OutboxEntry } from '../../offline/outbox'
 import { conflictRows } from '../shell/ConflictView'
 import { useAdminAttractions } from './attractions/store'
+import { useAdminMessages } from './contact/store'
 import { useAdminEvents } from './events/store'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
@@ -51,6 +52,13 @@ const CASES = [
     path: '/api/upload-pdf',
     meta: { kind: 'menu', op: 'create', business_id: '1', file_name: 'm.pdf' },
     list: useAdminMenus,
+    firstLabel: 'title',
+  },
+  {
+    kind: 'message',
+    path: '/api/admin/messages/3',
+    meta: { kind: 'message', op: 'update', id: 3, handled: true },
+    list: useAdminMessages,
     firstLabel: 'title',
   },
 ] as const

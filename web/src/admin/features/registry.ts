@@ -9,6 +9,8 @@ import type { ResourceStore } from '../../stores/resource'
 import type { ConflictRow } from '../shell/conflictFields'
 import { attractionConflictRows, type AttractionMeta } from './attractions/changes'
 import { useAdminAttractions } from './attractions/store'
+import type { MessageMeta } from './contact/changes'
+import { useAdminMessages } from './contact/store'
 import { eventConflictRows, type EventMeta } from './events/changes'
 import { useAdminEvents } from './events/store'
 import type { GalleryMeta } from './galleries/changes'
@@ -21,7 +23,7 @@ import { timesConflictRows, type TimesMeta } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
 
 /** What a queued staff change says about itself (saved with it on the device: keep old shapes readable). */
-export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta
+export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta | MessageMeta
 export type RecordKindName = PendingMeta['kind']
 
 export interface RecordKind {
@@ -42,6 +44,7 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   holiday: { paths: /^\/api\/(add|remove)-bank-holiday-times/, list: list(useAdminHolidays) },
   event: { paths: /^\/api\/(upload|update|delete)-event/, list: list(useAdminEvents), conflictRows: eventConflictRows },
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
+  message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
 }
 
 /** The kind of record a queued change alters: by its meta, else (queued without one) by its path. */

@@ -4,12 +4,12 @@ import { onServerReached } from '../../api/client'
 import { addSentListener } from '../../offline/outbox'
 import { adminPostNow } from '../adminApi'
 import { takeReturnTo } from '../drafts'
-import { useAdminSession } from '../session'
+import { useAdminSession, useStaffMember } from '../session'
 import { clearAdminCache, resetAdminStores, useDashboard } from './stores'
 import { usePendingCount } from './pending'
 import { AdminScreen, useSubmit } from './ui'
 import { PendingChangesPanel } from './PendingChanges'
-import { STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
+import { mayOpen, STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
 import '../styles/staff'
 import './dashboard.css'
 
@@ -29,6 +29,9 @@ const TASK_TEXT: Record<StaffTask['path'], string> = {
   '/createEvent': 'Announce a new event with a picture and tickets.',
   '/manageEvent': 'Edit or remove events already on the site.',
   '/messages': 'Messages sent through the contact form.',
+  '/account': 'Your password, and where you are logged in.',
+  '/staff': 'Add staff, change roles, reset passwords.',
+  '/activity': 'Who changed what, and when.',
 }
 
 export function Dashboard() {
@@ -148,10 +151,12 @@ export function Dashboard() {
 }
 
 function StaffTasks() {
+  // Owner-only tasks (Staff, Activity) show once the server has said this member is an owner.
+  const role = useStaffMember((s) => s.role)
   return (
     <nav aria-label="Staff tasks" className="admin-tasks">
       <ul className="admin-tiles">
-        {STAFF_TASKS.map((task) => (
+        {STAFF_TASKS.filter((task) => mayOpen(task, role)).map((task) => (
           <li key={task.path}>
             <Link href={task.path} className="admin-tile">
               <span className="admin-tile__label">{task.label}</span>

@@ -8,7 +8,10 @@ import type { DashboardReply } from '../../api/types'
 import { STAFF_PREFIX } from '../../stores/resource'
 import { forgetSavedStartingWith } from '../../stores/storage'
 import { adminGet, onChangeLanded } from '../adminApi'
+import { noteMember, useStaffMember } from '../session'
 import { useAdminMessages } from '../features/contact/store'
+import { useActivity } from '../features/activity/store'
+import { useMySessions, useStaffList } from '../features/staff/store'
 import { kindOf, RECORD_KINDS } from '../features/registry'
 
 // A queued change landed (perhaps long after it was made): the list that shows it is read again.
@@ -43,8 +46,10 @@ export const useDashboard = create<DashboardState & { check(options?: { quiet?: 
     if (!quiet) set({ status: 'loading' })
     try {
       const reply = await adminGet<DashboardReply>('/api/admin/dashboard', { signOutOn401: false })
-      if (reply?.message === 'Access granted!') set({ status: 'granted', message: reply.message, username: reply.username })
-      else set({ status: 'denied' })
+      if (reply?.message === 'Access granted!') {
+        noteMember(reply)
+        set({ status: 'granted', message: reply.message, username: reply.username })
+      } else set({ status: 'denied' })
     } catch (error) {
       if (error instanceof ApiError && error.isNetwork) set({ status: 'offline' })
       else set({ status: 'denied' })
@@ -56,5 +61,9 @@ export const useDashboard = create<DashboardState & { check(options?: { quiet?: 
 export function resetAdminStores(): void {
   for (const { list } of Object.values(RECORD_KINDS)) list.getState().reset()
   useAdminMessages.getState().reset()
+  useStaffList.getState().reset()
+  useMySessions.getState().reset()
+  useActivity.getState().reset()
+  useStaffMember.setState({ username: null, role: null, mustChangePassword: false })
   useDashboard.setState({ status: 'loading' })
 }

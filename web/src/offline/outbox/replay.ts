@@ -22,6 +22,9 @@ let generation = 0
 function sendOne(entry: OutboxEntry): Promise<unknown> {
   const headers: Record<string, string> = {}
   if (entry.baseVersion) headers['if-match'] = `"${entry.baseVersion}"`
+  // When staff made the change on this device (maybe offline, hours ago): the activity trail shows
+  // it beside the time it reached the server. Staff changes only; the contact form's carry none.
+  if (entry.channel === 'admin') headers['x-device-time'] = new Date(entry.createdAt).toISOString()
   const onUploadProgress = progressOf(entry.id)
   const isUpload = entry.body.kind === 'form' || onUploadProgress !== undefined
   return api.send(entry.method, entry.path, toRequestBody(entry.body), {

@@ -1,8 +1,11 @@
 import { useEffect, useId } from 'react'
 import type { ContactMessage } from '../../../api/types'
+import { failureStatus, mutate } from '../../adminApi'
+import { PendingBadge, usePending } from '../../shell/pending'
 import { useAdminMessages } from './store'
+import { mergeMessages, type DisplayMessage, type MessageMeta } from './changes'
 import { formatReceived } from '../../time'
-import { AdminScreen, AdminSection } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
 import '../../styles/staff'
 import './contact.css'
 
@@ -20,17 +23,28 @@ export function deliveryText(message: ContactMessage): string {
   return state
 }
 
+/** Who marked a message handled and when; a mark still on this device says so. */
+export function handledText(message: DisplayMessage): string | null {
+  if (message.pending?.op === 'update' && message.handled_at) return 'Marked handled on this device'
+  if (!message.handled_at) return null
+  return `Handled by ${message.handled_by ?? 'staff'} ${formatReceived(message.handled_at)}`
+}
+
 export function Messages() {
   const ids = useId()
   const list = useAdminMessages()
+  const pending = usePending('message')
   useEffect(() => {
     void useAdminMessages.getState().load()
   }, [])
   // Newest first whatever order arrives.
-  const messages = [...(list.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+  const messages = mergeMessages(list.data ?? [], pending).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
 
   return (
-    <AdminScreen title="Messages" intro="Everything sent through the contact form, newest first. Every message is kept here, even when email is off.">
+    <AdminScreen
+      title="Messages"
+      intro="Everything sent through the contact form, newest first. Every message is kept here, even when email is off, and deleted automatically after the venue's retention period (12 months unless it was changed)."
+    >
       <AdminSection title={list.data ? `Messages (${messages.length})` : 'Messages'} id={`${ids}-list`}>
         <button
           type="button"
@@ -45,37 +59,98 @@ export function Messages() {
         {messages.length > 0 ? (
           <ol className="admin-messages">
             {messages.map((m) => (
-              <li key={m.id} className="admin-message" data-status={m.status}>
-                <article aria-labelledby={`${ids}-m${m.id}`}>
-                  <header className="admin-message__head">
-                    <h3 id={`${ids}-m${m.id}`} className="admin-message__name">
-                      {m.name || 'No name given'}
-                    </h3>
-                    <span className={`admin-badge admin-badge--${STATE[m.status]?.tone ?? 'info'}`}>{deliveryText(m)}</span>
-                  </header>
-                  <p className="admin-message__meta">
-                    <time dateTime={m.created_at}>{formatReceived(m.created_at)}</time>
-                    {m.email ? (
-                      <>
-                        {' · '}
-                        <a href={`mailto:${m.email}`}>{m.email}</a>
-                      </>
-                    ) : null}
-                    {m.phone ? (
-                      <>
-                        {' · '}
-                        <a href={`tel:${m.phone.replace(/\s+/g, '')}`}>{m.phone}</a>
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="admin-message__text">{m.message}</p>
-                  {m.status === 'failed' && m.last_error ? <p className="admin-message__error">Last error: {m.last_error}</p> : null}
-                </article>
-              </li>
+              <MessageItem key={m.id} message={m} headingId={`${ids}-m${m.id}`} />
             ))}
           </ol>
         ) : null}
       </AdminSection>
     </AdminScreen>
+  )
+}
+
+function MessageItem({ message: m, headingId }: { message: DisplayMessage; headingId: string }) {
+  const [status, setStatus] = useStatus()
+  const { busy, run } = useSubmit()
+  const who = m.name || m.email || 'this visitor'
+  const deleting = m.pending?.op === 'delete'
+  const handled = handledText(m)
+
+  const change = (
+    mutation: { method: 'PUT' | 'DELETE'; body?: Record<string, unknown>; label: string; meta: MessageMeta },
+    done: string,
+    confirmText?: string,
+  ) =>
+    confirmText && !window.confirm(confirmText)
+      ? undefined
+      : run(async () => {
+          try {
+            await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}` })
+            setStatus({ text: done, tone: 'success' })
+            await useAdminMessages.getState().load()
+          } catch (error) {
+            setStatus(failureStatus(error, 'The message could not be changed.', 'Changing a message'))
+          }
+        })
+  const markHandled = (value: boolean) =>
+    change(
+      {
+        method: 'PUT',
+        body: { handled: value },
+        label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`,
+        meta: { kind: 'message', op: 'update', id: m.id, handled: value },
+      },
+      value ? 'Marked handled.' : 'Marked not handled.',
+    )
+  const remove = () =>
+    change(
+      { method: 'DELETE', label: `Delete the message from ${who}`, meta: { kind: 'message', op: 'delete', id: m.id } },
+      'Message deleted.',
+      `Delete the message from ${who}? It cannot be brought back.`,
+    )
+
+  return (
+    <li
+      className={`admin-message${m.pending ? ' is-pending' : ''}${deleting ? ' is-deleted' : ''}`}
+      data-status={m.status}
+      data-handled={m.handled_at ? 'true' : undefined}
+    >
+      <article aria-labelledby={headingId}>
+        <header className="admin-message__head">
+          <h3 id={headingId} className="admin-message__name">
+            {m.name || 'No name given'}
+          </h3>
+          <span className={`admin-badge admin-badge--${STATE[m.status]?.tone ?? 'info'}`}>{deliveryText(m)}</span>
+          <PendingBadge mark={m.pending} />
+        </header>
+        <p className="admin-message__meta">
+          <time dateTime={m.created_at}>{formatReceived(m.created_at)}</time>
+          {m.email ? (
+            <>
+              {' · '}
+              <a href={`mailto:${m.email}`}>{m.email}</a>
+            </>
+          ) : null}
+          {m.phone ? (
+            <>
+              {' · '}
+              <a href={`tel:${m.phone.replace(/\s+/g, '')}`}>{m.phone}</a>
+            </>
+          ) : null}
+        </p>
+        <p className="admin-message__text">{m.message}</p>
+        {m.status === 'failed' && m.last_error ? <p className="admin-message__error">Last error: {m.last_error}</p> : null}
+        {handled ? <p className="admin-message__handled">{handled}</p> : null}
+        <div className="admin-message__actions">
+          <button type="button" className="button button--small button--ghost" disabled={busy || deleting} onClick={() => void markHandled(!m.handled_at)}>
+            {m.handled_at ? 'Mark not handled' : 'Mark handled'}
+            <span className="visually-hidden"> — message from {who}</span>
+          </button>
+          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={() => void remove()}>
+            Delete<span className="visually-hidden"> the message from {who}</span>
+          </button>
+        </div>
+        <StatusMessage status={status} />
+      </article>
+    </li>
   )
 }

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { OWNER_ONLY_MESSAGE } from '../../../../../api/src/shared/rules/staff-roles'
+import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
+import { formatReceived } from '../../time'
+import { Activity, whenText } from './Activity'
+import { ACTIVITY_PAGE } from './store'
+
+let mock: MockApi
+beforeEach(() => resetAdmin('/activity'))
+afterEach(() => mock?.restore())
+
+const entry = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  at: '2026-11-23T12:00:00Z',
+  device_at: null,
+  username: 'sam',
+  kind: 'event',
+  action: 'update',
+  record_id: '4',
+  summary: `Change ${id}`,
+  changes: null,
+  ...extra,
+})
+
+test('newest first with who, what and when; edits show before → after; a page at a time', async () => {
+  const first = Array.from({ length: ACTIVITY_PAGE }, (_, i) => entry(200 - i))
+  first[0] = entry(200, {
+    summary: 'Edited the event "Quiz night"',
+    changes: [{ field: 'title', before: 'Quiz', after: 'Quiz night' }],
+    device_at: '2026-11-23T09:30:00Z',
+  })
+  mock = mockApi({
+    'GET /api/admin/activity': (request) => ({ body: request.search.includes('before=') ? [entry(10, { summary: 'The oldest change' })] : first }),
+  })
+  render(<Activity />)
+  expect(await screen.findByText('Edited the event "Quiz night"')).toBeTruthy()
+  expect(screen.getByText('title')).toBeTruthy()
+  expect(screen.getByText(/Quiz → Quiz night/)).toBeTruthy()
+  expect(
+    screen.getByText(`${formatReceived('2026-11-23T09:30:00Z')} on the device · reached the server ${formatReceived('2026-11-23T12:00:00Z')}`),
+  ).toBeTruthy()
+  fireEvent.click(screen.getByRole('button', { name: 'Load older entries' }))
+  expect(await screen.findByText('The oldest change')).toBeTruthy()
+  expect(screen.queryByRole('button', { name: 'Load older entries' })).toBeNull()
+  expect(mock.requests.map((r) => r.search)).toEqual([`?limit=${ACTIVITY_PAGE}`, `?limit=${ACTIVITY_PAGE}&before=${200 - ACTIVITY_PAGE + 1}`])
+})
+
+test('an editor who opens it reads why it is empty', async () => {
+  mock = mockApi({ 'GET /api/admin/activity': { status: 403, body: { error: OWNER_ONLY_MESSAGE } } })
+  render(<Activity />)
+  expect(await screen.findByText('Only an owner can see the activity trail. Ask an owner if you need a change here.')).toBeTruthy()
+})
+
+test('offline: says it needs the server', async () => {
+  mock = mockApi({ 'GET /api/admin/activity': 'network' })
+  render(<Activity />)
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^The activity trail can only be seen with a connection to the server/))
+})
+
+test('whenText: one time when the device and the server agree', () => {
+  expect(whenText({ at: '2026-11-23T12:00:00Z', device_at: null })).toBe(formatReceived('2026-11-23T12:00:00Z'))
+  expect(whenText({ at: '2026-11-23T12:00:10Z', device_at: '2026-11-23T12:00:05Z' })).toBe(formatReceived('2026-11-23T12:00:10Z'))
+})
+
+test('filtered by kind: the first page again, for that kind', async () => {
+  mock = mockApi({ 'GET /api/admin/activity': (request) => ({ body: [entry(1, { summary: `Entries for ${request.search}` })] }) })
+  render(<Activity />)
+  await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}`)
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'staff' } })
+  expect(await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}&kind=staff`)).toBeTruthy()
+})

@@ -1,0 +1,115 @@
+import { useEffect, useId } from 'react'
+import type { ActivityEntry } from '../../../api/types'
+import { AdminScreen, AdminSection, Field } from '../../shell/ui'
+import { formatReceived } from '../../time'
+import { listProblem } from '../staff/accountStatus'
+import { useActivity } from './store'
+import '../../styles/staff'
+import './activity.css'
+
+/** The kinds of change in the trail, as the filter offers them. */
+export const ACTIVITY_KINDS: Array<[string, string]> = [
+  ['', 'Every kind'],
+  ['event', 'Events'],
+  ['opening-times', 'Opening times'],
+  ['holiday', 'Opening times exceptions'],
+  ['menu', 'Menus'],
+  ['gallery', 'Galleries'],
+  ['attraction', 'Attractions'],
+  ['message', 'Messages'],
+  ['staff', 'Staff accounts'],
+  ['login', 'Logins'],
+]
+
+/** A value from a field change, in a few words. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text
+}
+
+/** When it happened: the server's time, and the device's when a change made offline reached the server later. */
+export function whenText(entry: Pick<ActivityEntry, 'at' | 'device_at'>): string {
+  const reached = formatReceived(entry.at)
+  if (!entry.device_at) return reached
+  const made = formatReceived(entry.device_at)
+  return made === reached ? reached : `${made} on the device · reached the server ${reached}`
+}
+
+export function Activity() {
+  const ids = useId()
+  const trail = useActivity()
+  useEffect(() => {
+    void useActivity.getState().load({ kind: '' })
+  }, [])
+  const loading = trail.status === 'loading'
+  return (
+    <AdminScreen
+      title="Activity"
+      intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device."
+    >
+      <AdminSection title="Changes" id={`${ids}-list`}>
+        <div className="activity-filters">
+          <Field label="Show" htmlFor={`${ids}-kind`}>
+            <select
+              id={`${ids}-kind`}
+              className="admin-input"
+              value={trail.kind}
+              onChange={(e) => void useActivity.getState().load({ kind: e.currentTarget.value })}
+            >
+              {ACTIVITY_KINDS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {trail.status === 'error' ? (
+          <p className="admin-status admin-status--error admin-status--block" role="alert">
+            {listProblem(trail.error, 'The activity trail')}
+          </p>
+        ) : null}
+        {trail.status === 'ready' && trail.entries.length === 0 ? <p className="admin-empty">Nothing recorded yet.</p> : null}
+        {trail.entries.length > 0 ? (
+          <ol className="activity-list">
+            {trail.entries.map((entry) => (
+              <ActivityItem key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        ) : null}
+        {loading ? (
+          <p className="admin-loading" role="status">
+            Loading…
+          </p>
+        ) : null}
+        {trail.more && !loading ? (
+          <button type="button" className="button button--ghost" onClick={() => void useActivity.getState().load({ older: true })}>
+            Load older entries
+          </button>
+        ) : null}
+      </AdminSection>
+    </AdminScreen>
+  )
+}
+
+function ActivityItem({ entry }: { entry: ActivityEntry }) {
+  return (
+    <li className="activity-entry" data-kind={entry.kind}>
+      <p className="activity-entry__summary">{entry.summary}</p>
+      <p className="activity-entry__meta">
+        <strong>{entry.username}</strong> · <time dateTime={entry.device_at ?? entry.at}>{whenText(entry)}</time>
+      </p>
+      {entry.changes && entry.changes.length > 0 ? (
+        <ul className="activity-entry__changes">
+          {entry.changes.map((change) => (
+            <li key={change.field}>
+              <span className="activity-entry__field">{change.field}</span>: {shownValue(change.before)} → {shownValue(change.after)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}

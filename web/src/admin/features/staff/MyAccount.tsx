@@ -1,0 +1,207 @@
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { adminSendNow } from '../../adminApi'
+import { useAdminSession, useStaffMember } from '../../session'
+import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import { formatReceived } from '../../time'
+import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
+import { accountFailure, listProblem } from './accountStatus'
+import { useMySessions } from './store'
+import '../../styles/staff'
+import './staff.css'
+
+export const ACCOUNT_PATH = '/account'
+export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, not containing your username, and not a common password. A few words you will remember make a good one.`
+export const MUST_CHOOSE_TEXT =
+  'Please choose your own password before anything else. The one you were given was set for you; the other screens open once you have changed it.'
+export const PASSWORD_CHANGED = 'Your password is changed. You stay logged in here; any other device you were logged in on has been logged out.'
+
+export function MyAccount() {
+  const mustChange = useStaffMember((s) => s.mustChangePassword)
+  const username = useStaffMember((s) => s.username)
+  const [changedNow, setChangedNow] = useState(false)
+  return (
+    <AdminScreen
+      title="My Account"
+      back={!mustChange}
+      intro={
+        username ? (
+          <>
+            Signed in as <strong>{username}</strong>.
+          </>
+        ) : undefined
+      }
+    >
+      {mustChange ? (
+        <p className="admin-status admin-status--info admin-status--block" role="alert">
+          {MUST_CHOOSE_TEXT}
+        </p>
+      ) : null}
+      {changedNow && !mustChange ? (
+        <p className="admin-status admin-status--success admin-status--block">
+          <Link href="/admin">Continue to the dashboard</Link>
+        </p>
+      ) : null}
+      <PasswordForm onChanged={() => setChangedNow(true)} />
+      {mustChange ? null : <SessionList />}
+    </AdminScreen>
+  )
+}
+
+function PasswordForm({ onChanged }: { onChanged(): void }) {
+  const ids = useId()
+  const username = useStaffMember((s) => s.username)
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [repeat, setRepeat] = useState('')
+  const form = useMutationForm<{ message?: string }>({
+    validate() {
+      if (!current || !next) return 'Enter your current password and a new one.'
+      const broken = passwordRuleBroken(next, username ?? '')
+      if (broken) return broken
+      if (next !== repeat) return 'The two new passwords are not the same.'
+      return null
+    },
+    send: () => adminSendNow('POST', '/api/admin/password', { current_password: current, new_password: next }),
+    sent: () => ({ text: PASSWORD_CHANGED, tone: 'success' }),
+    failed: (error) => accountFailure(error, 'The password could not be changed.'),
+    // Only once the server took it (account changes are never queued): the form empties and the other screens open.
+    settled() {
+      setCurrent('')
+      setNext('')
+      setRepeat('')
+      useStaffMember.setState({ mustChangePassword: false })
+      void useMySessions.getState().load()
+      onChanged()
+    },
+  })
+
+  return (
+    <AdminSection title="Change my password" id={`${ids}-password`}>
+      <form className="admin-form" onSubmit={form.onSubmit} noValidate>
+        {/* For password managers: which account this password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
+        <Field label="Current password" htmlFor={`${ids}-current`}>
+          <input
+            id={`${ids}-current`}
+            type="password"
+            className="admin-input"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+        </Field>
+        <div className="admin-form__row">
+          <Field label="New password" htmlFor={`${ids}-new`} hint={PASSWORD_RULES} hintId={`${ids}-rules`}>
+            <input
+              id={`${ids}-new`}
+              type="password"
+              className="admin-input"
+              autoComplete="new-password"
+              aria-describedby={`${ids}-rules`}
+              value={next}
+              onChange={(e) => setNext(e.currentTarget.value)}
+            />
+          </Field>
+          <Field label="New password again" htmlFor={`${ids}-repeat`}>
+            <input
+              id={`${ids}-repeat`}
+              type="password"
+              className="admin-input"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.currentTarget.value)}
+            />
+          </Field>
+        </div>
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Changing…' : 'Change password'}
+          </button>
+        </div>
+        <StatusMessage status={form.status} />
+      </form>
+    </AdminSection>
+  )
+}
+
+/** A browser's user-agent string in a few words ("Chrome on Android"). */
+export function deviceName(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? (userAgent ? 'Another browser' : 'Unknown browser')
+}
+
+function SessionList() {
+  const ids = useId()
+  const list = useMySessions()
+  const [status, setStatus] = useStatus()
+  const { busy, run } = useSubmit()
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    void useMySessions.getState().load()
+  }, [])
+  const sessions = list.data ?? []
+
+  const logOutEverywhere = () =>
+    run(async () => {
+      if (!window.confirm('Log out on every device, this one included?')) return
+      try {
+        await adminSendNow('POST', '/api/admin/logout-everywhere', {})
+        navigate('/login')
+        useAdminSession.getState().clear('logout')
+      } catch (error) {
+        setStatus(accountFailure(error, 'Logging out everywhere failed.'))
+      }
+    })
+
+  return (
+    <AdminSection title="Where you are logged in" id={`${ids}-sessions`}>
+      {!list.data ? <p className="admin-loading">{list.status === 'error' ? listProblem(list.error, 'Your sessions') : 'Loading…'}</p> : null}
+      {sessions.length > 0 ? (
+        <ul className="admin-rows">
+          {sessions.map((s) => (
+            <li key={`${s.created_at}-${s.address}-${s.user_agent}`} className="admin-row">
+              <div className="admin-row__body">
+                <p className="admin-row__title">
+                  {deviceName(s.user_agent)}
+                  {s.current ? <span className="admin-badge admin-badge--success">This device</span> : null}
+                </p>
+                <p className="admin-row__meta">
+                  Logged in {formatReceived(s.created_at)} · last seen {formatReceived(s.last_seen_at)}
+                  {s.address ? ` · ${s.address}` : ''}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="admin-form__actions staff-sessions__actions">
+        <button type="button" className="button button--ghost" onClick={() => void logOutEverywhere()} disabled={busy}>
+          {busy ? 'Logging out…' : 'Log out everywhere'}
+        </button>
+      </div>
+      <StatusMessage status={status} />
+    </AdminSection>
+  )
+}

@@ -1,0 +1,253 @@
+import { useEffect, useId, useState } from 'react'
+import type { StaffMember } from '../../../api/types'
+import { adminSendNow } from '../../adminApi'
+import { useStaffMember } from '../../session'
+import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
+import { useMutationForm } from '../../shell/useMutationForm'
+import { formatReceived } from '../../time'
+import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
+import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
+import { accountFailure, listProblem } from './accountStatus'
+import { useStaffList } from './store'
+import '../../styles/staff'
+import './staff.css'
+
+export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
+const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
+
+/** A member's state in words. */
+export function memberState(member: StaffMember): string {
+  if (member.disabled) return 'Disabled'
+  if (member.must_change_password) return 'Must choose a password at next login'
+  return 'Active'
+}
+
+const path = (username: string) => `/api/admin/staff/${encodeURIComponent(username)}`
+const STAFF_INTRO =
+  'Who can log in to the staff area. Owners can do everything, including this page; editors can change the website and read messages. These changes need a connection to the server.'
+
+const reload = () => void useStaffList.getState().load()
+
+export function StaffMembers() {
+  const ids = useId()
+  const list = useStaffList()
+  useEffect(() => {
+    void useStaffList.getState().load()
+  }, [])
+  const members = list.data ?? []
+  // An editor who opens the screen anyway (a typed address): the server refused, and the screen says so instead of offering forms.
+  const editor = useStaffMember((s) => s.role === 'editor')
+  if (editor || (list.status === 'error' && list.error === OWNER_ONLY_MESSAGE)) {
+    return (
+      <AdminScreen title="Staff" intro={STAFF_INTRO}>
+        <p className="admin-status admin-status--error admin-status--block" role="alert">
+          {listProblem(OWNER_ONLY_MESSAGE, 'Staff accounts')}
+        </p>
+      </AdminScreen>
+    )
+  }
+  return (
+    <AdminScreen title="Staff" intro={STAFF_INTRO}>
+      <AddMember />
+      <AdminSection title={list.data ? `Members (${members.length})` : 'Members'} id={`${ids}-list`}>
+        {!list.data ? <p className="admin-loading">{list.status === 'error' ? listProblem(list.error, 'Staff accounts') : 'Loading staff…'}</p> : null}
+        {members.length > 0 ? (
+          <ul className="admin-rows staff-members">
+            {members.map((m) => (
+              <MemberRow key={m.username} member={m} />
+            ))}
+          </ul>
+        ) : null}
+      </AdminSection>
+    </AdminScreen>
+  )
+}
+
+function AddMember() {
+  const ids = useId()
+  const [username, setUsername] = useState('')
+  const [role, setRole] = useState<StaffRole>('editor')
+  const [password, setPassword] = useState('')
+  const form = useMutationForm<{ message?: string }>({
+    validate: () => (!username.trim() ? 'Enter a username.' : passwordRuleBroken(password, username)),
+    send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
+    sent: (reply) => ({
+      text: reply?.message || `${username.trim()} can now log in.`,
+      tone: 'success',
+      detail: 'Give them the first password in person, not by email or message.',
+    }),
+    failed: (error) => accountFailure(error, 'The member could not be added.'),
+    settled() {
+      setUsername('')
+      setPassword('')
+      reload()
+    },
+  })
+  return (
+    <AdminSection title="Add a member" id={`${ids}-add`}>
+      <form className="admin-form" onSubmit={form.onSubmit} noValidate>
+        <div className="admin-form__row">
+          <Field label="Username" htmlFor={`${ids}-username`}>
+            <input
+              id={`${ids}-username`}
+              className="admin-input"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+            />
+          </Field>
+          <Field label="Role" htmlFor={`${ids}-role`}>
+            <select id={`${ids}-role`} className="admin-input" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
+              <option value="editor">Editor — content and messages</option>
+              <option value="owner">Owner — everything, including staff</option>
+            </select>
+          </Field>
+        </div>
+        <Field label="First password" htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT} hintId={`${ids}-hint`}>
+          <input
+            id={`${ids}-password`}
+            type="text"
+            className="admin-input"
+            autoComplete="new-password"
+            spellCheck={false}
+            aria-describedby={`${ids}-hint`}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+        </Field>
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Adding…' : 'Add member'}
+          </button>
+        </div>
+        <StatusMessage status={form.status} />
+      </form>
+    </AdminSection>
+  )
+}
+
+function MemberRow({ member }: { member: StaffMember }) {
+  const me = useStaffMember((s) => s.username)
+  const [status, setStatus] = useStatus()
+  const { busy, run } = useSubmit()
+  const [resetting, setResetting] = useState(false)
+  const name = member.username
+
+  const change = (body: Record<string, unknown>, done: string, confirmText?: string) =>
+    confirmText && !window.confirm(confirmText)
+      ? undefined
+      : run(async () => {
+          try {
+            if (Object.keys(body).length === 0) await adminSendNow('DELETE', path(name))
+            else await adminSendNow('PUT', path(name), body)
+            setStatus({ text: done, tone: 'success' })
+            reload()
+          } catch (error) {
+            setStatus(accountFailure(error, `${name} could not be changed.`))
+          }
+        })
+
+  const otherRole: StaffRole = member.role === 'owner' ? 'editor' : 'owner'
+  return (
+    <li className={`admin-row staff-member${member.disabled ? ' is-past' : ''}`} data-username={name}>
+      <div className="admin-row__body">
+        <p className="admin-row__title">
+          {name}
+          {name === me ? <span className="admin-badge admin-badge--muted">You</span> : null}
+          <span className={`admin-badge admin-badge--${member.role === 'owner' ? 'success' : 'info'}`}>{ROLE_TEXT[member.role]}</span>
+        </p>
+        <p className="admin-row__meta">
+          {memberState(member)} · {member.last_login_at ? `last login ${formatReceived(member.last_login_at)}` : 'never logged in'}
+        </p>
+        {resetting ? (
+          <ResetPassword
+            username={name}
+            onDone={(done) => {
+              setStatus(done)
+              setResetting(false)
+            }}
+          />
+        ) : null}
+        <StatusMessage status={status} />
+      </div>
+      <fieldset className="staff-member__actions">
+        <legend className="visually-hidden">Actions for {name}</legend>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
+        >
+          Make {ROLE_TEXT[otherRole].toLowerCase()}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          onClick={() => setResetting((open) => !open)}
+          aria-expanded={resetting}
+        >
+          Reset password
+        </button>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          onClick={() =>
+            void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
+          }
+        >
+          {member.disabled ? 'Enable' : 'Disable'}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          disabled={busy}
+          onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
+        >
+          Remove
+        </button>
+      </fieldset>
+    </li>
+  )
+}
+
+/** The reset form under a member's row; `onDone` gets the success message (the row shows it once the form closes). */
+function ResetPassword({ username, onDone }: { username: string; onDone(status: Status): void }) {
+  const ids = useId()
+  const [password, setPassword] = useState('')
+  const form = useMutationForm<{ message?: string }>({
+    validate: () => passwordRuleBroken(password, username),
+    send: () => adminSendNow('PUT', path(username), { password }),
+    sent: () => ({ text: `${username}'s password is reset: they are logged out and choose a new one at their next login.`, tone: 'success' }),
+    failed: (error) => accountFailure(error, 'The password could not be reset.'),
+    settled(status) {
+      setPassword('')
+      onDone(status)
+      reload()
+    },
+  })
+  return (
+    <form className="admin-form staff-reset" onSubmit={form.onSubmit} noValidate>
+      <Field label={`New password for ${username}`} htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT}>
+        <input
+          id={`${ids}-password`}
+          type="text"
+          className="admin-input"
+          autoComplete="new-password"
+          spellCheck={false}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+      </Field>
+      <div className="admin-form__actions">
+        <button type="submit" className="button button--small" disabled={form.busy}>
+          {form.busy ? 'Resetting…' : 'Reset password'}
+        </button>
+      </div>
+      <StatusMessage status={form.status} />
+    </form>
+  )
+}
