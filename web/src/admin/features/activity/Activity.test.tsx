@@ -70,3 +70,35 @@ test('filtered by kind: the first page again, for that kind', async () => {
   fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'staff' } })
   expect(await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}&kind=staff`)).toBeTruthy()
 })
+
+test('filtered by member and by date: the first page again, with every filter set', async () => {
+  mock = mockApi({
+    'GET /api/admin/activity': (request) => ({ body: request.search.includes('to=') ? [] : [entry(1, { summary: `Entries for ${request.search}` })] }),
+  })
+  render(<Activity />)
+  await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}`)
+  fireEvent.change(screen.getByLabelText('Member (username)'), { target: { value: ' alex ' } })
+  expect(await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}&member=alex`)).toBeTruthy()
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'event' } })
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
+  expect(await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}&member=alex&kind=event&from=2026-11-01`)).toBeTruthy()
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02' } })
+  expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy()
+  expect(mock.requests.at(-1)?.search).toBe(`?limit=${ACTIVITY_PAGE}&member=alex&kind=event&from=2026-11-01&to=2026-11-02`)
+  fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+  expect(await screen.findByText(`Entries for ?limit=${ACTIVITY_PAGE}`)).toBeTruthy()
+  expect((screen.getByLabelText('Member (username)') as HTMLInputElement).value).toBe('')
+  expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull()
+})
+
+test('older entries keep the filters', async () => {
+  const full = Array.from({ length: ACTIVITY_PAGE }, (_, i) => entry(100 - i))
+  mock = mockApi({ 'GET /api/admin/activity': (request) => ({ body: request.search.includes('before=') ? [entry(5, { summary: 'Older for alex' })] : full }) })
+  render(<Activity />)
+  await screen.findByText('Change 100')
+  fireEvent.change(screen.getByLabelText('Member (username)'), { target: { value: 'alex' } })
+  await screen.findByText('Change 100')
+  fireEvent.click(await screen.findByRole('button', { name: 'Load older entries' }))
+  expect(await screen.findByText('Older for alex')).toBeTruthy()
+  expect(mock.requests.at(-1)?.search).toBe(`?limit=${ACTIVITY_PAGE}&member=alex&before=${100 - ACTIVITY_PAGE + 1}`)
+})

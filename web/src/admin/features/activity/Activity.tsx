@@ -3,7 +3,7 @@ import type { ActivityEntry } from '../../../api/types'
 import { AdminScreen, AdminSection, Field } from '../../shell/ui'
 import { formatReceived } from '../../time'
 import { listProblem } from '../staff/accountStatus'
-import { useActivity } from './store'
+import { type ActivityFilters, NO_FILTERS, useActivity } from './store'
 import '../../styles/staff'
 import './activity.css'
 
@@ -41,7 +41,7 @@ export function Activity() {
   const ids = useId()
   const trail = useActivity()
   useEffect(() => {
-    void useActivity.getState().load({ kind: '' })
+    void useActivity.getState().load(NO_FILTERS)
   }, [])
   const loading = trail.status === 'loading'
   return (
@@ -50,28 +50,15 @@ export function Activity() {
       intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device."
     >
       <AdminSection title="Changes" id={`${ids}-list`}>
-        <div className="activity-filters">
-          <Field label="Show" htmlFor={`${ids}-kind`}>
-            <select
-              id={`${ids}-kind`}
-              className="admin-input"
-              value={trail.kind}
-              onChange={(e) => void useActivity.getState().load({ kind: e.currentTarget.value })}
-            >
-              {ACTIVITY_KINDS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
+        <ActivityFilterBar idPrefix={ids} filters={trail.filters} />
         {trail.status === 'error' ? (
           <p className="admin-status admin-status--error admin-status--block" role="alert">
             {listProblem(trail.error, 'The activity trail')}
           </p>
         ) : null}
-        {trail.status === 'ready' && trail.entries.length === 0 ? <p className="admin-empty">Nothing recorded yet.</p> : null}
+        {trail.status === 'ready' && trail.entries.length === 0 ? (
+          <p className="admin-empty">{filtered(trail.filters) ? 'Nothing matches these filters.' : 'Nothing recorded yet.'}</p>
+        ) : null}
         {trail.entries.length > 0 ? (
           <ol className="activity-list">
             {trail.entries.map((entry) => (
@@ -91,6 +78,63 @@ export function Activity() {
         ) : null}
       </AdminSection>
     </AdminScreen>
+  )
+}
+
+const filtered = (filters: ActivityFilters) => Object.values(filters).some((value) => value.trim() !== '')
+
+/** Member, kind and date range; each change shows the first page again for the new filters. */
+function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: ActivityFilters }) {
+  const load = (changed: Partial<ActivityFilters>) => void useActivity.getState().load(changed)
+  return (
+    <div className="activity-filters">
+      <Field label="Member (username)" htmlFor={`${idPrefix}-member`}>
+        <input
+          id={`${idPrefix}-member`}
+          className="admin-input"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={filters.member}
+          onChange={(e) => load({ member: e.currentTarget.value })}
+        />
+      </Field>
+      <Field label="Show" htmlFor={`${idPrefix}-kind`}>
+        <select id={`${idPrefix}-kind`} className="admin-input" value={filters.kind} onChange={(e) => load({ kind: e.currentTarget.value })}>
+          {ACTIVITY_KINDS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="From" htmlFor={`${idPrefix}-from`}>
+        <input
+          id={`${idPrefix}-from`}
+          className="admin-input"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => load({ from: e.currentTarget.value })}
+        />
+      </Field>
+      <Field label="To" htmlFor={`${idPrefix}-to`}>
+        <input
+          id={`${idPrefix}-to`}
+          className="admin-input"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => load({ to: e.currentTarget.value })}
+        />
+      </Field>
+      {filtered(filters) ? (
+        <button type="button" className="button button--ghost activity-filters__clear" onClick={() => load(NO_FILTERS)}>
+          Clear filters
+        </button>
+      ) : null}
+    </div>
   )
 }
 
