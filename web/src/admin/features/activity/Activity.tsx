@@ -88,7 +88,7 @@ function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: A
   const load = (changed: Partial<ActivityFilters>) => void useActivity.getState().load(changed)
   return (
     <div className="activity-filters">
-      <Field label="Member (username)" htmlFor={`${idPrefix}-member`}>
+      <Field label="Member" htmlFor={`${idPrefix}-member`}>
         <input
           id={`${idPrefix}-member`}
           className="admin-input"
@@ -96,6 +96,7 @@ function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: A
           autoComplete="off"
           spellCheck={false}
           maxLength={100}
+          placeholder="Username"
           value={filters.member}
           onChange={(e) => load({ member: e.currentTarget.value })}
         />
