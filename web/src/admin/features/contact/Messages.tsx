@@ -5,6 +5,7 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { useAdminMessages } from './store'
 import { mergeMessages, type DisplayMessage, type MessageMeta } from './changes'
 import { formatReceived } from '../../time'
+import { listProblem } from '../staff/accountStatus'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
 import '../../styles/staff'
 import './contact.css'
@@ -54,7 +55,12 @@ export function Messages() {
         >
           {list.status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </button>
-        {!list.data ? <p className="admin-loading">{list.status === 'error' ? 'The messages could not be loaded.' : 'Loading messages…'}</p> : null}
+        {!list.data && list.status === 'error' ? (
+          <p className="admin-status admin-status--error admin-status--block" role="alert">
+            {listProblem(list.error, 'The messages')}
+          </p>
+        ) : null}
+        {!list.data && list.status !== 'error' ? <p className="admin-loading">Loading messages…</p> : null}
         {list.data && messages.length === 0 ? <p className="admin-empty">No messages yet.</p> : null}
         {messages.length > 0 ? (
           <ol className="admin-messages">
