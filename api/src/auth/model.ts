@@ -15,7 +15,8 @@ export type DashboardReply = typeof DashboardReply.static
 
 export const ChangePasswordBody = t.Object({
   current_password: t.String({ minLength: 1, maxLength: 1000, error: 'Your current password and a new password are required.' }),
-  new_password: t.String({ minLength: 1, maxLength: 1000, error: 'Your current password and a new password are required.' }),
+  // No maxLength: the shared password rule says when it is too long, before any hashing.
+  new_password: t.String({ minLength: 1, error: 'Your current password and a new password are required.' }),
 })
 
 export const SessionList = t.Array(
