@@ -74,9 +74,21 @@ describe('Staff (owners)', () => {
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('sam')
   })
 
+  test('the only active owner is not offered Make editor, Disable or Remove (the server would refuse them); a second owner is', async () => {
+    mock = mockApi({ 'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor'), member('old', 'owner', { disabled: true })] } })
+    render(<StaffMembers />)
+    await screen.findByText('sam')
+    for (const name of ['Make editor', 'Disable', 'Remove']) expect(within(row('admin')).queryByRole('button', { name })).toBe(null)
+    expect(within(row('admin')).getByRole('button', { name: 'Reset password' })).toBeTruthy()
+    expect(within(row('admin')).getByText(/The only owner/)).toBeTruthy()
+    expect(within(row('old')).getByRole('button', { name: 'Enable' })).toBeTruthy()
+    expect(within(row('sam')).getByRole('button', { name: 'Remove' })).toBeTruthy()
+  })
+
   test('change a role, reset a password, disable, remove (with confirmation); the last owner 409 is shown', async () => {
     mock = mockApi({
-      'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor')] },
+      // Two owners on screen; the other was disabled elsewhere meanwhile, so the server still refuses (409).
+      'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor'), member('kit', 'owner')] },
       'PUT /api/admin/staff/sam': (request) => ({ body: { message: 'Saved.', member: { ...member('sam', 'editor'), ...(request.body as object) } } }),
       'DELETE /api/admin/staff/sam': { body: { message: 'Removed.', username: 'sam' } },
       'PUT /api/admin/staff/admin': { status: 409, body: { error: 'The last active owner cannot be demoted.' } },

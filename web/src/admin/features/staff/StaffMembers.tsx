@@ -54,7 +54,7 @@ export function StaffMembers() {
         {members.length > 0 ? (
           <ul className="admin-rows staff-members">
             {members.map((m) => (
-              <MemberRow key={m.username} member={m} />
+              <MemberRow key={m.username} member={m} onlyOwner={isOnlyActiveOwner(m, members)} />
             ))}
           </ul>
         ) : null}
@@ -128,7 +128,13 @@ function AddMember() {
   )
 }
 
-function MemberRow({ member }: { member: StaffMember }) {
+/** The one active owner: the server refuses to demote, disable or remove them (409), so those are not offered. */
+export function isOnlyActiveOwner(member: StaffMember, members: readonly StaffMember[]): boolean {
+  const activeOwners = members.filter((m) => m.role === 'owner' && !m.disabled)
+  return activeOwners.length === 1 && activeOwners[0] === member
+}
+
+function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: boolean }) {
   const me = useStaffMember((s) => s.username)
   const [status, setStatus] = useStatus()
   const { busy, run } = useSubmit()
@@ -174,14 +180,18 @@ function MemberRow({ member }: { member: StaffMember }) {
       </div>
       <fieldset className="staff-member__actions">
         <legend className="visually-hidden">Actions for {name}</legend>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          disabled={busy}
-          onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
-        >
-          Make {ROLE_TEXT[otherRole].toLowerCase()}
-        </button>
+        {onlyOwner ? (
+          <p className="admin-row__meta">The only owner: make another member an owner before changing this account's role or removing it.</p>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={busy}
+            onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
+          >
+            Make {ROLE_TEXT[otherRole].toLowerCase()}
+          </button>
+        )}
         <button
           type="button"
           className="button button--small button--ghost"
@@ -191,24 +201,28 @@ function MemberRow({ member }: { member: StaffMember }) {
         >
           Reset password
         </button>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          disabled={busy}
-          onClick={() =>
-            void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
-          }
-        >
-          {member.disabled ? 'Enable' : 'Disable'}
-        </button>
-        <button
-          type="button"
-          className="button button--small button--danger"
-          disabled={busy}
-          onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
-        >
-          Remove
-        </button>
+        {onlyOwner ? null : (
+          <>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={busy}
+              onClick={() =>
+                void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
+              }
+            >
+              {member.disabled ? 'Enable' : 'Disable'}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              disabled={busy}
+              onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
+            >
+              Remove
+            </button>
+          </>
+        )}
       </fieldset>
     </li>
   )
