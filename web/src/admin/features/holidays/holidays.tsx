@@ -11,6 +11,7 @@ import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage, useStatus } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { FormFooter, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -155,42 +156,17 @@ export function AddHoliday() {
               </select>
             </Field>
           </div>
-          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
-            <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input
-                id={`${ids}-open`}
-                name="open_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={open_time}
-                onChange={(e) => form.set('open_time', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input
-                id={`${ids}-close`}
-                name="close_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={close_time}
-                onChange={(e) => form.set('close_time', e.currentTarget.value)}
-              />
-            </Field>
-            <div className="admin-check">
-              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
-              <label htmlFor={`${ids}-closed`}>Closed all day</label>
-            </div>
-          </div>
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? 'Adding…' : 'Add exception'}
-            </button>
-          </div>
-          <StatusMessage status={save.status} />
+          <TimeRangeFields
+            id={ids}
+            open={open_time}
+            close={close_time}
+            closed={closed}
+            closedLabel="Closed all day"
+            onOpen={(value) => form.set('open_time', value)}
+            onClose={(value) => form.set('close_time', value)}
+            onClosed={(value) => form.set('closed', value)}
+          />
+          <FormFooter form={save} label="Add exception" busyLabel="Adding…" />
         </form>
       </AdminSection>
       <AdminSection title="Existing exceptions" id={`${ids}-list`}>

@@ -6,7 +6,8 @@ import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field } from '../../shell/ui'
+import { FormFooter, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
@@ -130,42 +131,17 @@ export function ManageTimes() {
               </select>
             </Field>
           </div>
-          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
-            <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input
-                id={`${ids}-open`}
-                name="open_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={open}
-                onChange={(e) => form.set('open', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input
-                id={`${ids}-close`}
-                name="close_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={close}
-                onChange={(e) => form.set('close', e.currentTarget.value)}
-              />
-            </Field>
-            <div className="admin-check">
-              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
-              <label htmlFor={`${ids}-closed`}>{type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}</label>
-            </div>
-          </div>
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? 'Saving…' : 'Save times'}
-            </button>
-          </div>
-          <StatusMessage status={save.status} />
+          <TimeRangeFields
+            id={ids}
+            open={open}
+            close={close}
+            closed={closed}
+            closedLabel={type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}
+            onOpen={(value) => form.set('open', value)}
+            onClose={(value) => form.set('close', value)}
+            onClosed={(value) => form.set('closed', value)}
+          />
+          <FormFooter form={save} label="Save times" busyLabel="Saving…" />
         </form>
       </AdminSection>
 

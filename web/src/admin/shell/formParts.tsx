@@ -1,0 +1,121 @@
+/** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
+import type { ReactNode, Ref } from 'react'
+import { Field, StatusMessage, UploadProgress, type Status } from './ui'
+
+/** "Opens" and "Closes" time fields and a Closed checkbox that disables them (ids: `${id}-open|close|closed`). */
+export function TimeRangeFields({
+  id,
+  open,
+  close,
+  closed,
+  closedLabel,
+  onOpen,
+  onClose,
+  onClosed,
+}: {
+  id: string
+  open: string
+  close: string
+  closed: boolean
+  closedLabel: ReactNode
+  onOpen(value: string): void
+  onClose(value: string): void
+  onClosed(value: boolean): void
+}) {
+  return (
+    <div className="admin-form__row admin-form__row--3 admin-form__row--end">
+      <Field label="Opens" htmlFor={`${id}-open`}>
+        <input
+          id={`${id}-open`}
+          name="open_time"
+          type="time"
+          className="admin-input"
+          required={!closed}
+          disabled={closed}
+          value={open}
+          onChange={(e) => onOpen(e.currentTarget.value)}
+        />
+      </Field>
+      <Field label="Closes" htmlFor={`${id}-close`}>
+        <input
+          id={`${id}-close`}
+          name="close_time"
+          type="time"
+          className="admin-input"
+          required={!closed}
+          disabled={closed}
+          value={close}
+          onChange={(e) => onClose(e.currentTarget.value)}
+        />
+      </Field>
+      <div className="admin-check">
+        <input id={`${id}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => onClosed(e.currentTarget.checked)} />
+        <label htmlFor={`${id}-closed`}>{closedLabel}</label>
+      </div>
+    </div>
+  )
+}
+
+/** A labelled file input; `onFiles` gets the chosen files (none: an empty list). */
+export function FileField({
+  label,
+  id,
+  name,
+  accept,
+  hint,
+  required = false,
+  multiple = false,
+  inputRef,
+  onFiles,
+}: {
+  label: ReactNode
+  id: string
+  name: string
+  accept: string
+  hint?: ReactNode
+  required?: boolean
+  multiple?: boolean
+  inputRef?: Ref<HTMLInputElement>
+  onFiles(files: File[]): void
+}) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        required={required}
+        className="admin-input admin-input--file"
+        onChange={(e) => onFiles(Array.from(e.currentTarget.files ?? []))}
+      />
+    </Field>
+  )
+}
+
+/** The end of a staff form: upload progress (while sending with progress), the submit button, the status line. */
+export function FormFooter({
+  form,
+  label,
+  busyLabel,
+  progressLabel,
+}: {
+  form: { busy: boolean; progress: number | null; status: Status | null }
+  label: string
+  busyLabel: string
+  progressLabel?: string
+}) {
+  return (
+    <>
+      <UploadProgress progress={form.progress} label={progressLabel} />
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={form.busy}>
+          {form.busy ? busyLabel : label}
+        </button>
+      </div>
+      <StatusMessage status={form.status} />
+    </>
+  )
+}
