@@ -8,7 +8,8 @@ import { useAdminEvents } from './store'
 import { readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
 import { fromVenueInput } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, type Status } from '../../shell/ui'
+import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
 import '../../styles/staff'
@@ -165,31 +166,23 @@ export function CreateEvent() {
             />
             <label htmlFor={`${ids}-contact`}>Contact to Book</label>
           </div>
-          <Field label="Image" htmlFor={`${ids}-image`} hint={EVENT_UPLOAD_IMAGE.hint}>
-            <input
-              ref={image.input}
-              id={`${ids}-image`}
-              name="image"
-              type="file"
-              accept={EVENT_UPLOAD_IMAGE.accept}
-              required
-              className="admin-input admin-input--file"
-              onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}
-            />
-          </Field>
+          <FileField
+            label="Image"
+            id={`${ids}-image`}
+            name="image"
+            accept={EVENT_UPLOAD_IMAGE.accept}
+            hint={EVENT_UPLOAD_IMAGE.hint}
+            required
+            inputRef={image.input}
+            onFiles={(files) => void image.pick(files[0] ?? null)}
+          />
           {image.preview && image.file ? (
             <figure className="admin-preview">
               <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />
               <figcaption>{image.file.name}</figcaption>
             </figure>
           ) : null}
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload event'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload event" busyLabel="Uploading…" />
         </form>
       </AdminSection>
     </AdminScreen>

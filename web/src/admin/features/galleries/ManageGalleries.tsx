@@ -5,7 +5,8 @@ import { useFormDraft } from '../../drafts'
 import type { GalleryMeta } from './changes'
 import { GalleryList } from './GalleryList'
 import { useGalleryGrouped } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field } from '../../shell/ui'
+import { FileField, FormFooter } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
@@ -59,19 +60,7 @@ export function ManageGalleries() {
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <Field label="Images" htmlFor={`${ids}-images`}>
-              <input
-                ref={fileInput}
-                id={`${ids}-images`}
-                name="images"
-                type="file"
-                accept="image/*"
-                multiple
-                required
-                className="admin-input admin-input--file"
-                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
-              />
-            </Field>
+            <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={fileInput} onFiles={setFiles} />
             <Field label="Gallery" htmlFor={`${ids}-type`}>
               <select
                 id={`${ids}-type`}
@@ -91,13 +80,7 @@ export function ManageGalleries() {
             </Field>
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />
         </form>
       </AdminSection>
 

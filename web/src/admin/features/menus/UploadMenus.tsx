@@ -8,7 +8,8 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, Field, type Status } from '../../shell/ui'
+import { FileField, FormFooter } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
@@ -95,18 +96,16 @@ export function UploadMenus() {
     <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
       <AdminSection title="New menu" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
-          <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint={MENU_PDF.hint}>
-            <input
-              ref={fileInput}
-              id={`${ids}-pdf`}
-              name="pdf"
-              type="file"
-              accept="application/pdf,.pdf"
-              required
-              className="admin-input admin-input--file"
-              onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
-            />
-          </Field>
+          <FileField
+            label="Menu (PDF)"
+            id={`${ids}-pdf`}
+            name="pdf"
+            accept="application/pdf,.pdf"
+            hint={MENU_PDF.hint}
+            required
+            inputRef={fileInput}
+            onFiles={(files) => onFile(files[0] ?? null)}
+          />
           <div className="admin-form__row">
             <Field label="Business" htmlFor={`${ids}-business`}>
               <select
@@ -137,13 +136,7 @@ export function UploadMenus() {
               />
             </Field>
           </div>
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload menu'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload menu" busyLabel="Uploading…" />
         </form>
       </AdminSection>
       <AdminSection title="Menus on the website" id={`${ids}-current`}>
