@@ -8,11 +8,12 @@ import { useAdminEvents } from './store'
 import { readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
 import { fromVenueInput } from '../../time'
-import { AdminScreen, AdminSection, Field, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
 import '../../styles/staff'
+import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
@@ -23,6 +24,14 @@ export const eventStatusError = (status: number) => `Error uploading event (Stat
 
 const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
 type NewEvent = typeof INITIAL
+/** The draft's name for each shared event field (kept, so drafts saved earlier still restore). */
+const DRAFT_FIELD = {
+  title: 'title',
+  description: 'description',
+  start: 'startDatetime',
+  ticketUrl: 'ticket_url',
+  contactToBook: 'contactToBook',
+} as const satisfies Record<keyof EventFieldValues, keyof NewEvent>
 
 /** What is wrong with a new event before it is sent (null: nothing). */
 function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): string | null {
@@ -107,65 +116,13 @@ export function CreateEvent() {
       <AdminSection title="New event" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
           {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
-          <Field label="Title" htmlFor={`${ids}-title`}>
-            <input
-              id={`${ids}-title`}
-              name="title"
-              className="admin-input"
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => form.set('title', e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="Description" htmlFor={`${ids}-description`}>
-            <textarea
-              id={`${ids}-description`}
-              name="description"
-              rows={5}
-              className="admin-input"
-              required
-              maxLength={5000}
-              value={description}
-              onChange={(e) => form.set('description', e.currentTarget.value)}
-            />
-          </Field>
-          <div className="admin-form__row">
-            <Field label="Start Date/Time" htmlFor={`${ids}-start`} hint="Venue time (UK).">
-              <input
-                id={`${ids}-start`}
-                name="startDatetime"
-                type="datetime-local"
-                className="admin-input"
-                required
-                value={startDatetime}
-                onChange={(e) => form.set('startDatetime', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Ticket link (optional)" htmlFor={`${ids}-ticket`}>
-              <input
-                id={`${ids}-ticket`}
-                name="ticket_url"
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                className="admin-input"
-                maxLength={2000}
-                value={ticket_url}
-                onChange={(e) => form.set('ticket_url', e.currentTarget.value)}
-              />
-            </Field>
-          </div>
-          <div className="admin-check">
-            <input
-              id={`${ids}-contact`}
-              name="contactToBook"
-              type="checkbox"
-              checked={contactToBook}
-              onChange={(e) => form.set('contactToBook', e.currentTarget.checked)}
-            />
-            <label htmlFor={`${ids}-contact`}>Contact to Book</label>
-          </div>
+          <EventFields
+            id={ids}
+            values={{ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }}
+            startName="startDatetime"
+            descriptionRows={5}
+            onChange={(field, value) => form.patch({ [DRAFT_FIELD[field]]: value })}
+          />
           <FileField
             label="Image"
             id={`${ids}-image`}
