@@ -1,6 +1,46 @@
 /** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
-import type { ReactNode, Ref } from 'react'
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
+
+interface LabelledValue {
+  label: ReactNode
+  id: string
+  hint?: ReactNode
+  value: string
+  onValue(value: string): void
+}
+
+/** A labelled staff input (the rest of its attributes as given: name, type, required, maxLength…). */
+export function InputField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  ...input
+}: LabelledValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <input id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...input} />
+    </Field>
+  )
+}
+
+/** A labelled staff textarea, like InputField. */
+export function TextAreaField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  ...textarea
+}: LabelledValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} />
+    </Field>
+  )
+}
 
 /** "Opens" and "Closes" time fields and a Closed checkbox that disables them (ids: `${id}-open|close|closed`). */
 export function TimeRangeFields({
@@ -24,30 +64,8 @@ export function TimeRangeFields({
 }) {
   return (
     <div className="admin-form__row admin-form__row--3 admin-form__row--end">
-      <Field label="Opens" htmlFor={`${id}-open`}>
-        <input
-          id={`${id}-open`}
-          name="open_time"
-          type="time"
-          className="admin-input"
-          required={!closed}
-          disabled={closed}
-          value={open}
-          onChange={(e) => onOpen(e.currentTarget.value)}
-        />
-      </Field>
-      <Field label="Closes" htmlFor={`${id}-close`}>
-        <input
-          id={`${id}-close`}
-          name="close_time"
-          type="time"
-          className="admin-input"
-          required={!closed}
-          disabled={closed}
-          value={close}
-          onChange={(e) => onClose(e.currentTarget.value)}
-        />
-      </Field>
+      <InputField label="Opens" id={`${id}-open`} name="open_time" type="time" required={!closed} disabled={closed} value={open} onValue={onOpen} />
+      <InputField label="Closes" id={`${id}-close`} name="close_time" type="time" required={!closed} disabled={closed} value={close} onValue={onClose} />
       <div className="admin-check">
         <input id={`${id}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => onClosed(e.currentTarget.checked)} />
         <label htmlFor={`${id}-closed`}>{closedLabel}</label>

@@ -1,4 +1,4 @@
-import { Field } from '../../shell/ui'
+import { InputField, TextAreaField } from '../../shell/formParts'
 import type { EMPTY_ATTRACTION } from './messages'
 
 type AttractionValues = typeof EMPTY_ATTRACTION
@@ -18,44 +18,30 @@ export function AttractionFields({
   return (
     <>
       <div className="admin-form__row">
-        <Field label="Name" htmlFor={`${id}-name`}>
-          <input
-            id={`${id}-name`}
-            name="name"
-            className="admin-input"
-            required
-            maxLength={120}
-            value={name}
-            onChange={(e) => onChange('name', e.currentTarget.value)}
-          />
-        </Field>
-        <Field label="Web address" htmlFor={`${id}-url`}>
-          <input
-            id={`${id}-url`}
-            name="url"
-            type="url"
-            inputMode="url"
-            placeholder={urlPlaceholder}
-            className="admin-input"
-            required
-            maxLength={2048}
-            value={url}
-            onChange={(e) => onChange('url', e.currentTarget.value)}
-          />
-        </Field>
-      </div>
-      <Field label="Description" htmlFor={`${id}-description`}>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={4}
-          className="admin-input"
+        <InputField label="Name" id={`${id}-name`} name="name" required maxLength={120} value={name} onValue={(value) => onChange('name', value)} />
+        <InputField
+          label="Web address"
+          id={`${id}-url`}
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder={urlPlaceholder}
           required
-          maxLength={2000}
-          value={description}
-          onChange={(e) => onChange('description', e.currentTarget.value)}
+          maxLength={2048}
+          value={url}
+          onValue={(value) => onChange('url', value)}
         />
-      </Field>
+      </div>
+      <TextAreaField
+        label="Description"
+        id={`${id}-description`}
+        name="description"
+        rows={4}
+        required
+        maxLength={2000}
+        value={description}
+        onValue={(value) => onChange('description', value)}
+      />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Field } from '../../shell/ui'
+import { InputField, TextAreaField } from '../../shell/formParts'
 
 /** What staff type for an event, in the create form and the edit dialog alike. */
 export interface EventFieldValues {
@@ -27,54 +27,39 @@ export function EventFields({
 }) {
   return (
     <>
-      <Field label="Title" htmlFor={`${id}-title`}>
-        <input
-          id={`${id}-title`}
-          name="title"
-          className="admin-input"
-          required
-          maxLength={200}
-          value={title}
-          onChange={(e) => onChange('title', e.currentTarget.value)}
-        />
-      </Field>
-      <Field label="Description" htmlFor={`${id}-description`}>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={descriptionRows}
-          className="admin-input"
-          required
-          maxLength={5000}
-          value={description}
-          onChange={(e) => onChange('description', e.currentTarget.value)}
-        />
-      </Field>
+      <InputField label="Title" id={`${id}-title`} name="title" required maxLength={200} value={title} onValue={(value) => onChange('title', value)} />
+      <TextAreaField
+        label="Description"
+        id={`${id}-description`}
+        name="description"
+        rows={descriptionRows}
+        required
+        maxLength={5000}
+        value={description}
+        onValue={(value) => onChange('description', value)}
+      />
       <div className="admin-form__row">
-        <Field label="Start Date/Time" htmlFor={`${id}-start`} hint="Venue time (UK).">
-          <input
-            id={`${id}-start`}
-            name={startName}
-            type="datetime-local"
-            className="admin-input"
-            required
-            value={start}
-            onChange={(e) => onChange('start', e.currentTarget.value)}
-          />
-        </Field>
-        <Field label="Ticket link (optional)" htmlFor={`${id}-ticket`}>
-          <input
-            id={`${id}-ticket`}
-            name="ticket_url"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            className="admin-input"
-            maxLength={2000}
-            value={ticketUrl}
-            onChange={(e) => onChange('ticketUrl', e.currentTarget.value)}
-          />
-        </Field>
+        <InputField
+          label="Start Date/Time"
+          id={`${id}-start`}
+          hint="Venue time (UK)."
+          name={startName}
+          type="datetime-local"
+          required
+          value={start}
+          onValue={(value) => onChange('start', value)}
+        />
+        <InputField
+          label="Ticket link (optional)"
+          id={`${id}-ticket`}
+          name="ticket_url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={2000}
+          value={ticketUrl}
+          onValue={(value) => onChange('ticketUrl', value)}
+        />
       </div>
       <div className="admin-check">
         <input

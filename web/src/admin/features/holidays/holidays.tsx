@@ -11,7 +11,7 @@ import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
 import { AdminScreen, AdminSection, Field, StatusMessage, useStatus } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { FormFooter, TimeRangeFields } from '../../shell/formParts'
+import { FormFooter, InputField, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -127,17 +127,15 @@ export function AddHoliday() {
       <AdminSection title="New exception" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row">
-            <Field label="Date" htmlFor={`${ids}-date`}>
-              <input
-                id={`${ids}-date`}
-                name="holiday_date"
-                type="date"
-                className="admin-input"
-                required
-                value={holiday_date}
-                onChange={(e) => form.set('holiday_date', e.currentTarget.value)}
-              />
-            </Field>
+            <InputField
+              label="Date"
+              id={`${ids}-date`}
+              name="holiday_date"
+              type="date"
+              required
+              value={holiday_date}
+              onValue={(value) => form.set('holiday_date', value)}
+            />
             <Field label="Location" htmlFor={`${ids}-location`}>
               <select
                 id={`${ids}-location`}

@@ -9,7 +9,7 @@ import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection, Field, type Status } from '../../shell/ui'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { FileField, FormFooter, InputField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
@@ -124,17 +124,16 @@ export function UploadMenus() {
                 ))}
               </select>
             </Field>
-            <Field label="Menu type" htmlFor={`${ids}-type`} hint="Keep 1 for the menu shown on the website.">
-              <input
-                id={`${ids}-type`}
-                name="type_id"
-                className="admin-input"
-                required
-                maxLength={20}
-                value={type_id}
-                onChange={(e) => form.set('type_id', e.currentTarget.value)}
-              />
-            </Field>
+            <InputField
+              label="Menu type"
+              id={`${ids}-type`}
+              hint="Keep 1 for the menu shown on the website."
+              name="type_id"
+              required
+              maxLength={20}
+              value={type_id}
+              onValue={(value) => form.set('type_id', value)}
+            />
           </div>
           <FormFooter form={upload} label="Upload menu" busyLabel="Uploading…" />
         </form>
