@@ -3,11 +3,10 @@ import type { EventUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import type { EventMeta } from './changes'
+import { queuedEvent, type EventMeta } from './changes'
 import { useAdminEvents } from './store'
 import { readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
-import { fromVenueInput } from '../../time'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
@@ -58,13 +57,7 @@ function sendNewEvent({ title, description, startDatetime, ticket_url, contactTo
     kind: 'event',
     op: 'create',
     id: placeholder,
-    event: {
-      title: title.trim(),
-      description: description.trim(),
-      start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
-      ticket_url: ticket_url.trim() || null,
-      contact_to_book: contactToBook ? 1 : 0,
-    },
+    event: queuedEvent({ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }),
   }
   return mutate<EventUploadedReply>(
     {

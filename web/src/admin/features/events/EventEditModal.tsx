@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
-import type { DisplayEvent, EventMeta } from './changes'
-import { fromVenueInput, toVenueInput } from '../../time'
+import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
+import { toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
@@ -39,12 +39,8 @@ export interface EventEditModalProps {
   onSaved(status: Status): void
 }
 
-function sendEdit(
-  event: DisplayEvent,
-  { title, description, start, contactToBook, ticketUrl }: EventFieldValues,
-  image: File | null,
-  onProgress: (fraction: number) => void,
-) {
+function sendEdit(event: DisplayEvent, values: EventFieldValues, image: File | null, onProgress: (fraction: number) => void) {
+  const { title, description, start, contactToBook, ticketUrl } = values
   const body = new FormData()
   body.append('id', String(event.id))
   body.append('title', title.trim())
@@ -57,13 +53,7 @@ function sendEdit(
     kind: 'event',
     op: 'update',
     id: event.id,
-    event: {
-      title: title.trim(),
-      description: description.trim(),
-      start_datetime: fromVenueInput(start) ?? start,
-      ticket_url: ticketUrl.trim() || null,
-      contact_to_book: contactToBook ? 1 : 0,
-    },
+    event: queuedEvent(values),
   }
   return mutate<EventUpdatedReply>(
     {

@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
 import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
 import { fromVenueInput } from '../../time'
+import type { EventFieldValues } from './EventFields'
 
 export interface EventFields {
   title: string
@@ -14,6 +15,17 @@ export interface EventFields {
   contact_to_book: 0 | 1
 }
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
+
+/** The event as staff typed it, in the list's shape (trimmed, the start in UTC, no ticket link: null). */
+export function queuedEvent({ title, description, start, ticketUrl, contactToBook }: EventFieldValues): EventFields {
+  return {
+    title: title.trim(),
+    description: description.trim(),
+    start_datetime: fromVenueInput(start) ?? start,
+    ticket_url: ticketUrl.trim() || null,
+    contact_to_book: contactToBook ? 1 : 0,
+  }
+}
 
 /** An event as the list shows it: a placeholder id (string) while it exists only on this device. */
 export type DisplayEvent = Omit<VenueEvent, 'id'> & { id: number | string; pending?: PendingMark }
