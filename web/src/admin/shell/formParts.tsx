@@ -1,5 +1,5 @@
 /** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
 
 interface LabelledValue {
@@ -38,6 +38,25 @@ export function TextAreaField({
   return (
     <Field label={label} htmlFor={id} hint={hint}>
       <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} />
+    </Field>
+  )
+}
+
+/** A labelled staff select; its options are the children. */
+export function SelectField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  children,
+  ...select
+}: LabelledValue & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <select id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...select}>
+        {children}
+      </select>
     </Field>
   )
 }

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react'
 import type { AttractionReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import { AdminSection, Field } from '../../shell/ui'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { AdminSection } from '../../shell/ui'
+import { FileField, FormFooter, SelectField } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { AttractionMeta, DisplayAttraction } from './changes'
@@ -89,19 +89,17 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   return (
     <AdminSection title="Edit an attraction" id={id}>
       <form className="admin-form" onSubmit={save.onSubmit} noValidate>
-        <Field label="Business" htmlFor={`${id}-select`}>
-          <select id={`${id}-select`} name="business" className="admin-input" value={selected} onChange={(e) => choose(e.currentTarget.value)}>
-            <option value="">Select a business…</option>
-            {attractions
-              .filter((a) => a.pending?.op !== 'delete')
-              .map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {a.name}
-                  {a.pending ? ' (waiting to sync)' : ''}
-                </option>
-              ))}
-          </select>
-        </Field>
+        <SelectField label="Business" id={`${id}-select`} name="business" value={selected} onValue={(value) => choose(value)}>
+          <option value="">Select a business…</option>
+          {attractions
+            .filter((a) => a.pending?.op !== 'delete')
+            .map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
+                {a.pending ? ' (waiting to sync)' : ''}
+              </option>
+            ))}
+        </SelectField>
         <fieldset className="admin-fieldset" disabled={!selected}>
           <legend className="visually-hidden">Details of the selected attraction</legend>
           <AttractionFields id={id} values={form.values} onChange={form.set} />

@@ -5,8 +5,8 @@ import { useFormDraft } from '../../drafts'
 import type { GalleryMeta } from './changes'
 import { GalleryList } from './GalleryList'
 import { useGalleryGrouped } from './store'
-import { AdminScreen, AdminSection, Field } from '../../shell/ui'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { AdminScreen, AdminSection } from '../../shell/ui'
+import { FileField, FormFooter, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
@@ -61,23 +61,14 @@ export function ManageGalleries() {
           </p>
           <div className="admin-form__row">
             <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={fileInput} onFiles={setFiles} />
-            <Field label="Gallery" htmlFor={`${ids}-type`}>
-              <select
-                id={`${ids}-type`}
-                name="type"
-                required
-                className="admin-input"
-                value={form.values.type}
-                onChange={(event) => form.set('type', event.currentTarget.value)}
-              >
-                <option value="">Choose a page…</option>
-                {GALLERY_CATEGORIES.map((option) => (
-                  <option key={option.type} value={option.type}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
+              <option value="">Choose a page…</option>
+              {GALLERY_CATEGORIES.map((option) => (
+                <option key={option.type} value={option.type}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
           <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />

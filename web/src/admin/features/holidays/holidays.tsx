@@ -9,9 +9,9 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { FormFooter, InputField, TimeRangeFields } from '../../shell/formParts'
+import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -136,23 +136,21 @@ export function AddHoliday() {
               value={holiday_date}
               onValue={(value) => form.set('holiday_date', value)}
             />
-            <Field label="Location" htmlFor={`${ids}-location`}>
-              <select
-                id={`${ids}-location`}
-                name="location"
-                className="admin-input"
-                required
-                value={location ?? ''}
-                onChange={(e) => form.set('location', e.currentTarget.value)}
-              >
-                <option value="">Choose a venue…</option>
-                {VENUE_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {venueName(venue, key)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              label="Location"
+              id={`${ids}-location`}
+              name="location"
+              required
+              value={location ?? ''}
+              onValue={(value) => form.set('location', value)}
+            >
+              <option value="">Choose a venue…</option>
+              {VENUE_KEYS.map((key) => (
+                <option key={key} value={key}>
+                  {venueName(venue, key)}
+                </option>
+              ))}
+            </SelectField>
           </div>
           <TimeRangeFields
             id={ids}

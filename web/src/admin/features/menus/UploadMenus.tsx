@@ -8,8 +8,8 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
-import { AdminScreen, AdminSection, Field, type Status } from '../../shell/ui'
-import { FileField, FormFooter, InputField } from '../../shell/formParts'
+import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
+import { FileField, FormFooter, InputField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
@@ -107,23 +107,21 @@ export function UploadMenus() {
             onFiles={(files) => onFile(files[0] ?? null)}
           />
           <div className="admin-form__row">
-            <Field label="Business" htmlFor={`${ids}-business`}>
-              <select
-                id={`${ids}-business`}
-                name="business_id"
-                className="admin-input"
-                required
-                value={business_id}
-                onChange={(e) => form.set('business_id', e.currentTarget.value)}
-              >
-                <option value="">Choose a business…</option>
-                {BUSINESS_OPTIONS.map((b) => (
-                  <option key={b.value} value={b.value}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              label="Business"
+              id={`${ids}-business`}
+              name="business_id"
+              required
+              value={business_id}
+              onValue={(value) => form.set('business_id', value)}
+            >
+              <option value="">Choose a business…</option>
+              {BUSINESS_OPTIONS.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </SelectField>
             <InputField
               label="Menu type"
               id={`${ids}-type`}

@@ -6,8 +6,8 @@ import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
-import { AdminScreen, AdminSection, Field } from '../../shell/ui'
-import { FormFooter, TimeRangeFields } from '../../shell/formParts'
+import { AdminScreen, AdminSection } from '../../shell/ui'
+import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
@@ -92,44 +92,31 @@ export function ManageTimes() {
       <AdminSection title="Change times" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row admin-form__row--3">
-            <Field label="Business" htmlFor={`${ids}-business`}>
-              <select
-                id={`${ids}-business`}
-                name="name"
-                className="admin-input"
-                required
-                value={business}
-                onChange={(e) => prefill(e.currentTarget.value, '', type)}
-              >
-                <option value="">Choose a business…</option>
-                <option value="hotel">{venue.hotelName}</option>
-                <option value="stables">{venue.barName}</option>
-              </select>
-            </Field>
-            <Field label="Days" htmlFor={`${ids}-group`}>
-              <select
-                id={`${ids}-group`}
-                name="day"
-                className="admin-input"
-                required
-                value={group}
-                disabled={!chosen}
-                onChange={(e) => prefill(business, e.currentTarget.value, type)}
-              >
-                <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
-                {chosen?.groups.map((key) => (
-                  <option key={key} value={key}>
-                    {GROUP_LABELS[key]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Times for" htmlFor={`${ids}-type`}>
-              <select id={`${ids}-type`} name="type" className="admin-input" value={type} onChange={(e) => prefill(business, group, e.currentTarget.value)}>
-                <option value="opening">Opening hours</option>
-                <option value="food">{foodLabel}</option>
-              </select>
-            </Field>
+            <SelectField label="Business" id={`${ids}-business`} name="name" required value={business} onValue={(value) => prefill(value, '', type)}>
+              <option value="">Choose a business…</option>
+              <option value="hotel">{venue.hotelName}</option>
+              <option value="stables">{venue.barName}</option>
+            </SelectField>
+            <SelectField
+              label="Days"
+              id={`${ids}-group`}
+              name="day"
+              required
+              value={group}
+              disabled={!chosen}
+              onValue={(value) => prefill(business, value, type)}
+            >
+              <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
+              {chosen?.groups.map((key) => (
+                <option key={key} value={key}>
+                  {GROUP_LABELS[key]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Times for" id={`${ids}-type`} name="type" value={type} onValue={(value) => prefill(business, group, value)}>
+              <option value="opening">Opening hours</option>
+              <option value="food">{foodLabel}</option>
+            </SelectField>
           </div>
           <TimeRangeFields
             id={ids}
