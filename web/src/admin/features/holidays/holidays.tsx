@@ -9,7 +9,8 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
-import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
 
@@ -174,29 +175,26 @@ export function AddHoliday() {
 
 export function DeleteHoliday() {
   const ids = useId()
-  const [status, setStatus] = useStatus()
-  const [removing, setRemoving] = useState<number | string | null>(null)
+  const rowDelete = useRowDelete<number | string>()
+  const { status, busy: removing } = rowDelete
 
-  const onRemove = async (h: DisplayHoliday) => {
-    if (!window.confirm(`Remove the exception for ${h.location} on ${formatLongDate(h.holiday_date)}?`)) return
-    setRemoving(h.id)
-    try {
-      const reply = await mutate<HolidayRemovedReply>({
-        method: 'DELETE',
-        path: '/api/remove-bank-holiday-times',
-        // The key when the row has one; a row queued by an older version may know only the name (the server takes both).
-        body: { holiday_date: h.original_holiday_date, location: h.venue ?? h.location },
-        label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
-        meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location, venue: h.venue } satisfies HolidayMeta,
-      })
-      setStatus({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' })
-      await useAdminHolidays.getState().load()
-    } catch (error) {
-      setStatus(failureStatus(error, HOLIDAY_REMOVE_ERROR, 'Removing a holiday'))
-    } finally {
-      setRemoving(null)
-    }
-  }
+  const onRemove = (h: DisplayHoliday) =>
+    rowDelete.run({
+      key: h.id,
+      question: `Remove the exception for ${h.location} on ${formatLongDate(h.holiday_date)}?`,
+      send: () =>
+        mutate<HolidayRemovedReply>({
+          method: 'DELETE',
+          path: '/api/remove-bank-holiday-times',
+          // The key when the row has one; a row queued by an older version may know only the name (the server takes both).
+          body: { holiday_date: h.original_holiday_date, location: h.venue ?? h.location },
+          label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
+          meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location, venue: h.venue } satisfies HolidayMeta,
+        }),
+      done: (reply) => ({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' }),
+      failed: (error) => failureStatus(error, HOLIDAY_REMOVE_ERROR, 'Removing a holiday'),
+      reload: () => useAdminHolidays.getState().load(),
+    })
 
   return (
     <AdminScreen title="Remove Opening Times Exception" intro="Removing an exception puts that day back to the usual opening times.">
