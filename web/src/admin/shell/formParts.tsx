@@ -1,5 +1,14 @@
 /** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import {
+  useCallback,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
 
 interface LabelledValue {
@@ -91,6 +100,17 @@ export function TimeRangeFields({
       </div>
     </div>
   )
+}
+
+/** The files chosen in a FileField (`first`: the one file of a single-file field), and `clear` to empty both them and the input. */
+export function useChosenFiles() {
+  const [files, setFiles] = useState<File[]>([])
+  const inputRef = useRef<HTMLInputElement>(null)
+  const clear = useCallback(() => {
+    setFiles([])
+    if (inputRef.current) inputRef.current.value = ''
+  }, [])
+  return { files, first: files[0] ?? null, inputRef, choose: setFiles, clear }
 }
 
 /** A labelled file input; `onFiles` gets the chosen files (none: an empty list). */

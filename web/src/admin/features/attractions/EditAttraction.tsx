@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react'
 import type { AttractionReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { AdminSection } from '../../shell/ui'
-import { FileField, FormFooter, SelectField } from '../../shell/formParts'
+import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { AttractionMeta, DisplayAttraction } from './changes'
@@ -53,8 +52,8 @@ function sendEdit(
 
 export function EditAttraction({ id, attractions }: { id: string; attractions: DisplayAttraction[] }) {
   const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY_ATTRACTION })
-  const [image, setImage] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
+  const chosen = useChosenFiles()
+  const image = chosen.first
   const { selected } = form.values
   const save = useMutationForm({
     validate: () => editProblem(form.values),
@@ -72,8 +71,7 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
     failed: (error) => failureStatus(error, EDIT_ERROR, 'Attraction update'),
     // The details stay (they are what the list now shows); only the chosen picture is cleared.
     settled: () => {
-      setImage(null)
-      if (fileInput.current) fileInput.current.value = ''
+      chosen.clear()
     },
     progress: true,
   })
@@ -109,8 +107,8 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
             name="image"
             accept="image/*"
             hint="Leave empty to keep the current picture."
-            inputRef={fileInput}
-            onFiles={(files) => setImage(files[0] ?? null)}
+            inputRef={chosen.inputRef}
+            onFiles={chosen.choose}
           />
         </fieldset>
         <FormFooter form={save} label="Save changes" busyLabel="Saving…" progressLabel="Saving" />

@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react'
 import type { AttractionReply } from '../../../api/types'
 import { failureStatus, mutate, newPlaceholder } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { AdminSection } from '../../shell/ui'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { FileField, FormFooter, useChosenFiles } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { AttractionMeta } from './changes'
@@ -40,8 +39,8 @@ function sendAttraction({ name, url, description }: typeof EMPTY_ATTRACTION, ima
 
 export function UploadAttraction({ id }: { id: string }) {
   const form = useFormDraft('attractions-upload', EMPTY_ATTRACTION)
-  const [image, setImage] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
+  const chosen = useChosenFiles()
+  const image = chosen.first
   const { name, url, description } = form.values
   const upload = useMutationForm({
     validate: () => (!name.trim() || !url.trim() || !description.trim() || !image ? ATTRACTION_MISSING : !isWebAddress(url) ? BAD_URL : null),
@@ -54,8 +53,7 @@ export function UploadAttraction({ id }: { id: string }) {
     failed: (error) => failureStatus(error, ATTRACTION_UPLOAD_ERROR, 'Attraction upload'),
     settled: () => {
       form.reset()
-      setImage(null)
-      if (fileInput.current) fileInput.current.value = ''
+      chosen.clear()
     },
     progress: true,
   })
@@ -65,15 +63,7 @@ export function UploadAttraction({ id }: { id: string }) {
       <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
         {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
         <AttractionFields id={id} values={form.values} urlPlaceholder="https://" onChange={form.set} />
-        <FileField
-          label="Image"
-          id={`${id}-image`}
-          name="image"
-          accept="image/*"
-          required
-          inputRef={fileInput}
-          onFiles={(files) => setImage(files[0] ?? null)}
-        />
+        <FileField label="Image" id={`${id}-image`} name="image" accept="image/*" required inputRef={chosen.inputRef} onFiles={chosen.choose} />
         <FormFooter form={upload} label="Upload attraction" busyLabel="Uploading…" />
       </form>
     </AdminSection>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import type { UploadGalleryReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
@@ -6,7 +6,7 @@ import type { GalleryMeta } from './changes'
 import { GalleryList } from './GalleryList'
 import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection } from '../../shell/ui'
-import { FileField, FormFooter, SelectField } from '../../shell/formParts'
+import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
@@ -26,12 +26,8 @@ function uploadProblem(files: File[], type: string): string | null {
 export function ManageGalleries() {
   const ids = useId()
   const form = useFormDraft('galleries-upload', { type: '' })
-  const [files, setFiles] = useState<File[]>([])
-  const fileInput = useRef<HTMLInputElement>(null)
-  const done = () => {
-    setFiles([])
-    if (fileInput.current) fileInput.current.value = ''
-  }
+  const chosen = useChosenFiles()
+  const { files, clear: done } = chosen
   const upload = useMutationForm({
     validate: () => uploadProblem(files, form.values.type),
     send: async (onProgress) => {
@@ -60,7 +56,16 @@ export function ManageGalleries() {
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={fileInput} onFiles={setFiles} />
+            <FileField
+              label="Images"
+              id={`${ids}-images`}
+              name="images"
+              accept="image/*"
+              multiple
+              required
+              inputRef={chosen.inputRef}
+              onFiles={chosen.choose}
+            />
             <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
               <option value="">Choose a page…</option>
               {GALLERY_CATEGORIES.map((option) => (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId } from 'react'
 import type { MenuUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { venue } from '../../../lib/venue'
@@ -9,7 +9,7 @@ import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
-import { FileField, FormFooter, InputField, SelectField } from '../../shell/formParts'
+import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
@@ -54,8 +54,8 @@ function menuFailure(error: unknown): Status {
 export function UploadMenus() {
   const ids = useId()
   const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
-  const [file, setFile] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
+  const chosen = useChosenFiles()
+  const file = chosen.first
   const menus = useAdminMenus()
   const queued = pendingMenus(usePending('menu'))
   const { business_id, type_id } = form.values
@@ -73,22 +73,18 @@ export function UploadMenus() {
     },
     sent: (reply) => ({ text: menuSuccess(reply.id), tone: 'success' }),
     failed: menuFailure,
-    settled: () => {
-      setFile(null)
-      if (fileInput.current) fileInput.current.value = ''
-    },
+    settled: chosen.clear,
     progress: true,
   })
   const setStatus = upload.setStatus
 
-  const onFile = (chosen: File | null) => {
-    if (chosen && !isPdf(chosen)) {
-      setFile(null)
-      if (fileInput.current) fileInput.current.value = ''
+  const onFile = (picked: File | null) => {
+    if (picked && !isPdf(picked)) {
+      chosen.clear()
       setStatus({ text: MENU_NOT_PDF, tone: 'error' })
       return
     }
-    setFile(chosen)
+    chosen.choose(picked ? [picked] : [])
     setStatus(null)
   }
 
@@ -103,7 +99,7 @@ export function UploadMenus() {
             accept="application/pdf,.pdf"
             hint={MENU_PDF.hint}
             required
-            inputRef={fileInput}
+            inputRef={chosen.inputRef}
             onFiles={(files) => onFile(files[0] ?? null)}
           />
           <div className="admin-form__row">
