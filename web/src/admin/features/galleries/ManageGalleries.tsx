@@ -27,7 +27,7 @@ export function ManageGalleries() {
   const ids = useId()
   const form = useFormDraft('galleries-upload', { type: '' })
   const chosen = useChosenFiles()
-  const { files, clear: done } = chosen
+  const { files } = chosen
   const upload = useMutationForm({
     validate: () => uploadProblem(files, form.values.type),
     send: async (onProgress) => {
@@ -44,7 +44,7 @@ export function ManageGalleries() {
     },
     sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),
     failed: (error) => failureStatus(error, GALLERY_ERROR, 'Gallery upload'),
-    settled: done,
+    settled: chosen.clear,
     progress: true,
   })
 
