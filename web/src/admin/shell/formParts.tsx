@@ -70,6 +70,28 @@ export function SelectField({
   )
 }
 
+/** A staff checkbox with its label after it. */
+export function CheckField({
+  label,
+  id,
+  name,
+  checked,
+  onChecked,
+}: {
+  label: ReactNode
+  id: string
+  name: string
+  checked: boolean
+  onChecked(checked: boolean): void
+}) {
+  return (
+    <div className="admin-check">
+      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}
+
 /** "Opens" and "Closes" time fields and a Closed checkbox that disables them (ids: `${id}-open|close|closed`). */
 export function TimeRangeFields({
   id,
@@ -94,10 +116,7 @@ export function TimeRangeFields({
     <div className="admin-form__row admin-form__row--3 admin-form__row--end">
       <InputField label="Opens" id={`${id}-open`} name="open_time" type="time" required={!closed} disabled={closed} value={open} onValue={onOpen} />
       <InputField label="Closes" id={`${id}-close`} name="close_time" type="time" required={!closed} disabled={closed} value={close} onValue={onClose} />
-      <div className="admin-check">
-        <input id={`${id}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => onClosed(e.currentTarget.checked)} />
-        <label htmlFor={`${id}-closed`}>{closedLabel}</label>
-      </div>
+      <CheckField label={closedLabel} id={`${id}-closed`} name="closed" checked={closed} onChecked={onClosed} />
     </div>
   )
 }

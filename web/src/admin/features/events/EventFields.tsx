@@ -1,4 +1,4 @@
-import { InputField, TextAreaField } from '../../shell/formParts'
+import { CheckField, InputField, TextAreaField } from '../../shell/formParts'
 
 /** What staff type for an event, in the create form and the edit dialog alike. */
 export interface EventFieldValues {
@@ -61,16 +61,13 @@ export function EventFields({
           onValue={(value) => onChange('ticketUrl', value)}
         />
       </div>
-      <div className="admin-check">
-        <input
-          id={`${id}-contact`}
-          name="contactToBook"
-          type="checkbox"
-          checked={contactToBook}
-          onChange={(e) => onChange('contactToBook', e.currentTarget.checked)}
-        />
-        <label htmlFor={`${id}-contact`}>Contact to Book</label>
-      </div>
+      <CheckField
+        label="Contact to Book"
+        id={`${id}-contact`}
+        name="contactToBook"
+        checked={contactToBook}
+        onChecked={(checked) => onChange('contactToBook', checked)}
+      />
     </>
   )
 }
