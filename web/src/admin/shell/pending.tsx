@@ -53,6 +53,46 @@ export function worst(a: OutboxState | undefined, b: OutboxState): OutboxState {
   return a && rank[a] > rank[b] ? a : b
 }
 
+/** What one queued change does to one row of a list (`fields`: the row's new values, for a create or update). */
+export interface QueuedChange<Fields> {
+  op: Op
+  id: number | string
+  fields?: Fields
+}
+
+/**
+ * The server's rows with the queued changes laid over them, in outbox order: a create adds the row
+ * `created` makes, an update lays its fields over the row, a delete only marks it. Entries
+ * `changeOf` does not recognise (null) and changes to rows not in the list are left out.
+ */
+export function overlayPending<Row extends { id: number | string; pending?: PendingMark }, Fields extends Partial<Row>>(
+  server: readonly Row[],
+  pending: readonly OutboxEntry[],
+  changeOf: (entry: OutboxEntry) => QueuedChange<Fields> | null,
+  created: (entry: OutboxEntry, id: number | string, fields: Fields) => Row,
+): Row[] {
+  const rows = server.map((row) => ({ ...row }))
+  for (const entry of pending) {
+    const change = changeOf(entry)
+    if (!change) continue
+    if (change.op === 'create' && change.fields) {
+      rows.push(created(entry, change.id, change.fields))
+      continue
+    }
+    const index = rows.findIndex((row) => sameId(row.id, change.id))
+    if (index < 0) continue
+    const row = rows[index]!
+    // A change on top of a queued create is still a create as far as the server knows.
+    const op = row.pending?.op === 'create' && change.op === 'update' ? 'create' : change.op
+    rows[index] = {
+      ...row,
+      ...(change.op === 'update' && change.fields ? change.fields : {}),
+      pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) },
+    }
+  }
+  return rows
+}
+
 // ---- pieces ----
 
 export const BADGE_TEXT: Record<OutboxState, string> = {

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import type { DeleteAttractionReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, useEntryImages } from '../../shell/pending'
-import { StatusMessage, useStatus } from '../../shell/ui'
+import { StatusMessage } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { DELETE_ERROR, FETCH_ERROR, NO_LOCATIONS } from './messages'
 import { useAdminAttractions } from './store'
@@ -11,28 +11,25 @@ import './attractions.css'
 
 /** Every attraction, with its picture and a Delete button. */
 export function AttractionList({ attractions, loading, failed }: { attractions: DisplayAttraction[]; loading: boolean; failed: boolean }) {
-  const [status, setStatus] = useStatus()
-  const [deleting, setDeleting] = useState<number | string | null>(null)
+  const rowDelete = useRowDelete<number | string>()
+  const { status, busy: deleting } = rowDelete
 
-  const onDelete = async (attraction: DisplayAttraction) => {
-    if (!window.confirm(`Delete ${attraction.name}? It will no longer appear on the Nearby page.`)) return
-    setDeleting(attraction.id)
-    try {
-      await mutate<DeleteAttractionReply>({
-        method: 'DELETE',
-        path: `/api/delete-around/${attraction.id}`,
-        label: `Delete attraction ${attraction.name}`,
-        record: `attraction:${attraction.id}`,
-        meta: { kind: 'attraction', op: 'delete', id: attraction.id } satisfies AttractionMeta,
-      })
-      setStatus({ text: `${attraction.name} deleted.`, tone: 'success' })
-      await useAdminAttractions.getState().load()
-    } catch (error) {
-      setStatus(failureStatus(error, DELETE_ERROR, 'Attraction delete'))
-    } finally {
-      setDeleting(null)
-    }
-  }
+  const onDelete = (attraction: DisplayAttraction) =>
+    rowDelete.run({
+      key: attraction.id,
+      question: `Delete ${attraction.name}? It will no longer appear on the Nearby page.`,
+      send: () =>
+        mutate<DeleteAttractionReply>({
+          method: 'DELETE',
+          path: `/api/delete-around/${attraction.id}`,
+          label: `Delete attraction ${attraction.name}`,
+          record: `attraction:${attraction.id}`,
+          meta: { kind: 'attraction', op: 'delete', id: attraction.id } satisfies AttractionMeta,
+        }),
+      done: () => ({ text: `${attraction.name} deleted.`, tone: 'success' }),
+      failed: (error) => failureStatus(error, DELETE_ERROR, 'Attraction delete'),
+      reload: () => useAdminAttractions.getState().load(),
+    })
 
   return (
     <>

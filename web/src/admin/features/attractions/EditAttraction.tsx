@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
 import type { AttractionReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import { AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
+import { AdminSection } from '../../shell/ui'
+import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
+import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
@@ -51,9 +52,9 @@ function sendEdit(
 
 export function EditAttraction({ id, attractions }: { id: string; attractions: DisplayAttraction[] }) {
   const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY_ATTRACTION })
-  const [image, setImage] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const { selected, name, url, description } = form.values
+  const chosen = useChosenFiles()
+  const image = chosen.first
+  const { selected } = form.values
   const save = useMutationForm({
     validate: () => editProblem(form.values),
     send: async (onProgress) => {
@@ -70,8 +71,7 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
     failed: (error) => failureStatus(error, EDIT_ERROR, 'Attraction update'),
     // The details stay (they are what the list now shows); only the chosen picture is cleared.
     settled: () => {
-      setImage(null)
-      if (fileInput.current) fileInput.current.value = ''
+      chosen.clear()
     },
     progress: true,
   })
@@ -87,78 +87,31 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   return (
     <AdminSection title="Edit an attraction" id={id}>
       <form className="admin-form" onSubmit={save.onSubmit} noValidate>
-        <Field label="Business" htmlFor={`${id}-select`}>
-          <select id={`${id}-select`} name="business" className="admin-input" value={selected} onChange={(e) => choose(e.currentTarget.value)}>
-            <option value="">Select a business…</option>
-            {attractions
-              .filter((a) => a.pending?.op !== 'delete')
-              .map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {a.name}
-                  {a.pending ? ' (waiting to sync)' : ''}
-                </option>
-              ))}
-          </select>
-        </Field>
+        <SelectField label="Business" id={`${id}-select`} name="business" value={selected} onValue={(value) => choose(value)}>
+          <option value="">Select a business…</option>
+          {attractions
+            .filter((a) => a.pending?.op !== 'delete')
+            .map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
+                {a.pending ? ' (waiting to sync)' : ''}
+              </option>
+            ))}
+        </SelectField>
         <fieldset className="admin-fieldset" disabled={!selected}>
           <legend className="visually-hidden">Details of the selected attraction</legend>
-          <div className="admin-form__row">
-            <Field label="Name" htmlFor={`${id}-name`}>
-              <input
-                id={`${id}-name`}
-                name="name"
-                className="admin-input"
-                required
-                maxLength={120}
-                value={name}
-                onChange={(e) => form.set('name', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Web address" htmlFor={`${id}-url`}>
-              <input
-                id={`${id}-url`}
-                name="url"
-                type="url"
-                inputMode="url"
-                className="admin-input"
-                required
-                maxLength={2048}
-                value={url}
-                onChange={(e) => form.set('url', e.currentTarget.value)}
-              />
-            </Field>
-          </div>
-          <Field label="Description" htmlFor={`${id}-description`}>
-            <textarea
-              id={`${id}-description`}
-              name="description"
-              rows={4}
-              className="admin-input"
-              required
-              maxLength={2000}
-              value={description}
-              onChange={(e) => form.set('description', e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="New image (optional)" htmlFor={`${id}-image`} hint="Leave empty to keep the current picture.">
-            <input
-              ref={fileInput}
-              id={`${id}-image`}
-              name="image"
-              type="file"
-              accept="image/*"
-              className="admin-input admin-input--file"
-              onChange={(e) => setImage(e.currentTarget.files?.[0] ?? null)}
-            />
-          </Field>
+          <AttractionFields id={id} values={form.values} onChange={form.set} />
+          <FileField
+            label="New image (optional)"
+            id={`${id}-image`}
+            name="image"
+            accept="image/*"
+            hint="Leave empty to keep the current picture."
+            inputRef={chosen.inputRef}
+            onFiles={chosen.choose}
+          />
         </fieldset>
-        <UploadProgress progress={save.progress} label="Saving" />
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save changes'}
-          </button>
-        </div>
-        <StatusMessage status={save.status} />
+        <FormFooter form={save} label="Save changes" busyLabel="Saving…" progressLabel="Saving" />
       </form>
     </AdminSection>
   )

@@ -2,41 +2,32 @@
 import type { Attraction } from '../../../api/types'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, type ConflictRow } from '../../shell/conflictFields'
-import { mark, metaOf, sameId, worst, type Op, type PendingMark } from '../../shell/pending'
+import { mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
 
 export type AttractionMeta = { kind: 'attraction'; op: Op; id: number | string; attraction?: { name: string; url: string; description: string } }
 
 export type DisplayAttraction = Omit<Attraction, 'id'> & { id: number | string; pending?: PendingMark; imageEntry?: OutboxEntry }
 
 export function mergeAttractions(server: Attraction[], pending: OutboxEntry[]): DisplayAttraction[] {
-  const rows: DisplayAttraction[] = server.map((a) => ({ ...a }))
-  for (const entry of pending) {
-    const meta = metaOf(entry)
-    if (meta?.kind !== 'attraction') continue
-    if (meta.op === 'create' && meta.attraction) {
-      rows.push({
-        id: meta.id,
-        ...meta.attraction,
-        imageUrl: '',
-        image_variants: [],
-        width: 96,
-        height: 72,
-        updated_at: '',
-        pending: mark(entry, 'create'),
-        imageEntry: entry,
-      })
-      continue
-    }
-    const index = rows.findIndex((r) => sameId(r.id, meta.id))
-    if (index < 0) continue
-    const row = rows[index]!
-    const op = row.pending?.op === 'create' && meta.op === 'update' ? 'create' : meta.op
-    rows[index] = {
-      ...row,
-      ...(meta.op === 'update' && meta.attraction ? meta.attraction : {}),
-      pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) },
-    }
-  }
+  const rows = overlayPending<DisplayAttraction, NonNullable<AttractionMeta['attraction']>>(
+    server,
+    pending,
+    (entry) => {
+      const meta = metaOf(entry)
+      return meta?.kind === 'attraction' ? { op: meta.op, id: meta.id, fields: meta.attraction } : null
+    },
+    (entry, id, attraction) => ({
+      id,
+      ...attraction,
+      imageUrl: '',
+      image_variants: [],
+      width: 96,
+      height: 72,
+      updated_at: '',
+      pending: mark(entry, 'create'),
+      imageEntry: entry,
+    }),
+  )
   return rows.sort((a, b) => a.name.localeCompare(b.name))
 }
 

@@ -3,15 +3,16 @@ import type { EventUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
-import type { EventMeta } from './changes'
+import { queuedEvent, type EventMeta } from './changes'
 import { useAdminEvents } from './store'
 import { readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
-import { fromVenueInput } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
+import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
 import '../../styles/staff'
+import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
 
 export const EVENT_REQUIRED = 'Please fill in all required fields (Title, Description, Start Date/Time).'
@@ -22,6 +23,14 @@ export const eventStatusError = (status: number) => `Error uploading event (Stat
 
 const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
 type NewEvent = typeof INITIAL
+/** The draft's name for each shared event field (kept, so drafts saved earlier still restore). */
+const DRAFT_FIELD = {
+  title: 'title',
+  description: 'description',
+  start: 'startDatetime',
+  ticketUrl: 'ticket_url',
+  contactToBook: 'contactToBook',
+} as const satisfies Record<keyof EventFieldValues, keyof NewEvent>
 
 /** What is wrong with a new event before it is sent (null: nothing). */
 function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): string | null {
@@ -48,13 +57,7 @@ function sendNewEvent({ title, description, startDatetime, ticket_url, contactTo
     kind: 'event',
     op: 'create',
     id: placeholder,
-    event: {
-      title: title.trim(),
-      description: description.trim(),
-      start_datetime: fromVenueInput(startDatetime) ?? startDatetime,
-      ticket_url: ticket_url.trim() || null,
-      contact_to_book: contactToBook ? 1 : 0,
-    },
+    event: queuedEvent({ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }),
   }
   return mutate<EventUploadedReply>(
     {
@@ -106,90 +109,30 @@ export function CreateEvent() {
       <AdminSection title="New event" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
           {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
-          <Field label="Title" htmlFor={`${ids}-title`}>
-            <input
-              id={`${ids}-title`}
-              name="title"
-              className="admin-input"
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => form.set('title', e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="Description" htmlFor={`${ids}-description`}>
-            <textarea
-              id={`${ids}-description`}
-              name="description"
-              rows={5}
-              className="admin-input"
-              required
-              maxLength={5000}
-              value={description}
-              onChange={(e) => form.set('description', e.currentTarget.value)}
-            />
-          </Field>
-          <div className="admin-form__row">
-            <Field label="Start Date/Time" htmlFor={`${ids}-start`} hint="Venue time (UK).">
-              <input
-                id={`${ids}-start`}
-                name="startDatetime"
-                type="datetime-local"
-                className="admin-input"
-                required
-                value={startDatetime}
-                onChange={(e) => form.set('startDatetime', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Ticket link (optional)" htmlFor={`${ids}-ticket`}>
-              <input
-                id={`${ids}-ticket`}
-                name="ticket_url"
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                className="admin-input"
-                maxLength={2000}
-                value={ticket_url}
-                onChange={(e) => form.set('ticket_url', e.currentTarget.value)}
-              />
-            </Field>
-          </div>
-          <div className="admin-check">
-            <input
-              id={`${ids}-contact`}
-              name="contactToBook"
-              type="checkbox"
-              checked={contactToBook}
-              onChange={(e) => form.set('contactToBook', e.currentTarget.checked)}
-            />
-            <label htmlFor={`${ids}-contact`}>Contact to Book</label>
-          </div>
-          <Field label="Image" htmlFor={`${ids}-image`} hint={EVENT_UPLOAD_IMAGE.hint}>
-            <input
-              ref={image.input}
-              id={`${ids}-image`}
-              name="image"
-              type="file"
-              accept={EVENT_UPLOAD_IMAGE.accept}
-              required
-              className="admin-input admin-input--file"
-              onChange={(e) => void image.pick(e.currentTarget.files?.[0] ?? null)}
-            />
-          </Field>
+          <EventFields
+            id={ids}
+            values={{ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }}
+            startName="startDatetime"
+            descriptionRows={5}
+            onChange={(field, value) => form.patch({ [DRAFT_FIELD[field]]: value })}
+          />
+          <FileField
+            label="Image"
+            id={`${ids}-image`}
+            name="image"
+            accept={EVENT_UPLOAD_IMAGE.accept}
+            hint={EVENT_UPLOAD_IMAGE.hint}
+            required
+            inputRef={image.input}
+            onFiles={(files) => void image.pick(files[0] ?? null)}
+          />
           {image.preview && image.file ? (
             <figure className="admin-preview">
               <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />
               <figcaption>{image.file.name}</figcaption>
             </figure>
           ) : null}
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload event'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload event" busyLabel="Uploading…" />
         </form>
       </AdminSection>
     </AdminScreen>

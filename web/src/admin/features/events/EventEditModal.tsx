@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
-import type { DisplayEvent, EventMeta } from './changes'
-import { fromVenueInput, toVenueInput } from '../../time'
-import { Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
+import { toVenueInput } from '../../time'
+import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { isWebAddress } from '../attractions/messages'
 import { usePickedImage } from '../../pickedImage'
@@ -11,6 +11,7 @@ import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
 import { ReplaceImage } from './ReplaceImage'
 import '../../styles/staff'
+import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
 
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
@@ -38,20 +39,8 @@ export interface EventEditModalProps {
   onSaved(status: Status): void
 }
 
-interface EditedEvent {
-  title: string
-  description: string
-  start: string
-  contactToBook: boolean
-  ticketUrl: string
-}
-
-function sendEdit(
-  event: DisplayEvent,
-  { title, description, start, contactToBook, ticketUrl }: EditedEvent,
-  image: File | null,
-  onProgress: (fraction: number) => void,
-) {
+function sendEdit(event: DisplayEvent, values: EventFieldValues, image: File | null, onProgress: (fraction: number) => void) {
+  const { title, description, start, contactToBook, ticketUrl } = values
   const body = new FormData()
   body.append('id', String(event.id))
   body.append('title', title.trim())
@@ -64,13 +53,7 @@ function sendEdit(
     kind: 'event',
     op: 'update',
     id: event.id,
-    event: {
-      title: title.trim(),
-      description: description.trim(),
-      start_datetime: fromVenueInput(start) ?? start,
-      ticket_url: ticketUrl.trim() || null,
-      contact_to_book: contactToBook ? 1 : 0,
-    },
+    event: queuedEvent(values),
   }
   return mutate<EventUpdatedReply>(
     {
@@ -119,14 +102,17 @@ function useModal(dialog: RefObject<HTMLDialogElement | null>) {
 export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps) {
   const ids = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  const [title, setTitle] = useState(event.title)
-  const [description, setDescription] = useState(event.description)
-  const [start, setStart] = useState(() => toVenueInput(event.start_datetime))
-  const [contactToBook, setContactToBook] = useState(event.contact_to_book === 1)
-  const [ticketUrl, setTicketUrl] = useState(event.ticket_url ?? '')
+  const [values, setValues] = useState<EventFieldValues>(() => ({
+    title: event.title,
+    description: event.description,
+    start: toVenueInput(event.start_datetime),
+    contactToBook: event.contact_to_book === 1,
+    ticketUrl: event.ticket_url ?? '',
+  }))
+  const { title, description, start, ticketUrl } = values
   const save = useMutationForm({
     validate: () => (!title.trim() || !description.trim() || !start ? EVENT_REQUIRED : ticketUrl.trim() && !isWebAddress(ticketUrl) ? EVENT_TICKET_URL : null),
-    send: (onProgress) => sendEdit(event, { title, description, start, contactToBook, ticketUrl }, picked.file, onProgress),
+    send: (onProgress) => sendEdit(event, values, picked.file, onProgress),
     sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),
     // Saved or kept on this device: the list says so, and the dialog closes.
@@ -167,59 +153,13 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
           Edit event
         </h2>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
-          <Field label="Title" htmlFor={`${ids}-t`}>
-            <input
-              id={`${ids}-t`}
-              name="title"
-              className="admin-input"
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="Description" htmlFor={`${ids}-d`}>
-            <textarea
-              id={`${ids}-d`}
-              name="description"
-              rows={4}
-              className="admin-input"
-              required
-              maxLength={5000}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-          </Field>
-          <div className="admin-form__row">
-            <Field label="Start Date/Time" htmlFor={`${ids}-s`} hint="Venue time (UK).">
-              <input
-                id={`${ids}-s`}
-                name="start_datetime"
-                type="datetime-local"
-                className="admin-input"
-                required
-                value={start}
-                onChange={(e) => setStart(e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Ticket link (optional)" htmlFor={`${ids}-u`}>
-              <input
-                id={`${ids}-u`}
-                name="ticket_url"
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                className="admin-input"
-                maxLength={2000}
-                value={ticketUrl}
-                onChange={(e) => setTicketUrl(e.currentTarget.value)}
-              />
-            </Field>
-          </div>
-          <div className="admin-check">
-            <input id={`${ids}-c`} name="contactToBook" type="checkbox" checked={contactToBook} onChange={(e) => setContactToBook(e.currentTarget.checked)} />
-            <label htmlFor={`${ids}-c`}>Contact to Book</label>
-          </div>
+          <EventFields
+            id={`${ids}-field`}
+            values={values}
+            startName="start_datetime"
+            descriptionRows={4}
+            onChange={(field, value) => setValues((now) => ({ ...now, [field]: value }))}
+          />
           <ReplaceImage id={`${ids}-i`} event={event} picked={picked} />
           <UploadProgress progress={save.progress} label="Saving" />
           <StatusMessage status={save.status} />

@@ -5,7 +5,8 @@ import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeEvents, type DisplayEvent } from './changes'
 import { useAdminEvents } from './store'
-import { AdminScreen, AdminSection, StatusMessage, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { EventEditModal } from './EventEditModal'
 import '../../styles/staff'
 import './events.css'
@@ -15,8 +16,8 @@ export function ManageEvent() {
   const list = useAdminEvents()
   const pending = usePending('event')
   const [editing, setEditing] = useState<DisplayEvent | null>(null)
-  const [status, setStatus] = useStatus()
-  const [deleting, setDeleting] = useState<number | string | null>(null)
+  const rowDelete = useRowDelete<number | string>()
+  const { status, setStatus, busy: deleting } = rowDelete
   const [now, setNow] = useState<number | null>(null)
 
   useEffect(() => {
@@ -24,26 +25,23 @@ export function ManageEvent() {
     setNow(Date.now())
   }, [])
 
-  const onDelete = async (event: DisplayEvent) => {
-    if (!window.confirm(`Delete the event "${event.title}"? It will be removed from the Events page.`)) return
-    setDeleting(event.id)
-    try {
-      const reply = await mutate<EventDeletedReply>({
-        method: 'POST',
-        path: '/api/delete-event',
-        body: { id: event.id },
-        label: `Delete event: ${event.title}`,
-        record: `event:${event.id}`,
-        meta: { kind: 'event', op: 'delete', id: event.id },
-      })
-      setStatus({ text: reply?.message || 'Event deleted.', tone: 'success' })
-      await useAdminEvents.getState().load()
-    } catch (error) {
-      setStatus(failureStatus(error, 'The event could not be deleted.', 'Event delete'))
-    } finally {
-      setDeleting(null)
-    }
-  }
+  const onDelete = (event: DisplayEvent) =>
+    rowDelete.run({
+      key: event.id,
+      question: `Delete the event "${event.title}"? It will be removed from the Events page.`,
+      send: () =>
+        mutate<EventDeletedReply>({
+          method: 'POST',
+          path: '/api/delete-event',
+          body: { id: event.id },
+          label: `Delete event: ${event.title}`,
+          record: `event:${event.id}`,
+          meta: { kind: 'event', op: 'delete', id: event.id },
+        }),
+      done: (reply) => ({ text: reply?.message || 'Event deleted.', tone: 'success' }),
+      failed: (error) => failureStatus(error, 'The event could not be deleted.', 'Event delete'),
+      reload: () => useAdminEvents.getState().load(),
+    })
 
   const events = useMemo(() => mergeEvents(list.data ?? [], pending), [list.data, pending])
   return (

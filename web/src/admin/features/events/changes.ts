@@ -3,8 +3,9 @@ import type { VenueEvent } from '../../../api/types'
 import { formatEventDate } from '../../../lib/eventDisplay'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
-import { jsonField, mark, metaOf, sameId, worst, type Op, type PendingMark } from '../../shell/pending'
+import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
 import { fromVenueInput } from '../../time'
+import type { EventFieldValues } from './EventFields'
 
 export interface EventFields {
   title: string
@@ -15,39 +16,42 @@ export interface EventFields {
 }
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
 
+/** The event as staff typed it, in the list's shape (trimmed, the start in UTC, no ticket link: null). */
+export function queuedEvent({ title, description, start, ticketUrl, contactToBook }: EventFieldValues): EventFields {
+  return {
+    title: title.trim(),
+    description: description.trim(),
+    start_datetime: fromVenueInput(start) ?? start,
+    ticket_url: ticketUrl.trim() || null,
+    contact_to_book: contactToBook ? 1 : 0,
+  }
+}
+
 /** An event as the list shows it: a placeholder id (string) while it exists only on this device. */
 export type DisplayEvent = Omit<VenueEvent, 'id'> & { id: number | string; pending?: PendingMark }
 
 export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): DisplayEvent[] {
-  const rows: DisplayEvent[] = server.map((e) => ({ ...e }))
-  for (const entry of pending) {
-    const meta = metaOf(entry)
-    if (meta?.kind !== 'event') continue
-    if (meta.op === 'create' && meta.event) {
+  const rows = overlayPending<DisplayEvent, EventFields>(
+    server,
+    pending,
+    (entry) => {
+      const meta = metaOf(entry)
+      return meta?.kind === 'event' ? { op: meta.op, id: meta.id, fields: meta.event } : null
+    },
+    (entry, id, event) => {
       const image = jsonField(entry, 'image_base64')
-      rows.push({
-        id: meta.id,
-        ...meta.event,
+      return {
+        id,
+        ...event,
         image_url: typeof image === 'string' ? image : null,
         image_variants: [],
         image_width: null,
         image_height: null,
         updated_at: '',
         pending: mark(entry, 'create'),
-      })
-      continue
-    }
-    const index = rows.findIndex((r) => sameId(r.id, meta.id))
-    if (index < 0) continue
-    const row = rows[index]!
-    // A change on top of a queued create is still a create as far as the server knows.
-    const op = row.pending?.op === 'create' && meta.op === 'update' ? 'create' : meta.op
-    rows[index] = {
-      ...row,
-      ...(meta.op === 'update' && meta.event ? meta.event : {}),
-      pending: { ...mark(entry, op), state: worst(row.pending?.state, entry.state) },
-    }
-  }
+      }
+    },
+  )
   return rows.sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || String(a.id).localeCompare(String(b.id)))
 }
 

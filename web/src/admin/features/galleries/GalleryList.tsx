@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { DeleteGalleryReply, GalleryImage } from '../../../api/types'
 import { discard, type OutboxEntry } from '../../adminApi'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, useEntryImages, usePending } from '../../shell/pending'
-import { AdminSection, StatusMessage, useStatus } from '../../shell/ui'
+import { AdminSection, StatusMessage } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { galleryDeletes, queuedUploads, type GalleryMeta } from './changes'
 import { categoryName, categoryPage } from '../../../../../api/src/shared/rules/galleries'
 import { useGalleryGrouped } from './store'
@@ -13,8 +14,8 @@ import './galleries.css'
 /** Every gallery's images by page, with uploads still on this device first; each can be deleted. */
 export function GalleryList({ id }: { id: string }) {
   const grouped = useGalleryGrouped()
-  const [listStatus, setListStatus] = useStatus()
-  const [deleting, setDeleting] = useState<number | null>(null)
+  const rowDelete = useRowDelete<number>()
+  const { status: listStatus, busy: deleting } = rowDelete
   const pending = usePending('gallery')
   const uploads = useMemo(() => queuedUploads(pending), [pending])
   const deletes = useMemo(() => galleryDeletes(pending), [pending])
@@ -23,24 +24,21 @@ export function GalleryList({ id }: { id: string }) {
     void useGalleryGrouped.getState().load()
   }, [])
 
-  const onDelete = async (image: GalleryImage) => {
-    if (!window.confirm('Delete this image from the gallery? Visitors will no longer see it.')) return
-    setDeleting(image.id)
-    try {
-      await mutate<DeleteGalleryReply>({
-        method: 'DELETE',
-        path: `/api/delete-gallery/${image.id}`,
-        label: `Delete gallery image ${image.id}`,
-        meta: { kind: 'gallery', op: 'delete', id: image.id } satisfies GalleryMeta,
-      })
-      setListStatus({ text: 'Image deleted.', tone: 'success' })
-      await useGalleryGrouped.getState().load()
-    } catch (error) {
-      setListStatus(failureStatus(error, 'Error deleting the image.', 'Gallery delete'))
-    } finally {
-      setDeleting(null)
-    }
-  }
+  const onDelete = (image: GalleryImage) =>
+    rowDelete.run({
+      key: image.id,
+      question: 'Delete this image from the gallery? Visitors will no longer see it.',
+      send: () =>
+        mutate<DeleteGalleryReply>({
+          method: 'DELETE',
+          path: `/api/delete-gallery/${image.id}`,
+          label: `Delete gallery image ${image.id}`,
+          meta: { kind: 'gallery', op: 'delete', id: image.id } satisfies GalleryMeta,
+        }),
+      done: () => ({ text: 'Image deleted.', tone: 'success' }),
+      failed: (error) => failureStatus(error, 'Error deleting the image.', 'Gallery delete'),
+      reload: () => useGalleryGrouped.getState().load(),
+    })
 
   const groups = grouped.data ? Object.keys(grouped.data).sort((a, b) => Number(a) - Number(b) || a.localeCompare(b)) : []
 

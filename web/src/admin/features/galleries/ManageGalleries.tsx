@@ -1,11 +1,12 @@
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import type { UploadGalleryReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import type { GalleryMeta } from './changes'
 import { GalleryList } from './GalleryList'
 import { useGalleryGrouped } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress } from '../../shell/ui'
+import { AdminScreen, AdminSection } from '../../shell/ui'
+import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
@@ -25,12 +26,8 @@ function uploadProblem(files: File[], type: string): string | null {
 export function ManageGalleries() {
   const ids = useId()
   const form = useFormDraft('galleries-upload', { type: '' })
-  const [files, setFiles] = useState<File[]>([])
-  const fileInput = useRef<HTMLInputElement>(null)
-  const done = () => {
-    setFiles([])
-    if (fileInput.current) fileInput.current.value = ''
-  }
+  const chosen = useChosenFiles()
+  const { files } = chosen
   const upload = useMutationForm({
     validate: () => uploadProblem(files, form.values.type),
     send: async (onProgress) => {
@@ -47,7 +44,7 @@ export function ManageGalleries() {
     },
     sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),
     failed: (error) => failureStatus(error, GALLERY_ERROR, 'Gallery upload'),
-    settled: done,
+    settled: chosen.clear,
     progress: true,
   })
 
@@ -59,45 +56,27 @@ export function ManageGalleries() {
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <Field label="Images" htmlFor={`${ids}-images`}>
-              <input
-                ref={fileInput}
-                id={`${ids}-images`}
-                name="images"
-                type="file"
-                accept="image/*"
-                multiple
-                required
-                className="admin-input admin-input--file"
-                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
-              />
-            </Field>
-            <Field label="Gallery" htmlFor={`${ids}-type`}>
-              <select
-                id={`${ids}-type`}
-                name="type"
-                required
-                className="admin-input"
-                value={form.values.type}
-                onChange={(event) => form.set('type', event.currentTarget.value)}
-              >
-                <option value="">Choose a page…</option>
-                {GALLERY_CATEGORIES.map((option) => (
-                  <option key={option.type} value={option.type}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <FileField
+              label="Images"
+              id={`${ids}-images`}
+              name="images"
+              accept="image/*"
+              multiple
+              required
+              inputRef={chosen.inputRef}
+              onFiles={chosen.choose}
+            />
+            <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
+              <option value="">Choose a page…</option>
+              {GALLERY_CATEGORIES.map((option) => (
+                <option key={option.type} value={option.type}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />
         </form>
       </AdminSection>
 

@@ -9,8 +9,10 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage, useStatus } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -126,71 +128,42 @@ export function AddHoliday() {
       <AdminSection title="New exception" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row">
-            <Field label="Date" htmlFor={`${ids}-date`}>
-              <input
-                id={`${ids}-date`}
-                name="holiday_date"
-                type="date"
-                className="admin-input"
-                required
-                value={holiday_date}
-                onChange={(e) => form.set('holiday_date', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Location" htmlFor={`${ids}-location`}>
-              <select
-                id={`${ids}-location`}
-                name="location"
-                className="admin-input"
-                required
-                value={location ?? ''}
-                onChange={(e) => form.set('location', e.currentTarget.value)}
-              >
-                <option value="">Choose a venue…</option>
-                {VENUE_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {venueName(venue, key)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <InputField
+              label="Date"
+              id={`${ids}-date`}
+              name="holiday_date"
+              type="date"
+              required
+              value={holiday_date}
+              onValue={(value) => form.set('holiday_date', value)}
+            />
+            <SelectField
+              label="Location"
+              id={`${ids}-location`}
+              name="location"
+              required
+              value={location ?? ''}
+              onValue={(value) => form.set('location', value)}
+            >
+              <option value="">Choose a venue…</option>
+              {VENUE_KEYS.map((key) => (
+                <option key={key} value={key}>
+                  {venueName(venue, key)}
+                </option>
+              ))}
+            </SelectField>
           </div>
-          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
-            <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input
-                id={`${ids}-open`}
-                name="open_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={open_time}
-                onChange={(e) => form.set('open_time', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input
-                id={`${ids}-close`}
-                name="close_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={close_time}
-                onChange={(e) => form.set('close_time', e.currentTarget.value)}
-              />
-            </Field>
-            <div className="admin-check">
-              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
-              <label htmlFor={`${ids}-closed`}>Closed all day</label>
-            </div>
-          </div>
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? 'Adding…' : 'Add exception'}
-            </button>
-          </div>
-          <StatusMessage status={save.status} />
+          <TimeRangeFields
+            id={ids}
+            open={open_time}
+            close={close_time}
+            closed={closed}
+            closedLabel="Closed all day"
+            onOpen={(value) => form.set('open_time', value)}
+            onClose={(value) => form.set('close_time', value)}
+            onClosed={(value) => form.set('closed', value)}
+          />
+          <FormFooter form={save} label="Add exception" busyLabel="Adding…" />
         </form>
       </AdminSection>
       <AdminSection title="Existing exceptions" id={`${ids}-list`}>
@@ -202,29 +175,26 @@ export function AddHoliday() {
 
 export function DeleteHoliday() {
   const ids = useId()
-  const [status, setStatus] = useStatus()
-  const [removing, setRemoving] = useState<number | string | null>(null)
+  const rowDelete = useRowDelete<number | string>()
+  const { status, busy: removing } = rowDelete
 
-  const onRemove = async (h: DisplayHoliday) => {
-    if (!window.confirm(`Remove the exception for ${h.location} on ${formatLongDate(h.holiday_date)}?`)) return
-    setRemoving(h.id)
-    try {
-      const reply = await mutate<HolidayRemovedReply>({
-        method: 'DELETE',
-        path: '/api/remove-bank-holiday-times',
-        // The key when the row has one; a row queued by an older version may know only the name (the server takes both).
-        body: { holiday_date: h.original_holiday_date, location: h.venue ?? h.location },
-        label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
-        meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location, venue: h.venue } satisfies HolidayMeta,
-      })
-      setStatus({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' })
-      await useAdminHolidays.getState().load()
-    } catch (error) {
-      setStatus(failureStatus(error, HOLIDAY_REMOVE_ERROR, 'Removing a holiday'))
-    } finally {
-      setRemoving(null)
-    }
-  }
+  const onRemove = (h: DisplayHoliday) =>
+    rowDelete.run({
+      key: h.id,
+      question: `Remove the exception for ${h.location} on ${formatLongDate(h.holiday_date)}?`,
+      send: () =>
+        mutate<HolidayRemovedReply>({
+          method: 'DELETE',
+          path: '/api/remove-bank-holiday-times',
+          // The key when the row has one; a row queued by an older version may know only the name (the server takes both).
+          body: { holiday_date: h.original_holiday_date, location: h.venue ?? h.location },
+          label: `Remove the exception for ${h.location} on ${h.original_holiday_date}`,
+          meta: { kind: 'holiday', op: 'delete', holiday_date: h.original_holiday_date, location: h.location, venue: h.venue } satisfies HolidayMeta,
+        }),
+      done: (reply) => ({ text: reply?.message || 'Bank holiday times removed.', tone: 'success' }),
+      failed: (error) => failureStatus(error, HOLIDAY_REMOVE_ERROR, 'Removing a holiday'),
+      reload: () => useAdminHolidays.getState().load(),
+    })
 
   return (
     <AdminScreen title="Remove Opening Times Exception" intro="Removing an exception puts that day back to the usual opening times.">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId } from 'react'
 import type { MenuUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { venue } from '../../../lib/venue'
@@ -8,7 +8,8 @@ import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
 import { formatReceived } from '../../time'
-import { AdminScreen, AdminSection, Field, StatusMessage, UploadProgress, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
+import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
@@ -53,8 +54,8 @@ function menuFailure(error: unknown): Status {
 export function UploadMenus() {
   const ids = useId()
   const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
-  const [file, setFile] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
+  const chosen = useChosenFiles()
+  const file = chosen.first
   const menus = useAdminMenus()
   const queued = pendingMenus(usePending('menu'))
   const { business_id, type_id } = form.values
@@ -72,22 +73,18 @@ export function UploadMenus() {
     },
     sent: (reply) => ({ text: menuSuccess(reply.id), tone: 'success' }),
     failed: menuFailure,
-    settled: () => {
-      setFile(null)
-      if (fileInput.current) fileInput.current.value = ''
-    },
+    settled: chosen.clear,
     progress: true,
   })
   const setStatus = upload.setStatus
 
-  const onFile = (chosen: File | null) => {
-    if (chosen && !isPdf(chosen)) {
-      setFile(null)
-      if (fileInput.current) fileInput.current.value = ''
+  const onFile = (picked: File | null) => {
+    if (picked && !isPdf(picked)) {
+      chosen.clear()
       setStatus({ text: MENU_NOT_PDF, tone: 'error' })
       return
     }
-    setFile(chosen)
+    chosen.choose(picked ? [picked] : [])
     setStatus(null)
   }
 
@@ -95,55 +92,44 @@ export function UploadMenus() {
     <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
       <AdminSection title="New menu" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
-          <Field label="Menu (PDF)" htmlFor={`${ids}-pdf`} hint={MENU_PDF.hint}>
-            <input
-              ref={fileInput}
-              id={`${ids}-pdf`}
-              name="pdf"
-              type="file"
-              accept="application/pdf,.pdf"
-              required
-              className="admin-input admin-input--file"
-              onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
-            />
-          </Field>
+          <FileField
+            label="Menu (PDF)"
+            id={`${ids}-pdf`}
+            name="pdf"
+            accept="application/pdf,.pdf"
+            hint={MENU_PDF.hint}
+            required
+            inputRef={chosen.inputRef}
+            onFiles={(files) => onFile(files[0] ?? null)}
+          />
           <div className="admin-form__row">
-            <Field label="Business" htmlFor={`${ids}-business`}>
-              <select
-                id={`${ids}-business`}
-                name="business_id"
-                className="admin-input"
-                required
-                value={business_id}
-                onChange={(e) => form.set('business_id', e.currentTarget.value)}
-              >
-                <option value="">Choose a business…</option>
-                {BUSINESS_OPTIONS.map((b) => (
-                  <option key={b.value} value={b.value}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Menu type" htmlFor={`${ids}-type`} hint="Keep 1 for the menu shown on the website.">
-              <input
-                id={`${ids}-type`}
-                name="type_id"
-                className="admin-input"
-                required
-                maxLength={20}
-                value={type_id}
-                onChange={(e) => form.set('type_id', e.currentTarget.value)}
-              />
-            </Field>
+            <SelectField
+              label="Business"
+              id={`${ids}-business`}
+              name="business_id"
+              required
+              value={business_id}
+              onValue={(value) => form.set('business_id', value)}
+            >
+              <option value="">Choose a business…</option>
+              {BUSINESS_OPTIONS.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              label="Menu type"
+              id={`${ids}-type`}
+              hint="Keep 1 for the menu shown on the website."
+              name="type_id"
+              required
+              maxLength={20}
+              value={type_id}
+              onValue={(value) => form.set('type_id', value)}
+            />
           </div>
-          <UploadProgress progress={upload.progress} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={upload.busy}>
-              {upload.busy ? 'Uploading…' : 'Upload menu'}
-            </button>
-          </div>
-          <StatusMessage status={upload.status} />
+          <FormFooter form={upload} label="Upload menu" busyLabel="Uploading…" />
         </form>
       </AdminSection>
       <AdminSection title="Menus on the website" id={`${ids}-current`}>

@@ -6,7 +6,8 @@ import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
-import { AdminScreen, AdminSection, Field, StatusMessage } from '../../shell/ui'
+import { AdminScreen, AdminSection } from '../../shell/ui'
+import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
@@ -91,81 +92,43 @@ export function ManageTimes() {
       <AdminSection title="Change times" id={`${ids}-form`}>
         <form className="admin-form" onSubmit={save.onSubmit} noValidate>
           <div className="admin-form__row admin-form__row--3">
-            <Field label="Business" htmlFor={`${ids}-business`}>
-              <select
-                id={`${ids}-business`}
-                name="name"
-                className="admin-input"
-                required
-                value={business}
-                onChange={(e) => prefill(e.currentTarget.value, '', type)}
-              >
-                <option value="">Choose a business…</option>
-                <option value="hotel">{venue.hotelName}</option>
-                <option value="stables">{venue.barName}</option>
-              </select>
-            </Field>
-            <Field label="Days" htmlFor={`${ids}-group`}>
-              <select
-                id={`${ids}-group`}
-                name="day"
-                className="admin-input"
-                required
-                value={group}
-                disabled={!chosen}
-                onChange={(e) => prefill(business, e.currentTarget.value, type)}
-              >
-                <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
-                {chosen?.groups.map((key) => (
-                  <option key={key} value={key}>
-                    {GROUP_LABELS[key]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Times for" htmlFor={`${ids}-type`}>
-              <select id={`${ids}-type`} name="type" className="admin-input" value={type} onChange={(e) => prefill(business, group, e.currentTarget.value)}>
-                <option value="opening">Opening hours</option>
-                <option value="food">{foodLabel}</option>
-              </select>
-            </Field>
+            <SelectField label="Business" id={`${ids}-business`} name="name" required value={business} onValue={(value) => prefill(value, '', type)}>
+              <option value="">Choose a business…</option>
+              <option value="hotel">{venue.hotelName}</option>
+              <option value="stables">{venue.barName}</option>
+            </SelectField>
+            <SelectField
+              label="Days"
+              id={`${ids}-group`}
+              name="day"
+              required
+              value={group}
+              disabled={!chosen}
+              onValue={(value) => prefill(business, value, type)}
+            >
+              <option value="">{chosen ? 'Choose the days…' : 'Choose a business first'}</option>
+              {chosen?.groups.map((key) => (
+                <option key={key} value={key}>
+                  {GROUP_LABELS[key]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Times for" id={`${ids}-type`} name="type" value={type} onValue={(value) => prefill(business, group, value)}>
+              <option value="opening">Opening hours</option>
+              <option value="food">{foodLabel}</option>
+            </SelectField>
           </div>
-          <div className="admin-form__row admin-form__row--3 admin-form__row--end">
-            <Field label="Opens" htmlFor={`${ids}-open`}>
-              <input
-                id={`${ids}-open`}
-                name="open_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={open}
-                onChange={(e) => form.set('open', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Closes" htmlFor={`${ids}-close`}>
-              <input
-                id={`${ids}-close`}
-                name="close_time"
-                type="time"
-                className="admin-input"
-                required={!closed}
-                disabled={closed}
-                value={close}
-                onChange={(e) => form.set('close', e.currentTarget.value)}
-              />
-            </Field>
-            <div className="admin-check">
-              <input id={`${ids}-closed`} name="closed" type="checkbox" checked={closed} onChange={(e) => form.set('closed', e.currentTarget.checked)} />
-              <label htmlFor={`${ids}-closed`}>{type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}</label>
-            </div>
-          </div>
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? 'Saving…' : 'Save times'}
-            </button>
-          </div>
-          <StatusMessage status={save.status} />
+          <TimeRangeFields
+            id={ids}
+            open={open}
+            close={close}
+            closed={closed}
+            closedLabel={type === 'food' ? `Closed (no ${foodLabel.toLowerCase()})` : 'Closed'}
+            onOpen={(value) => form.set('open', value)}
+            onClose={(value) => form.set('close', value)}
+            onClosed={(value) => form.set('closed', value)}
+          />
+          <FormFooter form={save} label="Save times" busyLabel="Saving…" />
         </form>
       </AdminSection>
 

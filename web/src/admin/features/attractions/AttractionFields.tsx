@@ -1,0 +1,47 @@
+import { InputField, TextAreaField } from '../../shell/formParts'
+import type { EMPTY_ATTRACTION } from './messages'
+
+type AttractionValues = typeof EMPTY_ATTRACTION
+
+/** An attraction's name, web address and description, as both the add and the edit form ask for them. */
+export function AttractionFields({
+  id,
+  values: { name, url, description },
+  urlPlaceholder,
+  onChange,
+}: {
+  id: string
+  values: AttractionValues
+  urlPlaceholder?: string
+  onChange(field: keyof AttractionValues, value: string): void
+}) {
+  return (
+    <>
+      <div className="admin-form__row">
+        <InputField label="Name" id={`${id}-name`} name="name" required maxLength={120} value={name} onValue={(value) => onChange('name', value)} />
+        <InputField
+          label="Web address"
+          id={`${id}-url`}
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder={urlPlaceholder}
+          required
+          maxLength={2048}
+          value={url}
+          onValue={(value) => onChange('url', value)}
+        />
+      </div>
+      <TextAreaField
+        label="Description"
+        id={`${id}-description`}
+        name="description"
+        rows={4}
+        required
+        maxLength={2000}
+        value={description}
+        onValue={(value) => onChange('description', value)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,197 @@
+/** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
+import {
+  useCallback,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
+import { Field, StatusMessage, UploadProgress, type Status } from './ui'
+
+interface LabelledValue {
+  label: ReactNode
+  id: string
+  hint?: ReactNode
+  value: string
+  onValue(value: string): void
+}
+
+/** A labelled staff input (the rest of its attributes as given: name, type, required, maxLength…). */
+export function InputField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  ...input
+}: LabelledValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <input id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...input} />
+    </Field>
+  )
+}
+
+/** A labelled staff textarea, like InputField. */
+export function TextAreaField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  ...textarea
+}: LabelledValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} />
+    </Field>
+  )
+}
+
+/** A labelled staff select; its options are the children. */
+export function SelectField({
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  children,
+  ...select
+}: LabelledValue & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <select id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...select}>
+        {children}
+      </select>
+    </Field>
+  )
+}
+
+/** A staff checkbox with its label after it. */
+export function CheckField({
+  label,
+  id,
+  name,
+  checked,
+  onChecked,
+}: {
+  label: ReactNode
+  id: string
+  name: string
+  checked: boolean
+  onChecked(checked: boolean): void
+}) {
+  return (
+    <div className="admin-check">
+      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}
+
+/** "Opens" and "Closes" time fields and a Closed checkbox that disables them (ids: `${id}-open|close|closed`). */
+export function TimeRangeFields({
+  id,
+  open,
+  close,
+  closed,
+  closedLabel,
+  onOpen,
+  onClose,
+  onClosed,
+}: {
+  id: string
+  open: string
+  close: string
+  closed: boolean
+  closedLabel: ReactNode
+  onOpen(value: string): void
+  onClose(value: string): void
+  onClosed(value: boolean): void
+}) {
+  return (
+    <div className="admin-form__row admin-form__row--3 admin-form__row--end">
+      <InputField label="Opens" id={`${id}-open`} name="open_time" type="time" required={!closed} disabled={closed} value={open} onValue={onOpen} />
+      <InputField label="Closes" id={`${id}-close`} name="close_time" type="time" required={!closed} disabled={closed} value={close} onValue={onClose} />
+      <CheckField label={closedLabel} id={`${id}-closed`} name="closed" checked={closed} onChecked={onClosed} />
+    </div>
+  )
+}
+
+/** The files chosen in a FileField (`first`: the one file of a single-file field), and `clear` to empty both them and the input. */
+export function useChosenFiles() {
+  const [files, setFiles] = useState<File[]>([])
+  const inputRef = useRef<HTMLInputElement>(null)
+  const clear = useCallback(() => {
+    setFiles([])
+    if (inputRef.current) inputRef.current.value = ''
+  }, [])
+  return { files, first: files[0] ?? null, inputRef, choose: setFiles, clear }
+}
+
+/** A labelled file input; `onFiles` gets the chosen files (none: an empty list). */
+export function FileField({
+  label,
+  id,
+  name,
+  accept,
+  hint,
+  required = false,
+  multiple = false,
+  inputRef,
+  onFiles,
+}: {
+  label: ReactNode
+  id: string
+  name: string
+  accept: string
+  hint?: ReactNode
+  required?: boolean
+  multiple?: boolean
+  inputRef?: Ref<HTMLInputElement>
+  onFiles(files: File[]): void
+}) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint}>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        required={required}
+        className="admin-input admin-input--file"
+        onChange={(e) => onFiles(Array.from(e.currentTarget.files ?? []))}
+      />
+    </Field>
+  )
+}
+
+/** The end of a staff form: upload progress (while sending with progress), the submit button, the status line. */
+export function FormFooter({
+  form,
+  label,
+  busyLabel,
+  progressLabel,
+}: {
+  form: { busy: boolean; progress: number | null; status: Status | null }
+  label: string
+  busyLabel: string
+  progressLabel?: string
+}) {
+  return (
+    <>
+      <UploadProgress progress={form.progress} label={progressLabel} />
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={form.busy}>
+          {form.busy ? busyLabel : label}
+        </button>
+      </div>
+      <StatusMessage status={form.status} />
+    </>
+  )
+}
