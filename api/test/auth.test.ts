@@ -27,7 +27,13 @@ describe('POST /api/admin/login', () => {
     expect(new Date(body.expires_at).getTime()).toBeGreaterThan(Date.now())
     const dash = await t.call('GET', '/api/admin/dashboard', { token: body.token })
     expect(dash.status).toBe(200)
-    expect(await dash.json()).toEqual({ message: 'Access granted!', username: 'admin', role: 'owner', must_change_password: false })
+    expect(await dash.json()).toEqual({
+      message: 'Access granted!',
+      username: 'admin',
+      role: 'owner',
+      must_change_password: false,
+      message_retention_days: 365,
+    })
   })
 
   test('a wrong password and an unknown user get the same 401 reply', async () => {

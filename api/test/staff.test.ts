@@ -36,7 +36,7 @@ describe('roles', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ username: 'admin', role: 'owner', must_change_password: false })
     const dash = await jsonOf(await t.call('GET', '/api/admin/dashboard', { token: res.body.token }))
-    expect(dash).toEqual({ message: 'Access granted!', username: 'admin', role: 'owner', must_change_password: false })
+    expect(dash).toEqual({ message: 'Access granted!', username: 'admin', role: 'owner', must_change_password: false, message_retention_days: 365 })
   })
 
   test('the development demo account is an owner too', async () => {

@@ -100,6 +100,7 @@ export function authRoutes(ctx: AppContext) {
           username: admin.username,
           role: admin.role,
           must_change_password: findAdmin(ctx.db, admin.username)?.must_change_password === 1,
+          message_retention_days: ctx.config.messageRetentionDays,
         }),
         {
           admin: true,

@@ -10,7 +10,14 @@ const Role = t.Union([t.Literal('owner'), t.Literal('editor')])
 export const LoginReply = t.Object({ token: t.String(), username: t.String(), role: Role, must_change_password: t.Boolean(), expires_at: t.String() })
 export type LoginReply = typeof LoginReply.static
 
-export const DashboardReply = t.Object({ message: t.String(), username: t.String(), role: Role, must_change_password: t.Boolean() })
+export const DashboardReply = t.Object({
+  message: t.String(),
+  username: t.String(),
+  role: Role,
+  must_change_password: t.Boolean(),
+  /** How long contact messages are kept (MESSAGE_RETENTION_DAYS): the Messages screen says it. */
+  message_retention_days: t.Integer({ minimum: 1 }),
+})
 export type DashboardReply = typeof DashboardReply.static
 
 export const ChangePasswordBody = t.Object({

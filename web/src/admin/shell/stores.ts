@@ -36,7 +36,11 @@ export async function clearAdminCache(): Promise<void> {
   })
 }
 
-export type DashboardState = { status: 'loading' } | { status: 'granted'; message: string; username: string } | { status: 'denied' } | { status: 'offline' }
+export type DashboardState =
+  | { status: 'loading' }
+  | { status: 'granted'; message: string; username: string; messageRetentionDays?: number }
+  | { status: 'denied' }
+  | { status: 'offline' }
 
 /** The dashboard's server check: 401 is the dashboard's own business (it shows 'Access denied...'). */
 export const useDashboard = create<DashboardState & { check(options?: { quiet?: boolean }): Promise<void> }>((set) => ({
@@ -48,7 +52,7 @@ export const useDashboard = create<DashboardState & { check(options?: { quiet?: 
       const reply = await adminGet<DashboardReply>('/api/admin/dashboard', { signOutOn401: false })
       if (reply?.message === 'Access granted!') {
         noteMember(reply)
-        set({ status: 'granted', message: reply.message, username: reply.username })
+        set({ status: 'granted', message: reply.message, username: reply.username, messageRetentionDays: reply.message_retention_days })
       } else set({ status: 'denied' })
     } catch (error) {
       if (error instanceof ApiError && error.isNetwork) set({ status: 'offline' })

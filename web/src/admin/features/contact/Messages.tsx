@@ -7,6 +7,7 @@ import { mergeMessages, type DisplayMessage, type MessageMeta } from './changes'
 import { formatReceived } from '../../time'
 import { listProblem } from '../staff/accountStatus'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
 
@@ -37,14 +38,17 @@ export function Messages() {
   const pending = usePending('message')
   useEffect(() => {
     void useAdminMessages.getState().load()
+    // The retention period comes with the dashboard's reply; opened directly, this screen asks for it.
+    if (useDashboard.getState().status !== 'granted') void useDashboard.getState().check({ quiet: true })
   }, [])
   // Newest first whatever order arrives.
   const messages = mergeMessages(list.data ?? [], pending).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+  const retentionDays = useDashboard((state) => (state.status === 'granted' ? state.messageRetentionDays : undefined))
 
   return (
     <AdminScreen
       title="Messages"
-      intro="Everything sent through the contact form, newest first. Every message is kept here, even when email is off, and deleted automatically after the venue's retention period (12 months unless it was changed)."
+      intro={`Everything sent through the contact form, newest first. Every message is kept here, even when email is off, and deleted automatically ${retentionText(retentionDays)}.`}
     >
       <AdminSection title={list.data ? `Messages (${messages.length})` : 'Messages'} id={`${ids}-list`}>
         <button
@@ -159,4 +163,12 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
       </article>
     </li>
   )
+}
+
+/** How long messages are kept, in words: "after 12 months" for the default 365 days. */
+export function retentionText(days: number | undefined): string {
+  if (days === undefined) return "after the venue's retention period (12 months unless it was changed)"
+  if (days % 365 === 0) return days === 365 ? 'after 12 months' : `after ${days / 365} years`
+  if (days % 30 === 0) return days === 30 ? 'after 1 month' : `after ${days / 30} months`
+  return days === 1 ? 'after 1 day' : `after ${days} days`
 }
