@@ -3,7 +3,7 @@
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
@@ -24,30 +24,69 @@ function hasTests(dir: string): boolean {
   return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)) && statSync(join(dir, String(f))).isFile())
 }
 
-async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+async function run(cmd: string[], env: Record<string, string> = {}, prefix = ''): Promise<{ code: number; output: string }> {
   const proc = Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
   let output = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder()
+    let partial = '' // with a prefix, whole lines only, so shards running side by side do not interleave mid-line
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true })
       output += text
-      sink.write(text)
+      if (!prefix) sink.write(text)
+      else {
+        const lines = (partial + text).split('\n')
+        partial = lines.pop() ?? ''
+        if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
+      }
     }
+    if (partial) sink.write(`${prefix}${partial}\n`)
   }
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
   return { code: await proc.exited, output }
 }
 
-async function bunTest(name: string, args: string[], env: Record<string, string> = {}) {
+async function bunTest(name: string, args: string[], env: Record<string, string> = {}, prefix = '') {
   console.log(`\n=== ${name} ===`)
   // Tests run in test mode whatever the caller's shell says: under NODE_ENV=production React loads
   // its production build, which has no act(), and the server config turns the demo content off.
-  const { code, output } = await run([bun, 'test', ...args], { NODE_ENV: 'test', ...env })
+  const { code, output } = await run([bun, 'test', ...args], { NODE_ENV: 'test', ...env }, prefix)
   const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0)
   let failed = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0)
   if (code !== 0 && failed === 0) failed = 1 // the run itself broke (a load error, a crash)
   results.push({ name, passed, failed })
+}
+
+/**
+ * The browser files split into shards that run side by side, each its own `bun test` with its own
+ * servers and browsers (every file starts its own on free ports and temp dirs). Most of a browser test
+ * is waiting on the page, so two shards on two cores take little more than half the time of one.
+ * Files are dealt longest first (line count stands in for duration) to the shard with the least so far.
+ * BROWSER_SHARDS=1 runs them in one process, as before.
+ */
+async function browserShards() {
+  const dir = join(root, 'web/e2e')
+  const files = readdirSync(dir)
+    .filter((f) => /\.test\.ts$/.test(f))
+    .map((f) => ({ path: `./web/e2e/${f}`, weight: readFileSync(join(dir, f), 'utf8').split('\n').length }))
+    .sort((a, b) => b.weight - a.weight)
+  const count = Math.max(1, Math.min(Number(process.env.BROWSER_SHARDS) || 2, files.length))
+  const shards = Array.from({ length: count }, () => ({ paths: [] as string[], weight: 0 }))
+  for (const file of files) {
+    const lightest = shards.reduce((a, b) => (b.weight < a.weight ? b : a))
+    lightest.paths.push(file.path)
+    lightest.weight += file.weight
+  }
+  await Promise.all(
+    shards.map((shard, i) =>
+      bunTest(
+        count === 1 ? 'browser' : `browser ${i + 1}/${count}`,
+        ['--timeout', '120000', ...shard.paths],
+        { CHROMIUM_PATH: chromium },
+        count === 1 ? '' : `[browser ${i + 1}] `,
+      ),
+    ),
+  )
 }
 
 /** A check that passes or fails as a whole counts as one test. */
@@ -81,7 +120,7 @@ if (hasTests(join(root, 'web/e2e'))) {
     // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
     const build = await run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' })
     if (build.code !== 0) results.push({ name: 'build', passed: 0, failed: 1 })
-    else await bunTest('browser', ['--timeout', '120000', './web/e2e/'], { CHROMIUM_PATH: chromium })
+    else await browserShards()
   }
 }
 
