@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { SignJWT } from 'jose'
 import { DEMO_ADMIN } from '../src/app'
 import { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE, JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
+import { TOO_MANY_WRONG_PASSWORDS } from '../src/auth/login-throttle'
 import { COMMON_PASSWORD_MESSAGE } from '../src/auth/password-policy'
 import { LAST_OWNER_MESSAGE } from '../src/features/staff/index'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
@@ -268,6 +269,20 @@ describe('my account', () => {
     }
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429])
     expect((await login('admin', DEMO_ADMIN.password)).status).toBe(429)
+  })
+
+  test("the password form's 429 speaks of wrong passwords, not of logins the member never tried", async () => {
+    t = await makeTestApp()
+    const token = await t.token()
+    let last: Response | undefined
+    for (let i = 0; i < 6; i++)
+      last = await t.call('POST', '/api/admin/password', { token, json: { current_password: `guess number ${i}`, new_password: OWN } })
+    expect(last!.status).toBe(429)
+    const { error } = await jsonOf(last!)
+    expect(error).toBe(TOO_MANY_WRONG_PASSWORDS)
+    expect(error).not.toContain('login')
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await login('admin', DEMO_ADMIN.password)).body.error).toContain('Too many failed logins')
   })
 
   test('sessions lists where I am logged in, with the current one marked; logout everywhere ends them all', async () => {

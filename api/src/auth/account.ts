@@ -28,7 +28,7 @@ export function accountRoutes(ctx: AppContext) {
       async ({ admin, body, commit, activity, request }) => {
         assertAcceptablePassword(body.new_password, admin.username)
         const account = findAdmin(ctx.db, admin.username)!
-        const attempt = throttle.begin(admin.username, clientAddress(request, ctx.config))
+        const attempt = throttle.begin(admin.username, clientAddress(request, ctx.config), 'password')
         let valid = false
         try {
           valid = await Bun.password.verify(body.current_password, account.password_hash)

@@ -20,6 +20,24 @@ export interface LoginAttempt {
   failed(): void
 }
 
+/** The password form's answer when the throttle stops it (its tries are counted with logins, but its member tried no login). */
+export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords. Please wait a few minutes and try again.'
+
+/** What the throttle says, by what was tried: a login, or the current password on the password form. */
+const REFUSALS = {
+  login: {
+    address: 'Too many failed logins. Please wait a few minutes and try again.',
+    username: 'Too many failed logins for this username. Please wait a little and try again.',
+    busy: 'Too many logins at once. Please try again in a moment.',
+  },
+  password: {
+    address: TOO_MANY_WRONG_PASSWORDS,
+    username: TOO_MANY_WRONG_PASSWORDS,
+    busy: 'Too many password checks at once. Please try again in a moment.',
+  },
+} as const
+export type ThrottledAction = keyof typeof REFUSALS
+
 const tooMany = (message: string, waitMs: number) => new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) })
 
 /**
@@ -67,20 +85,18 @@ export class LoginThrottle {
   }
 
   /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
-  begin(rawUsername: string, clientAddress: string): LoginAttempt {
+  begin(rawUsername: string, clientAddress: string, action: ThrottledAction = 'login'): LoginAttempt {
+    const refusal = REFUSALS[action]
     const username = rawUsername.toLowerCase()
     const address = limitKeyOf(clientAddress)
     if (++this.attempts % 1000 === 0) this.sweep()
     const byAddress = this.recent(this.byAddress, address)
     if (byAddress.length >= LOGIN_FAILURE_LIMIT) {
-      throw tooMany(
-        'Too many failed logins. Please wait a few minutes and try again.',
-        byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now(),
-      )
+      throw tooMany(refusal.address, byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now())
     }
     const wait = this.usernameDelay(username, address)
-    if (wait > 0) throw tooMany('Too many failed logins for this username. Please wait a little and try again.', wait)
-    if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS) throw tooMany('Too many logins at once. Please try again in a moment.', 1000)
+    if (wait > 0) throw tooMany(refusal.username, wait)
+    if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS) throw tooMany(refusal.busy, 1000)
 
     const at = this.now()
     const counted: [Map<string, number[]>, string][] = [
