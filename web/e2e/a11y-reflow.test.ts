@@ -76,27 +76,25 @@ async function reflowProblems(page: Page, path: string): Promise<string[]> {
 
 const NARROW = [{ width: 320, height: 640 }, PHONE, ZOOM_400] as const
 
+/** Every page of the list, loaded one after another in the same tab, and what sticks out on each. */
+async function reflowProblemsOf(page: Page, paths: readonly string[]): Promise<string[]> {
+  const problems: string[] = []
+  for (const path of paths) {
+    await open(page, path)
+    problems.push(...(await reflowProblems(page, path)))
+  }
+  return problems
+}
+
 describe('reflow: no sideways scrolling', () => {
   for (const viewport of NARROW)
     test(`public pages at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
-      const page = await visit({ viewport, agreed: true })
-      const problems: string[] = []
-      for (const path of PUBLIC_PATHS) {
-        await open(page, path)
-        problems.push(...(await reflowProblems(page, path)))
-      }
-      expect(problems).toEqual([])
+      expect(await reflowProblemsOf(await visit({ viewport, agreed: true }), PUBLIC_PATHS)).toEqual([])
     }, 180_000)
 
   for (const viewport of [...NARROW, LANDSCAPE_PHONE])
     test(`staff screens at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
-      const page = await staffVisit({ viewport })
-      const problems: string[] = []
-      for (const path of STAFF_PATHS) {
-        await open(page, path)
-        problems.push(...(await reflowProblems(page, path)))
-      }
-      expect(problems).toEqual([])
+      expect(await reflowProblemsOf(await staffVisit({ viewport }), STAFF_PATHS)).toEqual([])
     }, 180_000)
 
   test('the event edit dialog at 320×640 and 844×390', async () => {

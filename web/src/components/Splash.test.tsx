@@ -6,6 +6,14 @@ import { memoryLocation } from 'wouter/memory-location'
 import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { showsSplash, Splash } from './Splash'
 
+/** The splash as a full load of `path` renders it. */
+const renderAt = (path: string) =>
+  render(
+    <Router hook={memoryLocation({ path }).hook}>
+      <Splash />
+    </Router>,
+  )
+
 describe('Splash only on public pages', () => {
   test('never on a staff screen or the login, with or without a trailing slash', () => {
     for (const path of [...STAFF_PATHS, '/login', '/login/', '/manageEvent/']) expect({ path, shows: showsSplash(path) }).toEqual({ path, shows: false })
@@ -13,11 +21,7 @@ describe('Splash only on public pages', () => {
   })
 
   test('a full load of a staff screen renders no splash, in the browser and on the server', () => {
-    render(
-      <Router hook={memoryLocation({ path: '/createEvent' }).hook}>
-        <Splash />
-      </Router>,
-    )
+    renderAt('/createEvent')
     expect(screen.queryByTestId('splash')).toBeNull()
     expect(
       renderToString(
@@ -29,11 +33,7 @@ describe('Splash only on public pages', () => {
   })
 
   test('a public page still gets it', () => {
-    render(
-      <Router hook={memoryLocation({ path: '/events' }).hook}>
-        <Splash />
-      </Router>,
-    )
+    renderAt('/events')
     expect(screen.getByTestId('splash')).toBeTruthy()
   })
 })
