@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { prefersReducedMotion } from '../lib/hooks'
 import { venue } from '../lib/venue'
 import '../styles/splash.css'
@@ -8,6 +10,13 @@ export const SPLASH_SHOW_MS = 3000
 export const SPLASH_FADE_MS = 1000
 
 type Phase = 'shown' | 'fading' | 'gone'
+
+/** Staff screens and the login never show the splash: after a reload it sat over their forms and errors. */
+const NO_SPLASH_PATHS: readonly string[] = ['/login', '/adminDashboard', ...STAFF_PATHS]
+
+export function showsSplash(path: string): boolean {
+  return !NO_SPLASH_PATHS.includes(path.replace(/\/+$/, '') || '/')
+}
 
 /** Milliseconds since this page load began (performance.now() counts from navigation start in browsers). */
 function sincePageLoad(): number {
@@ -19,12 +28,17 @@ function sincePageLoad(): number {
  * The logo over the page on each full page load (the Layout mounts once per load, so in-app
  * navigation never shows it again): a card in the middle of the screen that never takes a click, so
  * the pre-rendered page is readable and usable beneath it from the first paint. Under reduced motion
- * it simply goes at 3 s. A CSS fail-safe hides it even if scripts never run.
+ * it simply goes at 3 s. A CSS fail-safe hides it even if scripts never run. Whether it shows at all is
+ * decided by the path the page was loaded at (never on a staff screen or the login, not even later
+ * on a public page reached from there).
  */
 export function Splash() {
-  const [phase, setPhase] = useState<Phase>('shown')
+  const [path] = useLocation()
+  const [shown] = useState(() => showsSplash(path))
+  const [phase, setPhase] = useState<Phase>(shown ? 'shown' : 'gone')
 
   useEffect(() => {
+    if (!shown) return
     // Both moments are timed from the start of the page load, not from when scripts ran: on a slow
     // phone hydration can come late, and the splash must still be gone by 4 s.
     const since = sincePageLoad()
@@ -40,7 +54,7 @@ export function Splash() {
       clearTimeout(fade)
       clearTimeout(gone)
     }
-  }, [])
+  }, [shown])
 
   if (phase === 'gone') return null
   return (

@@ -52,7 +52,7 @@ export function ManageEvent() {
         {list.fromCache ? <p className="admin-form__note">Offline: showing the events as last loaded on this device.</p> : null}
         {list.data && events.length === 0 ? <p className="admin-empty">There are no events yet.</p> : null}
         {events.length > 0 ? (
-          <div className="admin-table-wrap admin-table-wrap--cards" role="region" aria-labelledby={`${ids}-list`} tabIndex={0}>
+          <div className="admin-table-wrap admin-table-wrap--cards admin-reflow" role="region" aria-labelledby={`${ids}-list`} tabIndex={0}>
             <table className="admin-table admin-table--events">
               <thead>
                 <tr>
@@ -70,7 +70,7 @@ export function ManageEvent() {
                   const classes = [past ? 'is-past' : '', event.pending ? 'is-pending' : '', deleted ? 'is-deleted' : ''].filter(Boolean).join(' ')
                   return (
                     <tr key={event.id} data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
-                      <td data-label="Image" className="admin-table__image">
+                      <td className="admin-table__image">
                         {event.image_url ? (
                           <img src={event.image_url} alt="" width={event.image_width ?? 96} height={event.image_height ?? 72} loading="lazy" decoding="async" />
                         ) : (
@@ -86,7 +86,7 @@ export function ManageEvent() {
                         <div className="admin-clamp">{event.description}</div>
                       </td>
                       <td data-label="Start Date/Time">{formatEventDate(event.start_datetime)}</td>
-                      <td data-label="Actions" className="admin-table__actions">
+                      <td className="admin-table__actions">
                         <button type="button" className="button button--small" onClick={() => setEditing(event)} disabled={deleted}>
                           Edit<span className="visually-hidden"> {event.title}</span>
                         </button>

@@ -51,11 +51,11 @@ export function CurrentTimes({
   if (!times.data) return <p className="admin-loading">{times.status === 'error' ? 'The current times could not be loaded.' : 'Loading current times…'}</p>
   const data = times.data
   return (
-    <div className="admin-times">
+    <div className="admin-times admin-reflow">
       {venues.map((b) => (
         <div key={b.key} className="admin-times__venue" data-venue={b.key}>
           <h3 className="admin-times__name">{b.name}</h3>
-          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
+          <div className="admin-table-wrap admin-table-wrap--cards" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
             <table className="admin-table admin-table--compact">
               <thead>
                 <tr>
@@ -82,8 +82,8 @@ export function CurrentTimes({
                           <PendingBadge key={m.entryId} mark={m} />
                         ))}
                       </th>
-                      <td>{current?.closed ? 'Closed' : (range(current?.hours) ?? 'Closed')}</td>
-                      <td>{current?.closed ? '—' : (range(current?.food) ?? 'Not served')}</td>
+                      <td data-label="Open">{current?.closed ? 'Closed' : (range(current?.hours) ?? 'Closed')}</td>
+                      <td data-label={b.food}>{current?.closed ? '—' : (range(current?.food) ?? 'Not served')}</td>
                     </tr>
                   )
                 })}

@@ -1,0 +1,244 @@
+/**
+ * Reflow, touch and the splash on every public page and every staff screen (build first): nothing
+ * scrolls sideways at 320 px, at 390 px, at 400 % zoom of 1280 px (320×200) or on a phone on its side
+ * (844×390), also with the WCAG 1.4.12 text spacing applied; staff tables become labelled cards on
+ * narrow screens and stay tables for screen readers; every staff control is at least 44 px tall on a
+ * touch screen; staff screens and the login never show the splash, not even after a reload.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
+import { contextsOf, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+
+const suite = useServerAndBrowser()
+const visit = contextsOf(suite)
+
+/** WCAG 1.4.12's override, as the usual text-spacing bookmarklet applies it. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }`
+
+/** A context signed in as the demo owner (the token seeded before any script runs), cookies agreed. */
+async function staffVisit(options: Parameters<typeof visit>[0] = {}): Promise<Page> {
+  const page = await visit({ agreed: true, ...options })
+  await page.context().addInitScript((token) => localStorage.setItem('adminToken', token), await suite.server.token())
+  return page
+}
+
+/** A staff screen or a public page, loaded afresh and with its data shown. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${suite.server.url}${path}`)
+  await settled(page)
+}
+
+/**
+ * What sticks out sideways: the document's own scroll width, every visible element whose box leaves
+ * the viewport (unless a clipping or scrolling ancestor inside the view holds it), and every scroll
+ * container whose content is wider than itself (a staff table that scrolls instead of reflowing).
+ */
+function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const scrolling = document.scrollingElement ?? document.documentElement
+    if (scrolling.scrollWidth > innerWidth) problems.push(`the page is ${scrolling.scrollWidth} px wide`)
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (style.overflowX !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none') return true
+      }
+      return false
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(element)
+      if (style.visibility === 'hidden' || element.getClientRects().length === 0 || style.position === 'fixed') continue
+      const box = element.getBoundingClientRect()
+      // Wholly left of the page (a visually hidden honeypot at -10000px) can never be scrolled to.
+      if (box.width === 0 || box.height === 0 || box.right <= 0) continue
+      if ((box.right > innerWidth + 1 || box.left < -1) && !clipped(element))
+        problems.push(`${describe(element)} reaches ${Math.round(box.left)}…${Math.round(box.right)} px`)
+      if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`${describe(element)} scrolls sideways (${element.scrollWidth} px in ${element.clientWidth} px)`)
+    }
+    return problems
+  })
+}
+
+/** Measures a page as laid out, and again with the text spacing override. */
+async function reflowProblems(page: Page, path: string): Promise<string[]> {
+  const plain = (await overflowOf(page)).map((problem) => `${path}: ${problem}`)
+  const style = await page.addStyleTag({ content: TEXT_SPACING })
+  const spaced = (await overflowOf(page)).map((problem) => `${path} (text spacing): ${problem}`)
+  await style.evaluate((element) => (element as Element).remove())
+  return [...plain, ...spaced]
+}
+
+const NARROW = [{ width: 320, height: 640 }, PHONE, ZOOM_400] as const
+
+/** Every page of the list, loaded one after another in the same tab, and what sticks out on each. */
+async function reflowProblemsOf(page: Page, paths: readonly string[]): Promise<string[]> {
+  const problems: string[] = []
+  for (const path of paths) {
+    await open(page, path)
+    problems.push(...(await reflowProblems(page, path)))
+  }
+  return problems
+}
+
+describe('reflow: no sideways scrolling', () => {
+  for (const viewport of NARROW)
+    test(`public pages at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
+      expect(await reflowProblemsOf(await visit({ viewport, agreed: true }), PUBLIC_PATHS)).toEqual([])
+    }, 180_000)
+
+  for (const viewport of [...NARROW, LANDSCAPE_PHONE])
+    test(`staff screens at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
+      expect(await reflowProblemsOf(await staffVisit({ viewport }), STAFF_PATHS)).toEqual([])
+    }, 180_000)
+
+  test('the event edit dialog at 320×640 and 844×390', async () => {
+    const problems: string[] = []
+    for (const viewport of [{ width: 320, height: 640 }, LANDSCAPE_PHONE]) {
+      const page = await staffVisit({ viewport })
+      await open(page, '/manageEvent')
+      await page.locator('.admin-table__actions button', { hasText: 'Edit' }).first().click()
+      await page.locator('dialog[open]').waitFor()
+      problems.push(...(await reflowProblems(page, `/manageEvent dialog ${viewport.width}`)))
+    }
+    expect(problems).toEqual([])
+  }, 60_000)
+})
+
+describe('staff tables', () => {
+  test('are cards labelled by their column headers on a phone, and tables for screen readers', async () => {
+    const page = await staffVisit({ viewport: PHONE })
+    for (const path of ['/manageTimes', '/manageEvent']) {
+      await open(page, path)
+      const cells = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main table tbody td')).map((cell) => {
+          const table = cell.closest('table')!
+          const header = table.querySelectorAll('thead th')[(cell as HTMLTableCellElement).cellIndex]?.textContent?.trim() ?? ''
+          const label = getComputedStyle(cell, '::before').content.replace(/^"|"$/g, '')
+          const hasVisibleLabel = label === header || (cell.querySelector('[data-cell-label]')?.textContent?.trim() ?? '') === header
+          return { header, shown: hasVisibleLabel || header === 'Image' || header === 'Actions', display: getComputedStyle(table).display }
+        }),
+      )
+      expect(cells.length).toBeGreaterThan(0)
+      expect(cells.filter((cell) => !cell.shown)).toEqual([])
+      expect(new Set(cells.map((cell) => cell.display))).toEqual(new Set(['block']))
+      // Still a table to assistive technology: rows, column headers and cells.
+      const tree = await page.locator('main table').first().ariaSnapshot()
+      expect(tree).toContain('- table')
+      expect(tree).toContain('- columnheader')
+      expect(tree).toContain('- cell')
+    }
+  }, 60_000)
+
+  test('stay tables on a wide screen', async () => {
+    const page = await staffVisit({ viewport: DESKTOP })
+    await open(page, '/manageEvent')
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('main table')!).display)).toBe('table')
+  }, 30_000)
+
+  test('screenshots at 320, 390×844, 844×390 and 1440×900', async () => {
+    for (const viewport of [{ width: 320, height: 640 }, PHONE, LANDSCAPE_PHONE, DESKTOP]) {
+      const page = await staffVisit({ viewport })
+      for (const path of ['/manageTimes', '/manageEvent', '/manageGalleries']) {
+        await open(page, path)
+        await page.screenshot({ path: `${SHOTS}/reflow${path}-${viewport.width}x${viewport.height}.png`, fullPage: true })
+      }
+    }
+  }, 120_000)
+})
+
+describe('touch targets on staff screens', () => {
+  test('every button, link and control is at least 44 px tall (or inside a 44 px label) on a touch screen', async () => {
+    const page = await staffVisit({ viewport: PHONE, hasTouch: true, isMobile: true })
+    const small: string[] = []
+    for (const path of STAFF_PATHS) {
+      await open(page, path)
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
+      const found = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea, main summary, main [tabindex="0"]'))
+          .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
+          // Links inside a sentence are exempt (WCAG 2.5.8's inline exception).
+          .filter((element) => !(element.tagName === 'A' && element.closest('p, li > span')))
+          .filter((element) => {
+            const label = element instanceof HTMLInputElement ? (element.labels?.[0] ?? null) : null
+            const hit = Math.max(element.getBoundingClientRect().height, label?.getBoundingClientRect().height ?? 0)
+            return hit < 44 - 0.5
+          })
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[${element.getAttribute('type')}]` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+          ),
+      )
+      small.push(...found.map((item) => `${path}: ${item}`))
+    }
+    expect(small).toEqual([])
+  }, 180_000)
+})
+
+describe('no splash on staff screens', () => {
+  /** Records, from the first frame of every load, whether a splash was ever in the document and painted. */
+  async function watchSplash(page: Page) {
+    await page.context().addInitScript(() => {
+      const seen = () => {
+        const splash = document.querySelector('[data-testid="splash"], .splash')
+        if (splash && getComputedStyle(splash).visibility !== 'hidden' && splash.getClientRects().length > 0)
+          sessionStorage.setItem('splash-seen', location.pathname)
+      }
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true })
+      const frame = () => {
+        seen()
+        if (performance.now() < 5000) requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+  }
+  const splashSeen = (page: Page) => page.evaluate(() => sessionStorage.getItem('splash-seen'))
+
+  test('a reload of /createEvent shows no splash and its form error is not covered', async () => {
+    const page = await staffVisit({ viewport: PHONE })
+    await watchSplash(page)
+    await open(page, '/createEvent')
+    await page.reload()
+    await page.locator('form.admin-form button[type="submit"]').click()
+    const error = page.getByText('Please fill in all required fields', { exact: false }).first()
+    await error.waitFor()
+    await error.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+    // Nothing painted over it: no fixed element (the splash lets clicks through, so hit-testing would not see it) overlaps its box.
+    const covers = await error.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      return Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+        .filter((other) => !other.contains(element) && getComputedStyle(other).position === 'fixed' && getComputedStyle(other).visibility !== 'hidden')
+        .filter((other) => Number(getComputedStyle(other).opacity) > 0)
+        .filter((other) => {
+          const r = other.getBoundingClientRect()
+          return r.width > 0 && r.height > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top
+        })
+        .map((other) => other.className || other.tagName)
+    })
+    expect(covers).toEqual([])
+    expect(await splashSeen(page)).toBeNull()
+  }, 30_000)
+
+  test('no staff screen or the login shows it on a full load; public pages still do', async () => {
+    const page = await staffVisit({ viewport: PHONE })
+    await watchSplash(page)
+    const shown: string[] = []
+    for (const path of STAFF_PATHS) {
+      await open(page, path)
+      const seen = await splashSeen(page)
+      if (seen) shown.push(seen)
+    }
+    const visitor = await visit({ viewport: PHONE, agreed: true })
+    await watchSplash(visitor)
+    await open(visitor, '/login')
+    shown.push(...[await splashSeen(visitor)].filter((seen) => seen !== null))
+    expect(shown).toEqual([])
+    await visitor.goto(`${suite.server.url}/about`)
+    await visitor.waitForFunction(() => sessionStorage.getItem('splash-seen') === '/about')
+  }, 120_000)
+})

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'bun:test'
+import { render, screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
+import { showsSplash, Splash } from './Splash'
+
+/** The splash as a full load of `path` renders it. */
+const renderAt = (path: string) =>
+  render(
+    <Router hook={memoryLocation({ path }).hook}>
+      <Splash />
+    </Router>,
+  )
+
+describe('Splash only on public pages', () => {
+  test('never on a staff screen or the login, with or without a trailing slash', () => {
+    for (const path of [...STAFF_PATHS, '/login', '/login/', '/manageEvent/']) expect({ path, shows: showsSplash(path) }).toEqual({ path, shows: false })
+    for (const path of ['/', '/events', '/menu/menu1', '/no-such-page']) expect({ path, shows: showsSplash(path) }).toEqual({ path, shows: true })
+  })
+
+  test('a full load of a staff screen renders no splash, in the browser and on the server', () => {
+    renderAt('/createEvent')
+    expect(screen.queryByTestId('splash')).toBeNull()
+    expect(
+      renderToString(
+        <Router ssrPath="/login">
+          <Splash />
+        </Router>,
+      ),
+    ).toBe('')
+  })
+
+  test('a public page still gets it', () => {
+    renderAt('/events')
+    expect(screen.getByTestId('splash')).toBeTruthy()
+  })
+})
