@@ -4,6 +4,7 @@
  * form's message; focus goes to the first field in error, or to the message when no field is at
  * fault (a server's refusal). useMutationForm keeps the state; StaffForm hands it to the fields in it.
  */
+import { focusAfterSend } from '../../lib/focusAfterSend'
 import { createContext, useContext, type FormEvent, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react'
 
 /** What is wrong before sending: the message staff see (SPEC's words) and the `name`s of the fields at fault. */
@@ -108,9 +109,7 @@ export function focusError(form: HTMLFormElement | null, statusId: string, onFie
   ;(field ?? status)?.focus()
 }
 
-/** After a send: focus on the message, unless staff have moved on (focus left on the page's body or in the form only). */
+/** After a send: focus on the message, unless staff have moved on (see focusAfterSend). */
 export function focusStatusIfLost(form: HTMLFormElement | null, statusId: string): void {
-  const active = document.activeElement
-  if (active && active !== document.body && !form?.contains(active)) return
-  document.getElementById(statusId)?.focus()
+  focusAfterSend(form, document.getElementById(statusId))
 }
