@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, SHOTS } from './a11y-helpers'
+import { contextsOf, settled, SHOTS } from './a11y-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -109,6 +109,7 @@ for (const viewport of [PHONE, DESKTOP])
     test('login sent empty: both fields marked, focus on Username; a wrong password focuses the message', async () => {
       const page = await visit({ viewport, agreed: true })
       await page.goto(`${suite.server.url}/login`)
+      await settled(page)
       await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForFunction(() => document.querySelectorAll('[aria-invalid="true"]').length === 2)
       expect(await errorState(page)).toMatchObject({ invalid: ['Username', 'Password'], focused: 'Username' })
@@ -172,6 +173,8 @@ for (const viewport of [PHONE, DESKTOP])
     test('after sending the contact form, focus is on its status message', async () => {
       const page = await visit({ viewport, agreed: true })
       await page.goto(`${suite.server.url}/contact`)
+      // The page is pre-rendered: typing before the app has taken it over would be a plain HTML form's submit.
+      await settled(page)
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send message' }) })
       await form.getByLabel('Name').fill('Ada Walker')
       await form.getByLabel('Phone').fill('07700 900123')
