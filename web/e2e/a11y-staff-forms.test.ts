@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled, SHOTS } from './a11y-helpers'
 
@@ -64,6 +64,16 @@ function inDialogView(element: Element): boolean {
   const box = element.getBoundingClientRect()
   const frame = (element.closest('dialog') as HTMLElement).getBoundingClientRect()
   return box.top >= Math.max(0, frame.top) && box.bottom <= Math.min(innerHeight, frame.bottom)
+}
+
+/** Presses Save Changes as a keyboard user would (from the bottom of the dialog) and waits for `message` and focus on a field at fault. */
+async function saveWithError(page: Page, dialog: Locator, message: string): Promise<Locator> {
+  await dialog.getByRole('button', { name: 'Save Changes' }).focus()
+  await page.keyboard.press('Enter')
+  const shown = dialog.getByText(message)
+  await shown.waitFor()
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true')
+  return shown
 }
 
 const EMPTY_FORMS: { path: string; button: string; message: string; invalid: string[] }[] = [
@@ -129,12 +139,7 @@ for (const viewport of [PHONE, DESKTOP])
       const dialog = page.getByRole('dialog', { name: 'Edit event' })
       await dialog.getByLabel('Title').fill('')
       await dialog.getByLabel('Start Date/Time').fill('')
-      // As a keyboard user would: from the bottom of the dialog, on Save.
-      await dialog.getByRole('button', { name: 'Save Changes' }).focus()
-      await page.keyboard.press('Enter')
-      const message = dialog.getByText('Please fill in all required fields (Title, Description, Start Date/Time).')
-      await message.waitFor()
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true')
+      const message = await saveWithError(page, dialog, 'Please fill in all required fields (Title, Description, Start Date/Time).')
       expect(await errorState(page)).toMatchObject({ invalid: ['Title', 'Start Date/Time'], focused: 'Title' })
       expect(await message.evaluate(inDialogView)).toBe(true)
       await page.screenshot({ path: `${SHOTS}/event-dialog-error-${viewport.width}.png` })
@@ -143,11 +148,7 @@ for (const viewport of [PHONE, DESKTOP])
       await dialog.getByLabel('Title').fill('Folk Night')
       await dialog.getByLabel('Start Date/Time').fill('2099-06-05T19:30')
       await dialog.getByLabel('Ticket link (optional)').fill('tickets.example')
-      await dialog.getByRole('button', { name: 'Save Changes' }).focus()
-      await page.keyboard.press('Enter')
-      const ticket = dialog.getByText('Please enter the ticket link as a full web address starting with http:// or https://.')
-      await ticket.waitFor()
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true')
+      const ticket = await saveWithError(page, dialog, 'Please enter the ticket link as a full web address starting with http:// or https://.')
       expect(await errorState(page)).toMatchObject({ invalid: ['Ticket link (optional)'], focused: 'Ticket link (optional)' })
       expect(await ticket.evaluate(inDialogView)).toBe(true)
       expect(await dialog.getByLabel('Ticket link (optional)').evaluate(inDialogView)).toBe(true)

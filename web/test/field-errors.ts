@@ -3,6 +3,7 @@
  * aria-invalid, what their aria-describedby resolves to, and where focus is.
  */
 import { expect } from 'bun:test'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
@@ -58,4 +59,17 @@ export function expectFocusOnMessage(text: string): void {
   const active = document.activeElement
   expect(active === document.body || active === null).toBe(false)
   expect(active?.textContent ?? '').toContain(text)
+}
+
+/** Presses the `button` of the form `root`, waits for `message`, then checks the fields as expectFieldErrors does. */
+export async function sendExpectingErrors(
+  root: HTMLElement,
+  button: string,
+  message: string,
+  invalid: string[],
+  hints: Record<string, string> = {},
+): Promise<void> {
+  fireEvent.click(within(root).getByRole('button', { name: button }))
+  await within(root).findByText(message)
+  await waitFor(() => expectFieldErrors(root, message, invalid, hints))
 }

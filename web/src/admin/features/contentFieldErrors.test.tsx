@@ -7,7 +7,7 @@ import { ManageTimes } from './opening-times/ManageTimes'
 import { AddHoliday } from './holidays/holidays'
 import { UploadMenus } from './menus/UploadMenus'
 import { makeFile, mockApi, resetAdmin, type MockApi } from '../../../test/admin-helpers'
-import { expectFieldErrors, expectFocusOnMessage, invalidLabels } from '../../../test/field-errors'
+import { expectFieldErrors, expectFocusOnMessage, invalidLabels, sendExpectingErrors } from '../../../test/field-errors'
 import { quiet } from '../../../test/quiet'
 
 let mock: MockApi
@@ -21,10 +21,8 @@ describe('staff content forms: errors tied to fields', () => {
     mock = mockApi({ 'GET /api/galleryGrouped': { body: {} }, 'POST /api/upload-gallery': { body: { message: 'ok' } } })
     render(<ManageGalleries />)
     const form = formOf('Upload')
-    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
     const message = 'Please select images and provide a type.'
-    await within(form).findByText(message)
-    await waitFor(() => expectFieldErrors(form, message, ['Images', 'Gallery']))
+    await sendExpectingErrors(form, 'Upload', message, ['Images', 'Gallery'])
     fireEvent.change(within(form).getByLabelText('Images'), { target: { files: [makeFile('a.png', 'image/png')] } })
     expect(invalidLabels(form)).toEqual(['Gallery'])
     set(form, 'Gallery', 'cafe')
@@ -41,10 +39,8 @@ describe('staff content forms: errors tied to fields', () => {
     render(<ManageAttractions />)
     const add = formOf('Upload attraction')
     set(add, 'Web address', 'https://example.org/force')
-    fireEvent.click(screen.getByRole('button', { name: 'Upload attraction' }))
     const addMessage = 'Please fill in all fields and select an image to upload.'
-    await within(add).findByText(addMessage)
-    await waitFor(() => expectFieldErrors(add, addMessage, ['Name', 'Description', 'Image']))
+    await sendExpectingErrors(add, 'Upload attraction', addMessage, ['Name', 'Description', 'Image'])
 
     const edit = formOf('Save changes')
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
@@ -55,10 +51,8 @@ describe('staff content forms: errors tied to fields', () => {
     await within(edit).findByRole('option', { name: 'Hallow Castle' })
     set(edit, 'Business', '4')
     set(edit, 'Web address', 'example.org')
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     const bad = 'Please enter a full web address starting with http:// or https://.'
-    await within(edit).findByText(bad)
-    await waitFor(() => expectFieldErrors(edit, bad, ['Web address']))
+    await sendExpectingErrors(edit, 'Save changes', bad, ['Web address'])
   })
 
   test('opening times: no business marks Business, then no days marks Days; missing times mark Opens and Closes', async () => {
@@ -66,18 +60,14 @@ describe('staff content forms: errors tied to fields', () => {
     mock = mockApi({ 'GET /api/opening-times': { body: { monsal: {}, stables: {}, updated_at: 'x' } } })
     render(<ManageTimes />)
     const form = formOf('Save times')
-    fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     const choose = 'Please choose a business and the days to change.'
-    await within(form).findByText(choose)
-    await waitFor(() => expectFieldErrors(form, choose, ['Business']))
+    await sendExpectingErrors(form, 'Save times', choose, ['Business'])
     set(form, 'Business', 'hotel')
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     await waitFor(() => expectFieldErrors(form, choose, ['Days']))
     set(form, 'Days', 'saturday')
-    fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     const times = 'Please enter the opening and closing times, or tick Closed.'
-    await within(form).findByText(times)
-    await waitFor(() => expectFieldErrors(form, times, ['Opens', 'Closes']))
+    await sendExpectingErrors(form, 'Save times', times, ['Opens', 'Closes'])
   })
 
   test("holidays: 'All fields are required' marks exactly the empty fields; a refusal focuses the message", async () => {
@@ -89,9 +79,7 @@ describe('staff content forms: errors tied to fields', () => {
     render(<AddHoliday />)
     const form = formOf('Add exception')
     set(form, 'Opens', '10:00')
-    fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
-    await within(form).findByText('All fields are required')
-    await waitFor(() => expectFieldErrors(form, 'All fields are required', ['Date', 'Location', 'Closes']))
+    await sendExpectingErrors(form, 'Add exception', 'All fields are required', ['Date', 'Location', 'Closes'])
     set(form, 'Date', '2099-12-25')
     set(form, 'Location', 'hotel')
     set(form, 'Closes', '16:00')

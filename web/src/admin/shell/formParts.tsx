@@ -193,17 +193,20 @@ export function FormFooter({
   label,
   busyLabel,
   progressLabel,
+  small = false,
 }: {
   form: { busy: boolean; progress: number | null; status: Status | null; statusId: string }
   label: string
   busyLabel: string
   progressLabel?: string
+  /** A small button (a form inside a list row). */
+  small?: boolean
 }) {
   return (
     <>
       <UploadProgress progress={form.progress} label={progressLabel} />
       <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={form.busy}>
+        <button type="submit" className={small ? 'button button--small' : 'button'} disabled={form.busy}>
           {form.busy ? busyLabel : label}
         </button>
       </div>

@@ -16,6 +16,14 @@ let mock: MockApi
 afterEach(() => mock?.restore())
 const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const form = () => document.querySelector('form') as HTMLFormElement
+/** Every field of a new event filled in, the image read for its preview. */
+async function fillValidEvent() {
+  set('Title', 'Folk Night')
+  set('Description', 'Fiddles.')
+  set('Start Date/Time', '2099-06-05T19:30')
+  fireEvent.change(screen.getByLabelText('Image'), { target: { files: [makeFile('a.png', 'image/png')] } })
+  await screen.findByAltText('Preview of the selected event image')
+}
 
 describe('Create Events: errors tied to fields', () => {
   beforeEach(() => resetAdmin('/createEvent'))
@@ -45,10 +53,7 @@ describe('Create Events: errors tied to fields', () => {
   test('a bad ticket link marks only the ticket field', async () => {
     mock = mockApi()
     render(<CreateEvent />)
-    set('Title', 'Folk Night')
-    set('Description', 'Fiddles.')
-    set('Start Date/Time', '2099-06-05T19:30')
-    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [makeFile('a.png', 'image/png')] } })
+    await fillValidEvent()
     set('Ticket link (optional)', 'tickets.example')
     fireEvent.click(screen.getByRole('button', { name: 'Upload event' }))
     await screen.findByText(TICKET)
@@ -58,11 +63,7 @@ describe('Create Events: errors tied to fields', () => {
   test('a refusal from the server marks no field and puts focus on the message', async () => {
     mock = mockApi({ 'POST /api/upload-event': { status: 400, body: { error: 'The image could not be read.' } } })
     render(<CreateEvent />)
-    set('Title', 'Folk Night')
-    set('Description', 'Fiddles.')
-    set('Start Date/Time', '2099-06-05T19:30')
-    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [makeFile('a.png', 'image/png')] } })
-    await screen.findByAltText('Preview of the selected event image')
+    await fillValidEvent()
     await quiet(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Upload event' }))
       await screen.findByText('The image could not be read.')
@@ -74,11 +75,7 @@ describe('Create Events: errors tied to fields', () => {
   test('after the upload, focus is on its status message, not the page', async () => {
     mock = mockApi({ 'POST /api/upload-event': { body: { message: 'Event uploaded successfully!', event: { id: 5, updated_at: 'x' } } } })
     render(<CreateEvent />)
-    set('Title', 'Folk Night')
-    set('Description', 'Fiddles.')
-    set('Start Date/Time', '2099-06-05T19:30')
-    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [makeFile('a.png', 'image/png')] } })
-    await screen.findByAltText('Preview of the selected event image')
+    await fillValidEvent()
     fireEvent.click(screen.getByRole('button', { name: 'Upload event' }))
     await screen.findByText('Event uploaded successfully!')
     await waitFor(() => expectFocusOnMessage('Event uploaded successfully!'))

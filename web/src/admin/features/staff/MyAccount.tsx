@@ -4,7 +4,7 @@ import { adminSendNow } from '../../adminApi'
 import { useAdminSession, useStaffMember } from '../../session'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
 import { fieldProblem, missing, StaffForm } from '../../shell/fieldErrors'
-import { InputField, PasswordField } from '../../shell/formParts'
+import { FormFooter, InputField, PasswordField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
@@ -102,12 +102,7 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
             onValue={setRepeat}
           />
         </div>
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
-        <StatusMessage status={form.status} id={form.statusId} />
+        <FormFooter form={form} label="Change password" busyLabel="Changing…" />
       </StaffForm>
     </AdminSection>
   )

@@ -4,7 +4,7 @@ import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
 import { fieldProblem, missing, StaffForm } from '../../shell/fieldErrors'
-import { InputField, PasswordField, SelectField } from '../../shell/formParts'
+import { FormFooter, InputField, PasswordField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
@@ -104,24 +104,16 @@ function AddMember() {
             <option value="owner">Owner — everything, including staff</option>
           </SelectField>
         </div>
-        <PasswordField
-          label="First password"
-          id={`${ids}-password`}
-          name="password"
-          hint={FIRST_PASSWORD_HINT}
-          visible
-          value={password}
-          onValue={setPassword}
-        />
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Adding…' : 'Add member'}
-          </button>
-        </div>
-        <StatusMessage status={form.status} id={form.statusId} />
+        <FirstPassword label="First password" id={`${ids}-password`} value={password} onValue={setPassword} />
+        <FormFooter form={form} label="Add member" busyLabel="Adding…" />
       </StaffForm>
     </AdminSection>
   )
+}
+
+/** A password an owner sets for a member to hand over (shown as typed), with the rules and what happens next as its hint. */
+function FirstPassword(field: { label: string; id: string; value: string; onValue(value: string): void }) {
+  return <PasswordField {...field} name="password" hint={FIRST_PASSWORD_HINT} visible />
 }
 
 /** The one active owner: the server refuses to demote, disable or remove them (409), so those are not offered. */
@@ -241,21 +233,8 @@ function ResetPassword({ username, onDone }: { username: string; onDone(status: 
   })
   return (
     <StaffForm form={form} className="admin-form staff-reset">
-      <PasswordField
-        label={`New password for ${username}`}
-        id={`${ids}-password`}
-        name="password"
-        hint={FIRST_PASSWORD_HINT}
-        visible
-        value={password}
-        onValue={setPassword}
-      />
-      <div className="admin-form__actions">
-        <button type="submit" className="button button--small" disabled={form.busy}>
-          {form.busy ? 'Resetting…' : 'Reset password'}
-        </button>
-      </div>
-      <StatusMessage status={form.status} id={form.statusId} />
+      <FirstPassword label={`New password for ${username}`} id={`${ids}-password`} value={password} onValue={setPassword} />
+      <FormFooter form={form} label="Reset password" busyLabel="Resetting…" small />
     </StaffForm>
   )
 }

@@ -5,7 +5,7 @@ import { useStaffMember } from '../../session'
 import { MyAccount, PASSWORD_RULES } from './MyAccount'
 import { FIRST_PASSWORD_HINT, StaffMembers } from './StaffMembers'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
-import { expectFieldErrors, expectFocusOnMessage, invalidLabels } from '../../../../test/field-errors'
+import { expectFocusOnMessage, invalidLabels, sendExpectingErrors } from '../../../../test/field-errors'
 import { quiet } from '../../../../test/quiet'
 
 let mock: MockApi
@@ -23,22 +23,16 @@ describe('My Account: password change errors tied to fields', () => {
     mock = mockApi({ 'GET /api/admin/sessions': { body: [] } })
     render(<MyAccount />)
     const form = formOf('Change password')
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
     const empty = 'Enter your current password and a new one.'
-    await within(form).findByText(empty)
-    await waitFor(() => expectFieldErrors(form, empty, ['Current password', 'New password'], { 'New password': PASSWORD_RULES }))
+    await sendExpectingErrors(form, 'Change password', empty, ['Current password', 'New password'], { 'New password': PASSWORD_RULES })
     set(form, 'Current password', 'old-password-here')
     set(form, 'New password', 'short')
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
     const short = 'The password must be at least 12 characters long.'
-    await within(form).findByText(short)
-    await waitFor(() => expectFieldErrors(form, short, ['New password'], { 'New password': PASSWORD_RULES }))
+    await sendExpectingErrors(form, 'Change password', short, ['New password'], { 'New password': PASSWORD_RULES })
     set(form, 'New password', 'a quiet lane by the river')
     set(form, 'New password again', 'a quiet lane by the rive')
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
     const differ = 'The two new passwords are not the same.'
-    await within(form).findByText(differ)
-    await waitFor(() => expectFieldErrors(form, differ, ['New password again']))
+    await sendExpectingErrors(form, 'Change password', differ, ['New password again'])
   })
 
   test("the server's refusal marks no field and focuses the message", async () => {
@@ -71,22 +65,16 @@ describe('Staff: add and reset errors tied to fields', () => {
     })
     render(<StaffMembers />)
     const add = formOf('Add member')
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }))
-    await within(add).findByText('Enter a username.')
-    await waitFor(() => expectFieldErrors(add, 'Enter a username.', ['Username'], { 'First password': FIRST_PASSWORD_HINT }))
+    await sendExpectingErrors(add, 'Add member', 'Enter a username.', ['Username'], { 'First password': FIRST_PASSWORD_HINT })
     set(add, 'Username', 'sam')
     set(add, 'First password', 'sam-and-the-bar')
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }))
     const named = 'The password must not contain the username.'
-    await within(add).findByText(named)
-    await waitFor(() => expectFieldErrors(add, named, ['First password'], { 'First password': FIRST_PASSWORD_HINT }))
+    await sendExpectingErrors(add, 'Add member', named, ['First password'], { 'First password': FIRST_PASSWORD_HINT })
 
     await screen.findByText('admin')
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
     const reset = screen.getByLabelText('New password for admin').closest('form') as HTMLFormElement
-    fireEvent.click(within(reset).getByRole('button', { name: 'Reset password' }))
     const short = 'The password must be at least 12 characters long.'
-    await within(reset).findByText(short)
-    await waitFor(() => expectFieldErrors(reset, short, ['New password for admin'], { 'New password for admin': FIRST_PASSWORD_HINT }))
+    await sendExpectingErrors(reset, 'Reset password', short, ['New password for admin'], { 'New password for admin': FIRST_PASSWORD_HINT })
   })
 })
