@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { FormFooter, InputField, PasswordField, SelectField } from './formParts'
-import { missing, StaffForm } from './fieldErrors'
+import { problemIn, StaffForm } from './fieldErrors'
 import { FormProblem, useMutationForm } from './useMutationForm'
 import { describedBy, expectFieldErrors, expectFocusOnMessage, invalidLabels } from '../../../test/field-errors'
 
@@ -15,7 +15,7 @@ function TwoFields({ send }: { send: () => Promise<string> }) {
   const [kind, setKind] = useState('')
   const [note, setNote] = useState('')
   const form = useMutationForm({
-    validate: () => missing(REQUIRED, { name: !name.trim(), kind: !kind }),
+    validate: () => problemIn(REQUIRED, { name: !name.trim(), kind: !kind }),
     send,
     sent: (reply) => ({ text: reply, tone: 'success' }),
     failed: (error) => ({ text: error instanceof Error ? error.message : 'Failed.', tone: 'error' }),

@@ -14,10 +14,10 @@ export interface Problem {
 }
 
 /**
- * The problem when any of `checks` is true (a field name → whether it is missing), with every such
- * field marked; null when none is: `missing(REQUIRED, { title: !title.trim(), image: !file })`.
+ * The problem `text` in every field whose check is true (a field name → whether it is at fault);
+ * null when none is: `problemIn(REQUIRED, { title: !title.trim(), image: !file })`.
  */
-export function missing(text: string, checks: Record<string, boolean>): Problem | null {
+export function problemIn(text: string, checks: Record<string, boolean>): Problem | null {
   const fields = Object.keys(checks).filter((name) => checks[name])
   return fields.length > 0 ? { text, fields } : null
 }

@@ -5,7 +5,7 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm, type Problem } from '../../shell/fieldErrors'
+import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
@@ -14,9 +14,9 @@ type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 
 function editProblem({ selected, name, url, description }: Edited): Problem | null {
   return (
-    missing(SELECT_BUSINESS, { business: !selected }) ??
-    missing(EDIT_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim() }) ??
-    missing(BAD_URL, { url: !isWebAddress(url) })
+    problemIn(SELECT_BUSINESS, { business: !selected }) ??
+    problemIn(EDIT_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim() }) ??
+    problemIn(BAD_URL, { url: !isWebAddress(url) })
   )
 }
 

@@ -5,7 +5,7 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm } from '../../shell/fieldErrors'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { AttractionMeta } from './changes'
 import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION, isWebAddress } from './messages'
 import { useAdminAttractions } from './store'
@@ -45,8 +45,8 @@ export function UploadAttraction({ id }: { id: string }) {
   const { name, url, description } = form.values
   const upload = useMutationForm({
     validate: () =>
-      missing(ATTRACTION_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim(), image: !image }) ??
-      missing(BAD_URL, { url: !isWebAddress(url) }),
+      problemIn(ATTRACTION_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim(), image: !image }) ??
+      problemIn(BAD_URL, { url: !isWebAddress(url) }),
     send: async (onProgress) => {
       const reply = await sendAttraction(form.values, image!, onProgress)
       void useAdminAttractions.getState().load()

@@ -10,7 +10,7 @@ import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } 
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
-import { fieldProblem, missing, StaffForm, type Problem } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { isWebAddress } from '../attractions/messages'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
@@ -36,15 +36,15 @@ const DRAFT_FIELD = {
 /** What is wrong with a new event before it is sent, and in which fields (null: nothing). */
 function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): Problem | null {
   return (
-    missing(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), startDatetime: !startDatetime }) ??
-    missing(IMAGE_REQUIRED_MESSAGE, { image: !file }) ??
-    missing(EVENT_UPLOAD_IMAGE.tooLargeMessage, { image: !!file && file.size > EVENT_UPLOAD_IMAGE.maxBytes }) ??
+    problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), startDatetime: !startDatetime }) ??
+    problemIn(IMAGE_REQUIRED_MESSAGE, { image: !file }) ??
+    problemIn(EVENT_UPLOAD_IMAGE.tooLargeMessage, { image: !!file && file.size > EVENT_UPLOAD_IMAGE.maxBytes }) ??
     ticketProblem(ticket_url)
   )
 }
 
 /** A ticket link that is given but not a web address (the create form and the edit dialog alike). */
-export const ticketProblem = (ticketUrl: string) => missing(EVENT_TICKET_URL, { ticket_url: !!ticketUrl.trim() && !isWebAddress(ticketUrl) })
+export const ticketProblem = (ticketUrl: string) => problemIn(EVENT_TICKET_URL, { ticket_url: !!ticketUrl.trim() && !isWebAddress(ticketUrl) })
 
 async function readImage(file: File): Promise<string> {
   try {

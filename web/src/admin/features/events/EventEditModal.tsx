@@ -5,7 +5,7 @@ import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
 import { toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { fieldProblem, missing, StaffForm } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { usePickedImage } from '../../pickedImage'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { EVENT_REQUIRED, ticketProblem } from './CreateEvent'
@@ -111,7 +111,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   }))
   const { title, description, start, ticketUrl } = values
   const save = useMutationForm({
-    validate: () => missing(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ?? ticketProblem(ticketUrl),
+    validate: () => problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ?? ticketProblem(ticketUrl),
     send: (onProgress) => sendEdit(event, values, picked.file, onProgress),
     sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),

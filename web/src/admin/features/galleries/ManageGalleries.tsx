@@ -8,7 +8,7 @@ import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm, type Problem } from '../../shell/fieldErrors'
+import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
 import './galleries.css'
@@ -19,9 +19,9 @@ export const GALLERY_ERROR = 'Error uploading the images.'
 /** What is wrong with an upload before it is sent, and in which fields (null: nothing). */
 function uploadProblem(files: File[], type: string): Problem | null {
   return (
-    missing(UPLOAD_GALLERY_MISSING, { images: files.length === 0, type: !type }) ??
-    missing('Only image files can be uploaded to a gallery.', { images: files.some((file) => file.type && !file.type.startsWith('image/')) }) ??
-    missing(`Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, { images: files.length > MAX_IMAGES_PER_UPLOAD })
+    problemIn(UPLOAD_GALLERY_MISSING, { images: files.length === 0, type: !type }) ??
+    problemIn('Only image files can be uploaded to a gallery.', { images: files.some((file) => file.type && !file.type.startsWith('image/')) }) ??
+    problemIn(`Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, { images: files.length > MAX_IMAGES_PER_UPLOAD })
   )
 }
 

@@ -12,7 +12,7 @@ import { useAdminHolidays } from './store'
 import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm } from '../../shell/fieldErrors'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
@@ -111,7 +111,7 @@ export function AddHoliday() {
 
   const save = useMutationForm({
     validate: () =>
-      missing(HOLIDAY_REQUIRED, { holiday_date: !holiday_date, location: !location, open_time: !closed && !open_time, close_time: !closed && !close_time }),
+      problemIn(HOLIDAY_REQUIRED, { holiday_date: !holiday_date, location: !location, open_time: !closed && !open_time, close_time: !closed && !close_time }),
     send: async () => {
       const reply = await sendHoliday(form.values, location!)
       void useAdminHolidays.getState().load()

@@ -11,7 +11,7 @@ import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm } from '../../shell/fieldErrors'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
@@ -67,7 +67,7 @@ export function UploadMenus() {
 
   const upload = useMutationForm({
     validate: () =>
-      missing(MENU_MISSING, { pdf: !file, business_id: !business_id, type_id: !type_id.trim() }) ?? missing(MENU_NOT_PDF, { pdf: !!file && !isPdf(file) }),
+      problemIn(MENU_MISSING, { pdf: !file, business_id: !business_id, type_id: !type_id.trim() }) ?? problemIn(MENU_NOT_PDF, { pdf: !!file && !isPdf(file) }),
     send: async (onProgress) => {
       const reply = await sendMenu(form.values, file!, onProgress)
       void useAdminMenus.getState().load()

@@ -10,7 +10,7 @@ import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { missing, StaffForm } from '../../shell/fieldErrors'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
@@ -59,9 +59,9 @@ export function ManageTimes() {
 
   const save = useMutationForm({
     validate: () =>
-      missing(TIMES_CHOOSE, { name: !chosen }) ??
-      missing(TIMES_CHOOSE, { day: !chosen?.groups.includes(group as Group) }) ??
-      missing(TIMES_REQUIRED, { open_time: !closed && !open, close_time: !closed && !close }),
+      problemIn(TIMES_CHOOSE, { name: !chosen }) ??
+      problemIn(TIMES_CHOOSE, { day: !chosen?.groups.includes(group as Group) }) ??
+      problemIn(TIMES_REQUIRED, { open_time: !closed && !open, close_time: !closed && !close }),
     send: async () => {
       const reply = await sendTimes(form.values, chosen!, times.data?.updated_at || undefined)
       if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { adminSendNow } from '../../adminApi'
 import { useAdminSession, useStaffMember } from '../../session'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
-import { fieldProblem, missing, StaffForm } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, PasswordField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
@@ -59,9 +59,9 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
   const [repeat, setRepeat] = useState('')
   const form = useMutationForm<{ message?: string }>({
     validate: () =>
-      missing('Enter your current password and a new one.', { current_password: !current, new_password: !next }) ??
+      problemIn('Enter your current password and a new one.', { current_password: !current, new_password: !next }) ??
       fieldProblem('new_password', passwordRuleBroken(next, username ?? '')) ??
-      missing('The two new passwords are not the same.', { repeat_password: next !== repeat }),
+      problemIn('The two new passwords are not the same.', { repeat_password: next !== repeat }),
     send: () => adminSendNow('POST', '/api/admin/password', { current_password: current, new_password: next }),
     sent: () => ({ text: PASSWORD_CHANGED, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be changed.'),

@@ -3,7 +3,7 @@ import type { StaffMember } from '../../../api/types'
 import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
-import { fieldProblem, missing, StaffForm } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, PasswordField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
@@ -71,7 +71,7 @@ function AddMember() {
   const [role, setRole] = useState<StaffRole>('editor')
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => missing('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username)),
+    validate: () => problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username)),
     send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
     sent: (reply) => ({
       text: reply?.message || `${username.trim()} can now log in.`,
