@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { focusAfterSend } from '../lib/focusAfterSend'
 import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from '../lib/contact'
 import '../styles/forms.css'
 
@@ -23,6 +24,13 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
   const id = useId()
   /** Counts sends, so news of an earlier queued message never overwrites the status of a newer one. */
   const latest = useRef(0)
+  const form = useRef<HTMLFormElement>(null)
+  const status = useRef<HTMLParagraphElement>(null)
+  // Once a send has its answer, focus is on the status (not on the page's body, where the busy button dropped it).
+  const [answered, setAnswered] = useState(0)
+  useEffect(() => {
+    if (answered > 0) focusAfterSend(form.current, status.current)
+  }, [answered])
 
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
 
@@ -56,6 +64,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
       setResult({ ok: false, text: SEND_FAILED })
     } finally {
       setSending(false)
+      setAnswered((count) => count + 1)
     }
   }
 
@@ -65,7 +74,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
         <div className="contact-form">
           <h2 id={`${id}-heading`}>{heading}</h2>
           {intro ? <p className="contact-form__intro">{intro}</p> : null}
-          <form className="form" onSubmit={submit}>
+          <form className="form" onSubmit={submit} ref={form}>
             <div className="form__row form__row--split">
               <div className="field">
                 <label htmlFor={`${id}-name`}>Name</label>
@@ -103,7 +112,13 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
                 {sending ? 'Sending…' : 'Send message'}
               </button>
             </div>
-            <p className={`form__status${result ? (result.ok ? ' form__status--ok' : ' form__status--error') : ''}`} role="status" aria-live="polite">
+            <p
+              ref={status}
+              tabIndex={-1}
+              className={`form__status${result ? (result.ok ? ' form__status--ok' : ' form__status--error') : ''}`}
+              role="status"
+              aria-live="polite"
+            >
               {result?.text}
             </p>
           </form>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { api, ApiError } from '../api/client'
 import type { LoginReply } from '../api/types'
@@ -19,6 +19,26 @@ export function waitingText(count: number): string {
   return count === 1 ? '1 change is waiting and will be sent after you log in' : `${count} changes are waiting and will be sent after you log in`
 }
 
+/**
+ * The fields the browser's own check (`required`) finds empty say aria-invalid, until typed in: the
+ * browser reports each with an invalid event and focuses the first, but marks none for assistive tech.
+ */
+function useFieldMarks() {
+  const [marked, setMarked] = useState<readonly string[]>([])
+  const nameOf = (event: { target: EventTarget }) => (event.target as EventTarget & { name?: unknown }).name
+  return {
+    invalid: (name: string) => (marked.includes(name) ? (true as const) : undefined),
+    onInvalid(event: { target: EventTarget }) {
+      const name = nameOf(event)
+      if (typeof name === 'string') setMarked((now) => (now.includes(name) ? now : [...now, name]))
+    },
+    onChange(event: { target: EventTarget }) {
+      const name = nameOf(event)
+      setMarked((now) => now.filter((field) => field !== name))
+    },
+  }
+}
+
 export function Login() {
   const [, navigate] = useLocation()
   const [username, setUsername] = useState('')
@@ -26,6 +46,13 @@ export function Login() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const id = useId()
+  const fields = useFieldMarks()
+  const errorRef = useRef<HTMLParagraphElement>(null)
+  // A refused login is about neither field alone: focus goes to its message (each failure, even the same text twice).
+  const [failures, setFailures] = useState(0)
+  useEffect(() => {
+    if (failures > 0) errorRef.current?.focus()
+  }, [failures])
   // Staff changes kept on this device (a session that ended mid-sync, or work done offline): they go after the login.
   const waiting = useOutbox(
     (state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length,
@@ -49,6 +76,7 @@ export function Login() {
       navigate(reply.must_change_password ? '/account' : '/admin')
     } catch (failure) {
       setError(loginError(failure))
+      setFailures((count) => count + 1)
       setBusy(false)
     }
   }
@@ -63,7 +91,7 @@ export function Login() {
       </div>
       <div className="section">
         <div className="container container--narrow">
-          <form className="form login__card" onSubmit={submit}>
+          <form className="form login__card" onSubmit={submit} onChangeCapture={fields.onChange}>
             {waiting > 0 ? (
               <p className="form__status login__waiting" role="status">
                 {waitingText(waiting)}
@@ -78,6 +106,8 @@ export function Login() {
                 autoCapitalize="none"
                 spellCheck={false}
                 required
+                aria-invalid={fields.invalid('username')}
+                onInvalid={fields.onInvalid}
                 value={username}
                 onChange={(event) => setUsername(event.target.value)}
               />
@@ -90,6 +120,8 @@ export function Login() {
                 type="password"
                 autoComplete="current-password"
                 required
+                aria-invalid={fields.invalid('password')}
+                onInvalid={fields.onInvalid}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
               />
@@ -99,7 +131,7 @@ export function Login() {
                 {busy ? 'Logging in…' : 'Log in'}
               </button>
             </div>
-            <p className="form__status form__status--error" role="alert">
+            <p className="form__status form__status--error" role="alert" ref={errorRef} tabIndex={-1}>
               {error}
             </p>
           </form>

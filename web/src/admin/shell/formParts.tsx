@@ -1,4 +1,8 @@
-/** Form pieces several staff screens repeat: opening/closing times, a file field, the submit row. */
+/**
+ * Form pieces several staff screens repeat: labelled fields, opening/closing times, a file field, a
+ * new-password field, the submit row. Inside a StaffForm each field marks itself when in error and
+ * links its hint and the error with aria-describedby (fieldErrors.tsx).
+ */
 import {
   useCallback,
   useRef,
@@ -9,6 +13,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
+import { useFieldErrorProps } from './fieldErrors'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
 
 interface LabelledValue {
@@ -28,9 +33,10 @@ export function InputField({
   onValue,
   ...input
 }: LabelledValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  const errorProps = useFieldErrorProps(input.name, id, !!hint)
   return (
     <Field label={label} htmlFor={id} hint={hint}>
-      <input id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...input} />
+      <input id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...input} {...errorProps} />
     </Field>
   )
 }
@@ -44,9 +50,10 @@ export function TextAreaField({
   onValue,
   ...textarea
 }: LabelledValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  const errorProps = useFieldErrorProps(textarea.name, id, !!hint)
   return (
     <Field label={label} htmlFor={id} hint={hint}>
-      <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} />
+      <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} {...errorProps} />
     </Field>
   )
 }
@@ -61,9 +68,10 @@ export function SelectField({
   children,
   ...select
 }: LabelledValue & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>) {
+  const errorProps = useFieldErrorProps(select.name, id, !!hint)
   return (
     <Field label={label} htmlFor={id} hint={hint}>
-      <select id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...select}>
+      <select id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...select} {...errorProps}>
         {children}
       </select>
     </Field>
@@ -84,9 +92,10 @@ export function CheckField({
   checked: boolean
   onChecked(checked: boolean): void
 }) {
+  const errorProps = useFieldErrorProps(name, id, false)
   return (
     <div className="admin-check">
-      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} {...errorProps} />
       <label htmlFor={id}>{label}</label>
     </div>
   )
@@ -154,9 +163,11 @@ export function FileField({
   inputRef?: Ref<HTMLInputElement>
   onFiles(files: File[]): void
 }) {
+  const errorProps = useFieldErrorProps(name, id, !!hint)
   return (
     <Field label={label} htmlFor={id} hint={hint}>
       <input
+        {...errorProps}
         ref={inputRef}
         id={id}
         name={name}
@@ -171,27 +182,35 @@ export function FileField({
   )
 }
 
+/** A new password (shown as typed when `visible`: an owner setting one to hand over) with the rules as its hint. */
+export function PasswordField({ visible = false, ...field }: LabelledValue & { name: string; hint: string; visible?: boolean }) {
+  return <InputField {...field} type={visible ? 'text' : 'password'} autoComplete="new-password" autoCapitalize="none" spellCheck={false} />
+}
+
 /** The end of a staff form: upload progress (while sending with progress), the submit button, the status line. */
 export function FormFooter({
   form,
   label,
   busyLabel,
   progressLabel,
+  small = false,
 }: {
-  form: { busy: boolean; progress: number | null; status: Status | null }
+  form: { busy: boolean; progress: number | null; status: Status | null; statusId: string }
   label: string
   busyLabel: string
   progressLabel?: string
+  /** A small button (a form inside a list row). */
+  small?: boolean
 }) {
   return (
     <>
       <UploadProgress progress={form.progress} label={progressLabel} />
       <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={form.busy}>
+        <button type="submit" className={small ? 'button button--small' : 'button'} disabled={form.busy}>
           {form.busy ? busyLabel : label}
         </button>
       </div>
-      <StatusMessage status={form.status} />
+      <StatusMessage status={form.status} id={form.statusId} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
+import { hintIdOf } from './fieldErrors'
 import '../styles/staff'
 
 /** The header link to Pending changes, with how many staff changes wait on this device. */
@@ -108,10 +109,13 @@ export function useStatus(): [Status | null, (status: Status | null) => void] {
   return [shown, set]
 }
 
-/** A polite live region that is always in the page, so a message put in it is announced. */
-export function StatusMessage({ status, className }: { status: Status | null; className?: string }) {
+/**
+ * A polite live region that is always in the page, so a message put in it is announced. With an
+ * `id` (a form's statusId) it can take focus, for a form to put focus on its message.
+ */
+export function StatusMessage({ status, className, id }: { status: Status | null; className?: string; id?: string }) {
   return (
-    <div className={`admin-status-slot${className ? ` ${className}` : ''}`} aria-live="polite" aria-atomic="true">
+    <div id={id} tabIndex={id ? -1 : undefined} className={`admin-status-slot${className ? ` ${className}` : ''}`} aria-live="polite" aria-atomic="true">
       {status ? (
         <div className={`admin-status admin-status--${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
           <p className="admin-status__text">{status.text}</p>
@@ -178,7 +182,7 @@ export function useSubmit() {
   return { busy, progress, run }
 }
 
-/** A labelled field: label above, hint below, the control in between. */
+/** A labelled field: label above, hint below (id `hintId`, by default hintIdOf(htmlFor), for the control's aria-describedby), the control in between. */
 export function Field({
   label,
   htmlFor,
@@ -201,7 +205,7 @@ export function Field({
       </label>
       {children}
       {hint ? (
-        <p className="admin-field__hint" id={hintId}>
+        <p className="admin-field__hint" id={hintId ?? hintIdOf(htmlFor)}>
           {hint}
         </p>
       ) : null}

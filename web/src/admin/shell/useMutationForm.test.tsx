@@ -5,13 +5,14 @@ import type { OutboxEntry } from '../../offline/outbox'
 import { failureStatus, QueuedError } from '../adminApi'
 import { StatusMessage } from './ui'
 import { FormProblem, useMutationForm } from './useMutationForm'
+import { problemIn } from './fieldErrors'
 import { quiet } from '../../../test/quiet'
 
 /** A one-field staff form over `send`: what each submission sent is recorded. */
 function NameForm({ send, sent }: { send: (name: string) => Promise<string>; sent: string[] }) {
   const [name, setName] = useState('')
   const form = useMutationForm({
-    validate: () => (name.trim() ? null : 'Please enter a name.'),
+    validate: () => problemIn('Please enter a name.', { name: !name.trim() }),
     send: async () => {
       sent.push(name)
       return send(name)

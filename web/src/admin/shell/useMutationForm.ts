@@ -1,12 +1,20 @@
-import type { FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { focusError, focusStatusIfLost, type Problem } from './fieldErrors'
 import { useStatus, useSubmit, type Status } from './ui'
 
-/** A problem found while preparing what to send (nothing was sent): its text is shown as an error and the form keeps its values. */
-export class FormProblem extends Error {}
+/** A problem found while preparing what to send (nothing was sent): its text is shown as an error, `fields` are marked, and the form keeps its values. */
+export class FormProblem extends Error {
+  constructor(
+    message: string,
+    readonly fields: readonly string[] = [],
+  ) {
+    super(message)
+  }
+}
 
 export interface MutationFormOptions<R> {
-  /** The first thing wrong with the input, in staff's words; null: send it. */
-  validate?(): string | null
+  /** The first thing wrong with the input, in staff's words, with the fields at fault; null: send it. */
+  validate?(): Problem | null
   /** Builds the request from the form's values (FormData or JSON) and sends it through `mutate`. */
   send(onProgress: (fraction: number) => void): Promise<R>
   /** What the form says once the server took the change. */
@@ -19,43 +27,65 @@ export interface MutationFormOptions<R> {
   progress?: boolean
 }
 
+/** Where focus goes once the status has rendered: the first field in error, the message, or the message if focus was lost. */
+type FocusTarget = 'field' | 'status' | 'status-if-lost'
+
 /**
  * The one submit of every staff form: while one submission is under way another sends nothing;
- * invalid input says why and sends nothing; then send, say how it went, and clear the form unless it
- * failed. Returns the form's status slot, busy state and upload progress for its markup.
+ * invalid input says why, marks the fields at fault and sends nothing; then send, say how it went,
+ * and clear the form unless it failed. Focus follows (see fieldErrors.tsx). Returns the form's
+ * status slot, busy state, upload progress and what StaffForm and StatusMessage need.
  */
 export function useMutationForm<R>(options: MutationFormOptions<R>) {
   const [status, setStatus] = useStatus()
   const { busy, progress, run } = useSubmit()
+  const [invalid, setInvalid] = useState<readonly string[]>([])
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null)
+  const statusId = `${useId()}-status`
+  const formRef = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    if (!focusRequest) return
+    if (focusRequest.target === 'status-if-lost') focusStatusIfLost(formRef.current, statusId)
+    else focusError(formRef.current, statusId, focusRequest.target === 'field')
+  }, [focusRequest, statusId])
+
+  /** Shows a problem (from the form's checks, or a file refused as it is picked): message, marks, focus. */
+  const showProblem = useCallback(
+    (problem: Problem | null) => {
+      setInvalid(problem?.fields ?? [])
+      setStatus(problem ? { text: problem.text, tone: 'error' } : null)
+      if (problem) setFocusRequest({ target: 'field' })
+    },
+    [setStatus],
+  )
+
+  const onFieldChange = useCallback((name: string) => setInvalid((now) => (now.includes(name) ? now.filter((field) => field !== name) : now)), [])
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault()
     if (busy) return
     const problem = options.validate?.() ?? null
-    if (problem) {
-      setStatus({ text: problem, tone: 'error' })
-      return
-    }
-    setStatus(null)
+    if (problem) return showProblem(problem)
+    showProblem(null)
     await run(async (onProgress) => {
       let outcome: Status
       try {
         outcome = options.sent(await options.send(onProgress))
       } catch (error) {
-        if (error instanceof FormProblem) {
-          setStatus({ text: error.message, tone: 'error' })
-          return
-        }
+        if (error instanceof FormProblem) return showProblem({ text: error.message, fields: error.fields })
         outcome = options.failed(error)
         if (!outcome.pending) {
           setStatus(outcome)
+          setFocusRequest({ target: 'status' })
           return
         }
       }
       setStatus(outcome)
+      setFocusRequest({ target: 'status-if-lost' })
       options.settled?.(outcome)
     }, options.progress === true)
   }
 
-  return { status, setStatus, busy, progress, onSubmit }
+  return { status, setStatus, showProblem, busy, progress, onSubmit, invalid, statusId, formRef, onFieldChange }
 }

@@ -5,17 +5,19 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
 
 type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 
-function editProblem({ selected, name, url, description }: Edited): string | null {
-  if (!selected) return SELECT_BUSINESS
-  if (!name.trim() || !url.trim() || !description.trim()) return EDIT_MISSING
-  if (!isWebAddress(url)) return BAD_URL
-  return null
+function editProblem({ selected, name, url, description }: Edited): Problem | null {
+  return (
+    problemIn(SELECT_BUSINESS, { business: !selected }) ??
+    problemIn(EDIT_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim() }) ??
+    problemIn(BAD_URL, { url: !isWebAddress(url) })
+  )
 }
 
 function sendEdit(
@@ -81,12 +83,12 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
     form.patch(
       attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION },
     )
-    save.setStatus(null)
+    save.showProblem(null)
   }
 
   return (
     <AdminSection title="Edit an attraction" id={id}>
-      <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+      <StaffForm form={save}>
         <SelectField label="Business" id={`${id}-select`} name="business" value={selected} onValue={(value) => choose(value)}>
           <option value="">Select a business…</option>
           {attractions
@@ -112,7 +114,7 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
           />
         </fieldset>
         <FormFooter form={save} label="Save changes" busyLabel="Saving…" progressLabel="Saving" />
-      </form>
+      </StaffForm>
     </AdminSection>
   )
 }

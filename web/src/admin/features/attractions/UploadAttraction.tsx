@@ -5,6 +5,7 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { AttractionMeta } from './changes'
 import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION, isWebAddress } from './messages'
 import { useAdminAttractions } from './store'
@@ -43,7 +44,9 @@ export function UploadAttraction({ id }: { id: string }) {
   const image = chosen.first
   const { name, url, description } = form.values
   const upload = useMutationForm({
-    validate: () => (!name.trim() || !url.trim() || !description.trim() || !image ? ATTRACTION_MISSING : !isWebAddress(url) ? BAD_URL : null),
+    validate: () =>
+      problemIn(ATTRACTION_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim(), image: !image }) ??
+      problemIn(BAD_URL, { url: !isWebAddress(url) }),
     send: async (onProgress) => {
       const reply = await sendAttraction(form.values, image!, onProgress)
       void useAdminAttractions.getState().load()
@@ -60,12 +63,12 @@ export function UploadAttraction({ id }: { id: string }) {
 
   return (
     <AdminSection title="Add an attraction" id={id}>
-      <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
+      <StaffForm form={upload}>
         {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
         <AttractionFields id={id} values={form.values} urlPlaceholder="https://" onChange={form.set} />
         <FileField label="Image" id={`${id}-image`} name="image" accept="image/*" required inputRef={chosen.inputRef} onFiles={chosen.choose} />
         <FormFooter form={upload} label="Upload attraction" busyLabel="Uploading…" />
-      </form>
+      </StaffForm>
     </AdminSection>
   )
 }

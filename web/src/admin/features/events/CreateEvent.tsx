@@ -10,6 +10,7 @@ import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } 
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
+import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { isWebAddress } from '../attractions/messages'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
@@ -32,21 +33,25 @@ const DRAFT_FIELD = {
   contactToBook: 'contactToBook',
 } as const satisfies Record<keyof EventFieldValues, keyof NewEvent>
 
-/** What is wrong with a new event before it is sent (null: nothing). */
-function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): string | null {
-  if (!title.trim() || !description.trim() || !startDatetime) return EVENT_REQUIRED
-  if (!file) return IMAGE_REQUIRED_MESSAGE
-  if (file.size > EVENT_UPLOAD_IMAGE.maxBytes) return EVENT_UPLOAD_IMAGE.tooLargeMessage
-  if (ticket_url.trim() && !isWebAddress(ticket_url)) return EVENT_TICKET_URL
-  return null
+/** What is wrong with a new event before it is sent, and in which fields (null: nothing). */
+function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): Problem | null {
+  return (
+    problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), startDatetime: !startDatetime }) ??
+    problemIn(IMAGE_REQUIRED_MESSAGE, { image: !file }) ??
+    problemIn(EVENT_UPLOAD_IMAGE.tooLargeMessage, { image: !!file && file.size > EVENT_UPLOAD_IMAGE.maxBytes }) ??
+    ticketProblem(ticket_url)
+  )
 }
+
+/** A ticket link that is given but not a web address (the create form and the edit dialog alike). */
+export const ticketProblem = (ticketUrl: string) => problemIn(EVENT_TICKET_URL, { ticket_url: !!ticketUrl.trim() && !isWebAddress(ticketUrl) })
 
 async function readImage(file: File): Promise<string> {
   try {
     return await readAsDataUrl(file)
   } catch (error) {
     console.error('Reading the event image failed:', error)
-    throw new FormProblem(IMAGE_UNREADABLE_MESSAGE)
+    throw new FormProblem(IMAGE_UNREADABLE_MESSAGE, ['image'])
   }
 }
 
@@ -102,12 +107,12 @@ export function CreateEvent() {
     },
     progress: true,
   })
-  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) => upload.setStatus(problem ? { text: problem, tone: 'error' } : null))
+  const image = usePickedImage(EVENT_UPLOAD_IMAGE, (problem) => upload.showProblem(fieldProblem('image', problem)))
 
   return (
     <AdminScreen title="Create Events" intro="New events appear on the Events page until the day they take place.">
       <AdminSection title="New event" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
+        <StaffForm form={upload}>
           {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
           <EventFields
             id={ids}
@@ -133,7 +138,7 @@ export function CreateEvent() {
             </figure>
           ) : null}
           <FormFooter form={upload} label="Upload event" busyLabel="Uploading…" />
-        </form>
+        </StaffForm>
       </AdminSection>
     </AdminScreen>
   )

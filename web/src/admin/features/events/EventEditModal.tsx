@@ -5,10 +5,10 @@ import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
 import { toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { isWebAddress } from '../attractions/messages'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { usePickedImage } from '../../pickedImage'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
-import { EVENT_REQUIRED, EVENT_TICKET_URL } from './CreateEvent'
+import { EVENT_REQUIRED, ticketProblem } from './CreateEvent'
 import { ReplaceImage } from './ReplaceImage'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
@@ -111,7 +111,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   }))
   const { title, description, start, ticketUrl } = values
   const save = useMutationForm({
-    validate: () => (!title.trim() || !description.trim() || !start ? EVENT_REQUIRED : ticketUrl.trim() && !isWebAddress(ticketUrl) ? EVENT_TICKET_URL : null),
+    validate: () => problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ?? ticketProblem(ticketUrl),
     send: (onProgress) => sendEdit(event, values, picked.file, onProgress),
     sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),
@@ -122,7 +122,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     },
     progress: true,
   })
-  const picked = usePickedImage(EVENT_EDIT_IMAGE, (problem) => save.setStatus(problem ? { text: problem, tone: 'error' } : null))
+  const picked = usePickedImage(EVENT_EDIT_IMAGE, (problem) => save.showProblem(fieldProblem('image', problem)))
   useModal(dialog)
 
   const close = () => {
@@ -152,7 +152,9 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
         <h2 id={`${ids}-title`} className="admin-modal__title">
           Edit event
         </h2>
-        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+        <StaffForm form={save}>
+          {/* Before the fields: in view when focus moves to the first field in error, not below the dialog's fold. */}
+          <StatusMessage status={save.status} id={save.statusId} />
           <EventFields
             id={`${ids}-field`}
             values={values}
@@ -162,7 +164,6 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
           />
           <ReplaceImage id={`${ids}-i`} event={event} picked={picked} />
           <UploadProgress progress={save.progress} label="Saving" />
-          <StatusMessage status={save.status} />
           <div className="admin-modal__actions">
             <button type="button" className="button button--ghost" onClick={close} disabled={save.busy}>
               Cancel
@@ -171,7 +172,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
               {save.busy ? 'Saving…' : 'Save Changes'}
             </button>
           </div>
-        </form>
+        </StaffForm>
       </div>
     </dialog>
   )

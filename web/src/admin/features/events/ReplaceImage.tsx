@@ -1,5 +1,6 @@
 import type { usePickedImage } from '../../pickedImage'
 import { Field } from '../../shell/ui'
+import { useFieldErrorProps } from '../../shell/fieldErrors'
 import type { DisplayEvent } from './changes'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import '../../styles/staff'
@@ -10,10 +11,12 @@ export const CLEAR_SELECTED_IMAGE = 'Clear selected image'
 /** The edit dialog's optional new picture: the current one until another is chosen, then its preview. */
 export function ReplaceImage({ id, event, picked }: { id: string; event: DisplayEvent; picked: ReturnType<typeof usePickedImage> }) {
   const { file: image, preview, clear } = picked
+  const errorProps = useFieldErrorProps('image', id, true)
   return (
     <div className="admin-replace">
       <Field label="Replace Image" htmlFor={id} hint={EVENT_EDIT_IMAGE.hint}>
         <input
+          {...errorProps}
           ref={picked.input}
           id={id}
           name="image"

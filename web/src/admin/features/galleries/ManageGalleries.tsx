@@ -8,6 +8,7 @@ import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import '../../styles/staff'
 import './galleries.css'
@@ -15,12 +16,13 @@ import './galleries.css'
 export const GALLERY_SUCCESS = 'Upload successful!'
 export const GALLERY_ERROR = 'Error uploading the images.'
 
-/** What is wrong with an upload before it is sent (null: nothing). */
-function uploadProblem(files: File[], type: string): string | null {
-  if (files.length === 0 || !type) return UPLOAD_GALLERY_MISSING
-  if (files.some((file) => file.type && !file.type.startsWith('image/'))) return 'Only image files can be uploaded to a gallery.'
-  if (files.length > MAX_IMAGES_PER_UPLOAD) return `Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`
-  return null
+/** What is wrong with an upload before it is sent, and in which fields (null: nothing). */
+function uploadProblem(files: File[], type: string): Problem | null {
+  return (
+    problemIn(UPLOAD_GALLERY_MISSING, { images: files.length === 0, type: !type }) ??
+    problemIn('Only image files can be uploaded to a gallery.', { images: files.some((file) => file.type && !file.type.startsWith('image/')) }) ??
+    problemIn(`Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, { images: files.length > MAX_IMAGES_PER_UPLOAD })
+  )
 }
 
 export function ManageGalleries() {
@@ -51,7 +53,7 @@ export function ManageGalleries() {
   return (
     <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, newest first.">
       <AdminSection title="Upload images" id={`${ids}-upload`}>
-        <form className="admin-form" onSubmit={upload.onSubmit} noValidate aria-describedby={`${ids}-upload-hint`}>
+        <StaffForm form={upload} aria-describedby={`${ids}-upload-hint`}>
           <p className="admin-form__hint" id={`${ids}-upload-hint`}>
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
@@ -77,7 +79,7 @@ export function ManageGalleries() {
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
           <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />
-        </form>
+        </StaffForm>
       </AdminSection>
 
       <GalleryList id={`${ids}-list`} />

@@ -12,6 +12,7 @@ import { useAdminHolidays } from './store'
 import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
@@ -109,7 +110,8 @@ export function AddHoliday() {
   const location = venueKeyOf(venue, form.values.location)
 
   const save = useMutationForm({
-    validate: () => (!holiday_date || !location || (!closed && (!open_time || !close_time)) ? HOLIDAY_REQUIRED : null),
+    validate: () =>
+      problemIn(HOLIDAY_REQUIRED, { holiday_date: !holiday_date, location: !location, open_time: !closed && !open_time, close_time: !closed && !close_time }),
     send: async () => {
       const reply = await sendHoliday(form.values, location!)
       void useAdminHolidays.getState().load()
@@ -126,7 +128,7 @@ export function AddHoliday() {
       intro="Special hours or a closure for one day, such as a bank holiday. Visitors see it under that venue's opening times."
     >
       <AdminSection title="New exception" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+        <StaffForm form={save}>
           <div className="admin-form__row">
             <InputField
               label="Date"
@@ -164,7 +166,7 @@ export function AddHoliday() {
             onClosed={(value) => form.set('closed', value)}
           />
           <FormFooter form={save} label="Add exception" busyLabel="Adding…" />
-        </form>
+        </StaffForm>
       </AdminSection>
       <AdminSection title="Existing exceptions" id={`${ids}-list`}>
         <HolidayList />

@@ -11,6 +11,7 @@ import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
@@ -65,7 +66,8 @@ export function UploadMenus() {
   }, [])
 
   const upload = useMutationForm({
-    validate: () => (!file || !business_id || !type_id.trim() ? MENU_MISSING : !isPdf(file) ? MENU_NOT_PDF : null),
+    validate: () =>
+      problemIn(MENU_MISSING, { pdf: !file, business_id: !business_id, type_id: !type_id.trim() }) ?? problemIn(MENU_NOT_PDF, { pdf: !!file && !isPdf(file) }),
     send: async (onProgress) => {
       const reply = await sendMenu(form.values, file!, onProgress)
       void useAdminMenus.getState().load()
@@ -76,22 +78,21 @@ export function UploadMenus() {
     settled: chosen.clear,
     progress: true,
   })
-  const setStatus = upload.setStatus
 
   const onFile = (picked: File | null) => {
     if (picked && !isPdf(picked)) {
       chosen.clear()
-      setStatus({ text: MENU_NOT_PDF, tone: 'error' })
+      upload.showProblem({ text: MENU_NOT_PDF, fields: ['pdf'] })
       return
     }
     chosen.choose(picked ? [picked] : [])
-    setStatus(null)
+    upload.showProblem(null)
   }
 
   return (
     <AdminScreen title="Upload Menus" intro="A new PDF replaces the menu visitors open from the Eat or Drink page.">
       <AdminSection title="New menu" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={upload.onSubmit} noValidate>
+        <StaffForm form={upload}>
           <FileField
             label="Menu (PDF)"
             id={`${ids}-pdf`}
@@ -130,7 +131,7 @@ export function UploadMenus() {
             />
           </div>
           <FormFooter form={upload} label="Upload menu" busyLabel="Uploading…" />
-        </form>
+        </StaffForm>
       </AdminSection>
       <AdminSection title="Menus on the website" id={`${ids}-current`}>
         {!menus.data ? <p className="admin-loading">{menus.status === 'error' ? 'The current menus could not be loaded.' : 'Loading menus…'}</p> : null}

@@ -10,6 +10,7 @@ import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
@@ -57,7 +58,10 @@ export function ManageTimes() {
   }, [])
 
   const save = useMutationForm({
-    validate: () => (!chosen || !group || !chosen.groups.includes(group as Group) ? TIMES_CHOOSE : !closed && (!open || !close) ? TIMES_REQUIRED : null),
+    validate: () =>
+      problemIn(TIMES_CHOOSE, { name: !chosen }) ??
+      problemIn(TIMES_CHOOSE, { day: !chosen?.groups.includes(group as Group) }) ??
+      problemIn(TIMES_REQUIRED, { open_time: !closed && !open, close_time: !closed && !close }),
     send: async () => {
       const reply = await sendTimes(form.values, chosen!, times.data?.updated_at || undefined)
       if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
@@ -67,7 +71,6 @@ export function ManageTimes() {
     sent: (reply) => ({ text: reply?.message || 'Opening times updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, TIMES_ERROR, 'Opening times update'),
   })
-  const setStatus = save.setStatus
 
   /** Puts the stored values of a business, group and type into the form. */
   const prefill = (nextBusiness: string, nextGroup: string, nextType: string) => {
@@ -75,7 +78,7 @@ export function ManageTimes() {
     const r = nextType === 'food' ? current?.food : current?.hours
     const isClosed = current ? (nextType === 'food' ? !current.closed && !current.food : current.closed) : false
     form.patch({ business: nextBusiness, group: nextGroup, type: nextType, open: r?.open_time ?? '', close: r?.close_time ?? '', closed: isClosed })
-    setStatus(null)
+    save.showProblem(null)
   }
 
   // A group chosen before the current times arrived gets its values once they do.
@@ -90,7 +93,7 @@ export function ManageTimes() {
   return (
     <AdminScreen title="Manage Opening Times" intro="Times are the venue's local time. Changes show on the Contact page straight away.">
       <AdminSection title="Change times" id={`${ids}-form`}>
-        <form className="admin-form" onSubmit={save.onSubmit} noValidate>
+        <StaffForm form={save}>
           <div className="admin-form__row admin-form__row--3">
             <SelectField label="Business" id={`${ids}-business`} name="name" required value={business} onValue={(value) => prefill(value, '', type)}>
               <option value="">Choose a business…</option>
@@ -129,7 +132,7 @@ export function ManageTimes() {
             onClosed={(value) => form.set('closed', value)}
           />
           <FormFooter form={save} label="Save times" busyLabel="Saving…" />
-        </form>
+        </StaffForm>
       </AdminSection>
 
       <AdminSection title="Current times" id={`${ids}-current`}>

@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminSendNow } from '../../adminApi'
 import { useAdminSession, useStaffMember } from '../../session'
-import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
+import { FormFooter, InputField, PasswordField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
@@ -56,13 +58,10 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
   const [next, setNext] = useState('')
   const [repeat, setRepeat] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate() {
-      if (!current || !next) return 'Enter your current password and a new one.'
-      const broken = passwordRuleBroken(next, username ?? '')
-      if (broken) return broken
-      if (next !== repeat) return 'The two new passwords are not the same.'
-      return null
-    },
+    validate: () =>
+      problemIn('Enter your current password and a new one.', { current_password: !current, new_password: !next }) ??
+      fieldProblem('new_password', passwordRuleBroken(next, username ?? '')) ??
+      problemIn('The two new passwords are not the same.', { repeat_password: next !== repeat }),
     send: () => adminSendNow('POST', '/api/admin/password', { current_password: current, new_password: next }),
     sent: () => ({ text: PASSWORD_CHANGED, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be changed.'),
@@ -79,49 +78,32 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
 
   return (
     <AdminSection title="Change my password" id={`${ids}-password`}>
-      <form className="admin-form" onSubmit={form.onSubmit} noValidate>
+      <StaffForm form={form}>
         {/* For password managers: which account this password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-        <Field label="Current password" htmlFor={`${ids}-current`}>
-          <input
-            id={`${ids}-current`}
-            type="password"
-            className="admin-input"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-          />
-        </Field>
+        <InputField
+          label="Current password"
+          id={`${ids}-current`}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onValue={setCurrent}
+        />
         <div className="admin-form__row">
-          <Field label="New password" htmlFor={`${ids}-new`} hint={PASSWORD_RULES} hintId={`${ids}-rules`}>
-            <input
-              id={`${ids}-new`}
-              type="password"
-              className="admin-input"
-              autoComplete="new-password"
-              aria-describedby={`${ids}-rules`}
-              value={next}
-              onChange={(e) => setNext(e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="New password again" htmlFor={`${ids}-repeat`}>
-            <input
-              id={`${ids}-repeat`}
-              type="password"
-              className="admin-input"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={(e) => setRepeat(e.currentTarget.value)}
-            />
-          </Field>
+          <PasswordField label="New password" id={`${ids}-new`} name="new_password" hint={PASSWORD_RULES} value={next} onValue={setNext} />
+          <InputField
+            label="New password again"
+            id={`${ids}-repeat`}
+            name="repeat_password"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onValue={setRepeat}
+          />
         </div>
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
-        <StatusMessage status={form.status} />
-      </form>
+        <FormFooter form={form} label="Change password" busyLabel="Changing…" />
+      </StaffForm>
     </AdminSection>
   )
 }

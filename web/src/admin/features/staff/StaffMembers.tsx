@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react'
 import type { StaffMember } from '../../../api/types'
 import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
-import { AdminScreen, AdminSection, Field, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
+import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit, type Status } from '../../shell/ui'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
+import { FormFooter, InputField, PasswordField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
@@ -69,7 +71,7 @@ function AddMember() {
   const [role, setRole] = useState<StaffRole>('editor')
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => (!username.trim() ? 'Enter a username.' : passwordRuleBroken(password, username)),
+    validate: () => problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username)),
     send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
     sent: (reply) => ({
       text: reply?.message || `${username.trim()} can now log in.`,
@@ -85,47 +87,33 @@ function AddMember() {
   })
   return (
     <AdminSection title="Add a member" id={`${ids}-add`}>
-      <form className="admin-form" onSubmit={form.onSubmit} noValidate>
+      <StaffForm form={form}>
         <div className="admin-form__row">
-          <Field label="Username" htmlFor={`${ids}-username`}>
-            <input
-              id={`${ids}-username`}
-              className="admin-input"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-            />
-          </Field>
-          <Field label="Role" htmlFor={`${ids}-role`}>
-            <select id={`${ids}-role`} className="admin-input" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
-              <option value="editor">Editor — content and messages</option>
-              <option value="owner">Owner — everything, including staff</option>
-            </select>
-          </Field>
-        </div>
-        <Field label="First password" htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT} hintId={`${ids}-hint`}>
-          <input
-            id={`${ids}-password`}
-            type="text"
-            className="admin-input"
-            autoComplete="new-password"
+          <InputField
+            label="Username"
+            id={`${ids}-username`}
+            name="username"
+            autoComplete="off"
+            autoCapitalize="none"
             spellCheck={false}
-            aria-describedby={`${ids}-hint`}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            value={username}
+            onValue={setUsername}
           />
-        </Field>
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Adding…' : 'Add member'}
-          </button>
+          <SelectField label="Role" id={`${ids}-role`} name="role" value={role} onValue={(value) => setRole(value as StaffRole)}>
+            <option value="editor">Editor — content and messages</option>
+            <option value="owner">Owner — everything, including staff</option>
+          </SelectField>
         </div>
-        <StatusMessage status={form.status} />
-      </form>
+        <FirstPassword label="First password" id={`${ids}-password`} value={password} onValue={setPassword} />
+        <FormFooter form={form} label="Add member" busyLabel="Adding…" />
+      </StaffForm>
     </AdminSection>
   )
+}
+
+/** A password an owner sets for a member to hand over (shown as typed), with the rules and what happens next as its hint. */
+function FirstPassword(field: { label: string; id: string; value: string; onValue(value: string): void }) {
+  return <PasswordField {...field} name="password" hint={FIRST_PASSWORD_HINT} visible />
 }
 
 /** The one active owner: the server refuses to demote, disable or remove them (409), so those are not offered. */
@@ -233,7 +221,7 @@ function ResetPassword({ username, onDone }: { username: string; onDone(status: 
   const ids = useId()
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => passwordRuleBroken(password, username),
+    validate: () => fieldProblem('password', passwordRuleBroken(password, username)),
     send: () => adminSendNow('PUT', path(username), { password }),
     sent: () => ({ text: `${username}'s password is reset: they are logged out and choose a new one at their next login.`, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be reset.'),
@@ -244,24 +232,9 @@ function ResetPassword({ username, onDone }: { username: string; onDone(status: 
     },
   })
   return (
-    <form className="admin-form staff-reset" onSubmit={form.onSubmit} noValidate>
-      <Field label={`New password for ${username}`} htmlFor={`${ids}-password`} hint={FIRST_PASSWORD_HINT}>
-        <input
-          id={`${ids}-password`}
-          type="text"
-          className="admin-input"
-          autoComplete="new-password"
-          spellCheck={false}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-      </Field>
-      <div className="admin-form__actions">
-        <button type="submit" className="button button--small" disabled={form.busy}>
-          {form.busy ? 'Resetting…' : 'Reset password'}
-        </button>
-      </div>
-      <StatusMessage status={form.status} />
-    </form>
+    <StaffForm form={form} className="admin-form staff-reset">
+      <FirstPassword label={`New password for ${username}`} id={`${ids}-password`} value={password} onValue={setPassword} />
+      <FormFooter form={form} label="Reset password" busyLabel="Resetting…" small />
+    </StaffForm>
   )
 }
