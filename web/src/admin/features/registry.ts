@@ -38,7 +38,7 @@ export interface RecordKind {
 const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
 export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
-  gallery: { paths: /^\/api\/(upload|delete)-gallery/, list: list(useGalleryGrouped) },
+  gallery: { paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/, list: list(useGalleryGrouped) },
   attraction: { paths: /^\/api\/(upload|edit|delete)-around/, list: list(useAdminAttractions), conflictRows: attractionConflictRows },
   times: { paths: /^\/api\/update-times/, list: list(useAdminOpeningTimes), conflictRows: timesConflictRows },
   holiday: { paths: /^\/api\/(add|remove)-bank-holiday-times/, list: list(useAdminHolidays) },

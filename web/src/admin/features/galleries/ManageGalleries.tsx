@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { UploadGalleryReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
@@ -9,6 +9,8 @@ import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { UploadDescriptions } from './UploadDescriptions'
 import '../../styles/staff'
 import './galleries.css'
 
@@ -16,11 +18,11 @@ export const GALLERY_SUCCESS = 'Upload successful!'
 export const GALLERY_ERROR = 'Error uploading the images.'
 
 /** What is wrong with an upload before it is sent (null: nothing). */
-function uploadProblem(files: File[], type: string): string | null {
+function uploadProblem(files: File[], type: string, alts: string[]): string | null {
   if (files.length === 0 || !type) return UPLOAD_GALLERY_MISSING
   if (files.some((file) => file.type && !file.type.startsWith('image/'))) return 'Only image files can be uploaded to a gallery.'
   if (files.length > MAX_IMAGES_PER_UPLOAD) return `Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`
-  return null
+  return alts.map(altTextProblem).find(Boolean) ?? null
 }
 
 export function ManageGalleries() {
@@ -28,12 +30,20 @@ export function ManageGalleries() {
   const form = useFormDraft('galleries-upload', { type: '' })
   const chosen = useChosenFiles()
   const { files } = chosen
+  // One description per chosen file, in the files' order; a new choice starts them empty.
+  const [alts, setAlts] = useState<string[]>([])
+  const choose = (chosenFiles: File[]) => {
+    chosen.choose(chosenFiles)
+    setAlts(chosenFiles.map(() => ''))
+  }
   const upload = useMutationForm({
-    validate: () => uploadProblem(files, form.values.type),
+    validate: () => uploadProblem(files, form.values.type, alts),
     send: async (onProgress) => {
       const body = new FormData()
       for (const file of files) body.append('images', file)
       body.append('type', form.values.type)
+      // Descriptions go by position, one per image, and only when staff wrote any.
+      if (alts.some((alt) => normalizeAltText(alt))) for (const index of files.keys()) body.append('alt', normalizeAltText(alts[index]) ?? '')
       const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: categoryOfType(form.values.type) ?? form.values.type }
       const reply = await mutate<UploadGalleryReply>(
         { method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta },
@@ -44,28 +54,22 @@ export function ManageGalleries() {
     },
     sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),
     failed: (error) => failureStatus(error, GALLERY_ERROR, 'Gallery upload'),
-    settled: chosen.clear,
+    settled: () => {
+      chosen.clear()
+      setAlts([])
+    },
     progress: true,
   })
 
   return (
-    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, newest first.">
+    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, in the order set below; new ones go at the end.">
       <AdminSection title="Upload images" id={`${ids}-upload`}>
         <form className="admin-form" onSubmit={upload.onSubmit} noValidate aria-describedby={`${ids}-upload-hint`}>
           <p className="admin-form__hint" id={`${ids}-upload-hint`}>
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <FileField
-              label="Images"
-              id={`${ids}-images`}
-              name="images"
-              accept="image/*"
-              multiple
-              required
-              inputRef={chosen.inputRef}
-              onFiles={chosen.choose}
-            />
+            <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={chosen.inputRef} onFiles={choose} />
             <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
               <option value="">Choose a page…</option>
               {GALLERY_CATEGORIES.map((option) => (
@@ -76,6 +80,7 @@ export function ManageGalleries() {
             </SelectField>
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
+          <UploadDescriptions files={files} alts={alts} onAlts={setAlts} idPrefix={ids} />
           <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />
         </form>
       </AdminSection>
