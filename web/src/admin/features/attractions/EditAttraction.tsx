@@ -8,18 +8,19 @@ import { useMutationForm } from '../../shell/useMutationForm'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 
 type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 
-function editProblem({ selected, name, url, description }: Edited): string | null {
+function editProblem({ selected, name, url, description, alt }: Edited): string | null {
   if (!selected) return SELECT_BUSINESS
   if (!name.trim() || !url.trim() || !description.trim()) return EDIT_MISSING
   if (!isWebAddress(url)) return BAD_URL
-  return null
+  return altTextProblem(alt)
 }
 
 function sendEdit(
-  { selected, name, url, description }: Edited,
+  { selected, name, url, description, alt }: Edited,
   image: File | null,
   current: DisplayAttraction | undefined,
   onProgress: (fraction: number) => void,
@@ -28,6 +29,7 @@ function sendEdit(
   body.append('name', name.trim())
   body.append('url', url.trim())
   body.append('description', description.trim())
+  body.append('alt', normalizeAltText(alt) ?? '')
   if (image) body.append('image', image)
   const recordId = isPlaceholder(selected) ? selected : Number(selected)
   return mutate<AttractionReply>(
@@ -43,7 +45,7 @@ function sendEdit(
         kind: 'attraction',
         op: 'update',
         id: recordId,
-        attraction: { name: name.trim(), url: url.trim(), description: description.trim() },
+        attraction: { name: name.trim(), url: url.trim(), description: description.trim(), alt_text: normalizeAltText(alt) },
       } satisfies AttractionMeta,
     },
     { onProgress },
@@ -79,7 +81,9 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   const choose = (value: string) => {
     const attraction = attractions.find((a) => String(a.id) === value)
     form.patch(
-      attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION },
+      attraction
+        ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description, alt: attraction.alt_text ?? '' }
+        : { selected: '', ...EMPTY_ATTRACTION },
     )
     save.setStatus(null)
   }

@@ -2,7 +2,7 @@
 import { useState, type DragEvent } from 'react'
 import { PendingBadge } from '../../shell/pending'
 import type { Status } from '../../shell/ui'
-import { NO_DESCRIPTION } from '../../../../../api/src/shared/rules/alt-text'
+import { NoDescriptionBadge } from '../../shell/altText'
 import { pictureName, type DisplayGalleryImage } from './changes'
 import { DescribeImage } from './DescribeImage'
 
@@ -56,7 +56,7 @@ export function GalleryThumb({
           <p className="admin-thumb__alt">{image.alt_text}</p>
         ) : (
           <p className="admin-thumb__alt">
-            <span className="admin-badge admin-badge--missing">{NO_DESCRIPTION}</span>
+            <NoDescriptionBadge />
           </p>
         )}
         {describing ? (
