@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import type { FileStore, StoredFile } from '../../files/file-store'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
-import { altTextProblem, normalizeAltText } from '../../shared/rules/alt-text'
+import { readAltText } from '../../shared/alt-text'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
   ATTRACTION_CHANGED_MESSAGE,
@@ -46,14 +46,6 @@ function readTextFields(body: TextFields, missingMessage: string): TextFields {
   }
   if (fields.url.length > LIMITS.url || !isWebAddress(fields.url)) throw badRequest(INVALID_AROUND_URL)
   return fields
-}
-
-/** The description as stored (null: none); undefined when the form sent no alt field at all. */
-function readAltText(alt: string | undefined): string | null | undefined {
-  if (alt === undefined) return undefined
-  const problem = altTextProblem(alt)
-  if (problem) throw badRequest(problem)
-  return normalizeAltText(alt)
 }
 
 /** A browser form with no file chosen sends an empty file part; that means "no image". */

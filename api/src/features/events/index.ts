@@ -28,7 +28,7 @@ import {
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity/store'
 import { deleteEvent, findEvent, insertEvent, listEvents, setEventAltText, updateEvent, type EventRow } from './store'
-import { altTextProblem, normalizeAltText } from '../../shared/rules/alt-text'
+import { readAltText } from '../../shared/alt-text'
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
@@ -48,14 +48,6 @@ export function toEventItem(files: FileStore, row: EventRow): VenueEvent {
     updated_at: row.updated_at,
     alt_text: row.alt_text,
   }
-}
-
-/** The description as stored (null: none); undefined when none was sent (an edit then keeps it). */
-function readAltText(value: string | null | undefined): string | null | undefined {
-  if (value === undefined) return undefined
-  const problem = altTextProblem(value)
-  if (problem) throw badRequest(problem)
-  return normalizeAltText(value)
 }
 
 const filled = (value: string | null | undefined): string | null => value?.trim() || null

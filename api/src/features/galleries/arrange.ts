@@ -3,7 +3,7 @@ import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest, notFound } from '../../http/errors'
-import { altTextProblem, normalizeAltText } from '../../shared/rules/alt-text'
+import { readAltText } from '../../shared/alt-text'
 import { GALLERY_CATEGORIES } from '../../shared/rules/galleries'
 import { VersionConflict } from '../../shared/version'
 import {
@@ -58,9 +58,7 @@ export function galleryArrangeRoutes(ctx: AppContext) {
     .put(
       '/edit-gallery/:id',
       ({ params, body, commit, activity }) => {
-        const problem = altTextProblem(body.alt)
-        if (problem) throw badRequest(problem)
-        const altText = normalizeAltText(body.alt)
+        const altText = readAltText(body.alt) ?? null
         return commit(() => {
           const before = findGalleryImage(db, params.id)
           if (!before) throw notFound(`No gallery image with id ${params.id}.`)

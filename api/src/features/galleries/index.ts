@@ -19,7 +19,7 @@ import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryT
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 import { galleryArrangeRoutes } from './arrange'
 import { toGalleryImage } from './reply'
-import { altTextProblem, normalizeAltText } from '../../shared/rules/alt-text'
+import { readAltText } from '../../shared/alt-text'
 
 /** The description an image has until staff write one: what its category shows. */
 export function defaultAlt(type: GalleryType, venue: Venue): string {
@@ -65,11 +65,7 @@ async function saveAllImages(files: FileStore, images: File[]): Promise<StoredFi
 function readAltTexts(sent: string | string[] | undefined, imageCount: number): (string | null)[] {
   const texts = sent === undefined ? [] : Array.isArray(sent) ? sent : [sent]
   if (texts.length > imageCount) throw badRequest('Send at most one description (alt) per image.')
-  for (const text of texts) {
-    const problem = altTextProblem(text)
-    if (problem) throw badRequest(problem)
-  }
-  return texts.map(normalizeAltText)
+  return texts.map((text) => readAltText(text) ?? null)
 }
 
 function groupByCategory(files: FileStore, rows: GalleryRow[]): GalleryGrouped {
