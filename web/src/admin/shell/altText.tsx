@@ -7,7 +7,7 @@ export function AltTextField({
   id,
   value,
   onValue,
-  label = 'Picture description (alt text), optional',
+  label = 'Alt text: what the picture shows (optional)',
 }: {
   id: string
   value: string

@@ -36,7 +36,7 @@ test('an event picture without a description is flagged; the edit dialog shows a
   expect(within(row(1)).queryByText('No description')).toBeNull()
   expect(within(row(1)).getByAltText('Fiddlers by the fire')).toBeTruthy()
   fireEvent.click(within(row(2)).getByRole('button', { name: 'Edit Barn dance' }))
-  const field = await screen.findByLabelText('Picture description (alt text), optional')
+  const field = await screen.findByLabelText('Alt text: what the picture shows (optional)')
   expect((field as HTMLInputElement).value).toBe('')
   fireEvent.change(field, { target: { value: 'x'.repeat(251) } })
   fireEvent.click(screen.getByRole('button', { name: /Save Changes/i }))
