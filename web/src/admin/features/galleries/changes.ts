@@ -1,7 +1,9 @@
 /** Gallery changes: what a queued one says (meta) and how it shows beside the images. */
 import type { GalleryImage } from '../../../api/types'
 import type { OutboxEntry } from '../../adminApi'
+import type { ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, worst, type PendingMark } from '../../shell/pending'
+import { categoryName } from '../../../../../api/src/shared/rules/galleries'
 
 export type GalleryMeta =
   | { kind: 'gallery'; op: 'create'; category: string }
@@ -74,3 +76,16 @@ export function inOrder<T extends { id: number }>(images: readonly T[], ids: rea
 
 /** How staff name a picture in buttons and announcements: its description, else its place. */
 export const pictureName = (image: Pick<GalleryImage, 'alt_text'>, index: number) => (image.alt_text ? `“${image.alt_text}”` : `picture ${index + 1}`)
+
+/** A reorder that met a changed gallery (other changes: null, the generic view): both orders, pictures by description. */
+export function galleryConflictRows(entry: OutboxEntry, _mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
+  const meta = metaOf(entry)
+  if (meta?.kind !== 'gallery' || meta.op !== 'order') return null
+  const images = (Array.isArray(current.images) ? current.images : []) as Pick<GalleryImage, 'id' | 'alt_text'>[]
+  const nameOf = (id: number) => {
+    const image = images.find((candidate) => candidate.id === id)
+    return image?.alt_text ?? `picture ${id}${image ? '' : ' (no longer there)'}`
+  }
+  const list = (ids: readonly number[]) => ids.map((id, index) => `${index + 1}. ${nameOf(id)}`).join(', ')
+  return [{ label: `Order of the ${categoryName(meta.category)} gallery`, mine: list(meta.ids), theirs: list(images.map((image) => image.id)) }]
+}
