@@ -57,11 +57,26 @@ describe('arranging a gallery', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/gallery/1/order'])
     expect(sent[0]!.body).toEqual({ ids: [2, 1, 3] })
     // Landed: no pending badge, and the server's order stays.
-    await waitFor(() => expect(within(homeSection()).queryByText(/New order:/)).toBeNull())
+    await waitFor(() => expect(within(homeSection()).queryAllByText(/New order:/)).toHaveLength(0), { timeout: 5000 })
     expect(shownOrder()).toEqual([2, 1, 3])
     // Focus stays on the moved picture's button, at its new place.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Move down “Log fire in the lounge”'))
     expect(document.activeElement?.closest('[data-image-id]')?.getAttribute('data-image-id')).toBe('1')
+  })
+
+  test('dragging a picture onto another place moves it there and sends the order', async () => {
+    mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED }, 'PUT /api/gallery/1/order': orderReply([2, 3, 1]) })
+    render(<ManageGalleries />)
+    await screen.findByRole('button', { name: 'Move up “Stars above the valley”' })
+    const tile = (id: number) => homeSection().querySelector(`[data-image-id="${id}"]`) as HTMLElement
+    expect(tile(1).getAttribute('draggable')).toBe('true')
+    const dataTransfer = { setData() {}, getData: () => '1', effectAllowed: '', dropEffect: '' }
+    fireEvent.dragStart(tile(1), { dataTransfer })
+    fireEvent.dragOver(tile(3), { dataTransfer })
+    expect(tile(3).className).toContain('is-drop-target')
+    fireEvent.drop(tile(3), { dataTransfer })
+    await waitFor(() => expect(mock.changes().map((r) => r.body)).toContainEqual({ ids: [2, 3, 1] }))
+    expect(screen.getByText('“Log fire in the lounge” moved to position 3 of 3 in Home.')).toBeTruthy()
   })
 
   test('offline, the move is kept on the device and the list shows the pending order with its badge', async () => {
