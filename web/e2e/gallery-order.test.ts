@@ -1,7 +1,7 @@
 /**
  * Gallery order and alt text in a real Chromium against the real server (demo content): staff reorder
- * the Home gallery online and, with the network off, by keyboard; the queued order syncs when the
- * connection returns, and the public home gallery follows; a description written on the staff screen
+ * the Home gallery online, with the network off by keyboard, and by drag and drop; the queued order
+ * syncs when the connection returns, and the public home gallery follows; a description written on the staff screen
  * is the public <img alt>. Screenshots of the staff gallery screen at phone and desktop sizes.
  * Build first (npm run build).
  */
@@ -85,15 +85,23 @@ test('staff reorder the Home gallery online and offline; the public gallery foll
   await waitUntilSynced(page)
   expect((await publicHome(server)).map((image) => image.id)).toEqual(offline)
 
-  // A description written on the staff screen is what the public gallery's <img alt> says.
+  // Drag and drop (native HTML5): the second picture dropped on the first takes its place.
+  await page.setViewportSize(DESKTOP)
   await go(page, '/manageGalleries')
+  await home.locator(`[data-image-id="${offline[1]}"]`).waitFor()
+  const dropped = page.waitForResponse((res) => res.url().endsWith('/api/gallery/1/order') && res.request().method() === 'PUT')
+  await home.locator(`[data-image-id="${offline[1]}"]`).dragTo(home.locator(`[data-image-id="${offline[0]}"]`))
+  expect((await dropped).status()).toBe(200)
+  const dragged = [offline[1]!, offline[0]!, ...offline.slice(2)]
+  expect((await publicHome(server)).map((image) => image.id)).toEqual(dragged)
+
+  // A description written on the staff screen is what the public gallery's <img alt> says.
   const description = 'Stars above the valley, the Milky Way over the fells on a clear night'
   await home.getByRole('button', { name: `Edit description “${last.alt_text}”` }).click()
   await home.getByLabel('Description (alt text)').fill(description)
   await home.getByRole('button', { name: 'Save description' }).click()
   await page.getByText('Description saved.').waitFor()
-  expect((await publicHome(server))[0]!.alt).toBe(description)
-  await page.setViewportSize(DESKTOP)
+  expect((await publicHome(server)).find((image) => image.id === last.id)!.alt).toBe(description)
   await home.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SHOTS}/staff-gallery-order-1440.png`, fullPage: false })
 
@@ -116,7 +124,7 @@ test('staff reorder the Home gallery online and offline; the public gallery foll
   // The public home page: its six tiles are the first six in staff's order, the first with the new alt.
   const visitor = await context.newPage()
   await load(visitor, `${server.url}/`)
-  await homeTilesAre(visitor, offline.slice(0, 6))
+  await homeTilesAre(visitor, dragged.slice(0, 6))
   await visitor.locator(`.gallery__tile[data-image-id="${last.id}"] img[alt="${description}"]`).waitFor({ timeout: 20_000 })
   await visitor.close()
 })

@@ -24,7 +24,13 @@ interface Props {
 export function GalleryCategory({ id, category, images: server, pending, uploads, onDelete, deleting }: Props) {
   const { images, order } = galleryView(server, category, pending)
   const { move, announcement, status, setStatus } = useGalleryOrder(category, images)
-  const [dragged, setDragged] = useState<number | null>(null)
+  // The dragged picture is kept in a ref too: drag events come faster than renders.
+  const draggedRef = useRef<number | null>(null)
+  const [dragged, setDraggedState] = useState<number | null>(null)
+  const setDragged = (id: number | null) => {
+    draggedRef.current = id
+    setDraggedState(id)
+  }
   const [target, setTarget] = useState<number | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
   // After a move by keyboard the picture's button is focused again at its new place (the other one at an end).
@@ -59,14 +65,14 @@ export function GalleryCategory({ id, category, images: server, pending, uploads
         setDragged(image.id)
       },
       over: (event: DragEvent) => {
-        if (dragged === null) return
+        if (draggedRef.current === null) return
         event.preventDefault()
         event.dataTransfer.dropEffect = 'move'
         setTarget(index)
       },
       drop: (event: DragEvent) => {
         event.preventDefault()
-        if (dragged !== null) void move(dragged, index)
+        if (draggedRef.current !== null) void move(draggedRef.current, index)
         setDragged(null)
         setTarget(null)
       },
