@@ -91,6 +91,7 @@ describe('POST /api/upload-around', () => {
       width: 120,
       height: 80,
       updated_at: '2026-05-01T09:00:00.000Z',
+      alt_text: null,
     })
     const served = await t.call('GET', body.attraction.imageUrl)
     expect(served.status).toBe(200)

@@ -276,6 +276,7 @@ describe('GET /api/events and /api/admin/events', () => {
     expect(events.map((e) => e.title)).toEqual(['Last year', 'Late last night', 'Earlier today', 'Tomorrow', 'Next month'])
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual([
+        'alt_text',
         'contact_to_book',
         'description',
         'id',

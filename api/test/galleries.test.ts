@@ -59,7 +59,7 @@ describe('GET /api/gallery/:type', () => {
 })
 
 describe('POST /api/upload-gallery', () => {
-  test('several images of different formats are stored and listed newest first', async () => {
+  test('several images of different formats are stored and listed in the order sent, after the gallery’s earlier ones', async () => {
     const jpeg = await makeImage('jpeg', 64, 48, '#a33')
     const png = await makeImage('png', 30, 20, '#3a3')
     const webp = await makeImage('webp', 40, 50, '#33a')
@@ -83,7 +83,7 @@ describe('POST /api/upload-gallery', () => {
     expect(served.headers.get('content-type')).toBe('image/png')
 
     const listed = await jsonOf(await t.call('GET', '/api/gallery/cafe'))
-    expect(listed).toEqual([...body.images].reverse())
+    expect(listed).toEqual(body.images)
   })
 
   test('galleryGrouped has every category 1 to 5, each with its own type', async () => {
@@ -107,6 +107,7 @@ describe('POST /api/upload-gallery', () => {
       width: 80,
       height: 60,
       alt: 'Photo of one of our rooms',
+      alt_text: null,
     })
   })
 

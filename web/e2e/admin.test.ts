@@ -177,7 +177,8 @@ describe('staff screens', () => {
     await page.getByText('Upload successful!').waitFor()
     const after = await getJson<{ id: number; image_url: string }[]>('/api/gallery/stables')
     expect(after.length).toBe(before.length + 1)
-    const added = after[0]!
+    // New uploads go to the end of the gallery (staff set the order).
+    const added = after[after.length - 1]!
     expect(before.some((image) => image.id === added.id)).toBe(false)
     await drink.getByRole('heading', { name: `Drink (${after.length})` }).waitFor()
     expect(await drink.locator(`img[src="${added.image_url}"]`).count()).toBe(1)

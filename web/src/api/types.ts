@@ -14,7 +14,7 @@ export type { GalleryImage, GalleryType, GalleryGrouped } from '../../../api/src
 export type { Holiday, AdminHoliday } from '../../../api/src/features/holidays/model'
 export type { SendEmailBody, SendEmailReply, ContactMessage } from '../../../api/src/features/contact/model'
 // Staff screens (web/src/admin): replies to admin changes.
-export type { UploadGalleryReply, DeleteGalleryReply } from '../../../api/src/features/galleries/model'
+export type { UploadGalleryReply, DeleteGalleryReply, GalleryOrderReply, EditGalleryReply } from '../../../api/src/features/galleries/model'
 export type { AttractionReply, DeleteAttractionReply } from '../../../api/src/features/attractions/model'
 export type { EventUploadedReply, EventUpdatedReply, EventDeletedReply } from '../../../api/src/features/events/model'
 export type { MenuUploadedReply } from '../../../api/src/features/menus/model'

@@ -42,8 +42,8 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
             variants={event.image_variants}
             width={image.width}
             height={image.height}
-            // Decorative: the title is the heading beside it, and the picture is the event's poster.
-            alt=""
+            // Staff's description when they wrote one; else decorative: the title is the heading beside it.
+            alt={event.alt_text ?? ''}
             sizes={EVENT_IMAGE_SIZES}
             onError={() => setImageFailed(true)}
           />

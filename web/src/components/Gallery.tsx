@@ -129,8 +129,17 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     void load()
   }, [load])
 
+  // The first tiles are the gallery's first pictures in staff's order: when those change (a new order,
+  // or fresh data replacing what the device had saved), the tiles start again from them.
+  const leadingIds = images
+    .slice(0, count)
+    .map((image) => image.id)
+    .join(',')
+  const shownLeadRef = useRef(leadingIds)
   useEffect(() => {
-    setTiles((current) => fillTiles(current, images, count))
+    const sameLead = shownLeadRef.current === leadingIds
+    shownLeadRef.current = leadingIds
+    setTiles((current) => fillTiles(sameLead ? current : [], images, count))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, count])
 

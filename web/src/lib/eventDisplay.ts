@@ -21,7 +21,10 @@ export const NO_UPCOMING_EVENTS = 'Currently, there are no upcoming events sched
 
 /** The fields a card reads; anything may be missing in an old saved copy or a hand-made record. */
 export type EventLike = Partial<
-  Pick<VenueEvent, 'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_variants' | 'image_width' | 'image_height' | 'ticket_url'>
+  Pick<
+    VenueEvent,
+    'id' | 'title' | 'description' | 'start_datetime' | 'image_url' | 'image_variants' | 'image_width' | 'image_height' | 'ticket_url' | 'alt_text'
+  >
 > & {
   contact_to_book?: number | boolean | null
 }

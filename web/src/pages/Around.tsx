@@ -51,8 +51,8 @@ export function Around() {
                     variants={place.image_variants}
                     width={place.width}
                     height={place.height}
-                    // Decorative: the place's name is the heading beside it.
-                    alt=""
+                    // Staff's description when they wrote one; else decorative: the place's name is the heading beside it.
+                    alt={place.alt_text ?? ''}
                     sizes={PLACE_IMAGE_SIZES}
                   />
                   <div className="place-card__body">

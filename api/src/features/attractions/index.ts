@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import type { FileStore, StoredFile } from '../../files/file-store'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
+import { readAltText } from '../../shared/alt-text'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
   ATTRACTION_CHANGED_MESSAGE,
@@ -63,6 +64,7 @@ const toReply = (files: FileStore, row: AttractionRow): Attraction => ({
   width: row.width,
   height: row.height,
   updated_at: row.updated_at,
+  alt_text: row.alt_text,
 })
 
 export function attractionsRoutes(ctx: AppContext) {
@@ -75,12 +77,13 @@ export function attractionsRoutes(ctx: AppContext) {
       '/upload-around',
       async ({ body, commit, activity, set }) => {
         const fields = readTextFields(body, UPLOAD_AROUND_MISSING)
+        const altText = readAltText(body.alt) ?? null
         const image = chosenImage(body.image)
         if (!image) throw badRequest(UPLOAD_AROUND_MISSING)
         const saved = await saveImage(files, image)
         const reply = files.recordWith([saved], () =>
           commit(() => {
-            const id = insertAttraction(db, { ...fields, image: saved.name }, now())
+            const id = insertAttraction(db, { ...fields, image: saved.name, alt_text: altText }, now())
             activity({ kind: 'attraction', action: 'create', record_id: id, summary: `Added the attraction “${fields.name}”` })
             return { message: 'Attraction uploaded successfully!', attraction: toReply(files, findAttraction(db, id)!) }
           }, 201),
@@ -94,6 +97,7 @@ export function attractionsRoutes(ctx: AppContext) {
       '/edit-around/:id',
       async ({ params, body, commit, activity, request }) => {
         const fields = readTextFields(body, EDIT_AROUND_MISSING)
+        const altText = readAltText(body.alt)
         const basedOn = expectedVersion(request, body.updated_at)
         const missing = () => notFound(`No attraction with id ${params.id}.`)
         // Checked before the image is saved so an edit of a deleted attraction writes nothing to disk.
@@ -108,7 +112,12 @@ export function attractionsRoutes(ctx: AppContext) {
               const current = findAttraction(db, params.id)
               if (!current) throw missing()
               if (basedOn !== null && current.updated_at !== basedOn) throw new VersionConflict(ATTRACTION_CHANGED_MESSAGE, toReply(files, current))
-              updateAttraction(db, params.id, { ...fields, image: saved?.name ?? current.image }, nextVersion(ctx.now(), current.updated_at))
+              updateAttraction(
+                db,
+                params.id,
+                { ...fields, image: saved?.name ?? current.image, alt_text: altText === undefined ? current.alt_text : altText },
+                nextVersion(ctx.now(), current.updated_at),
+              )
               if (saved && saved.name !== current.image) replacedImage = current.image
               activity({
                 kind: 'attraction',

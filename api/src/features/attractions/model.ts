@@ -6,6 +6,9 @@ export const UPLOAD_AROUND_MISSING = 'Please fill in all fields and select an im
 export const EDIT_AROUND_MISSING = 'Please fill in the name, web address and description.'
 export const INVALID_AROUND_URL = 'The web address must be a full link starting with http:// or https://, for example https://example.org/walks.'
 
+/** The picture's description; its length is checked after trimming (shared rule). */
+const AltField = t.String({ error: 'The description (alt text) must be text.' })
+
 export const LIMITS = { name: 120, url: 2048, description: 2000 } as const
 
 export const Attraction = t.Object({
@@ -19,6 +22,8 @@ export const Attraction = t.Object({
   width: t.Integer(),
   height: t.Integer(),
   updated_at: t.String(),
+  /** Staff's description of the picture (alt text); null: none written, the picture is shown as decoration. */
+  alt_text: t.Optional(t.Nullable(t.String())),
 })
 export type Attraction = typeof Attraction.static
 
@@ -35,6 +40,7 @@ export const UploadAroundBody = t.Object({
   name: t.String({ error: UPLOAD_AROUND_MISSING }),
   url: t.String({ error: UPLOAD_AROUND_MISSING }),
   description: t.String({ error: UPLOAD_AROUND_MISSING }),
+  alt: t.Optional(AltField),
 })
 export type UploadAroundBody = typeof UploadAroundBody.static
 
@@ -44,6 +50,8 @@ export const EditAroundBody = t.Object({
   url: t.String({ error: EDIT_AROUND_MISSING }),
   description: t.String({ error: EDIT_AROUND_MISSING }),
   image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The new image must be an image file.' })),
+  /** Left out (an older client): the description stays as it is; empty: removed. */
+  alt: t.Optional(AltField),
   /** The version the edit is based on (same as the If-Match header, for clients that cannot set one). */
   updated_at: t.Optional(t.String({ maxLength: 64, error: 'updated_at must be the version text the attraction was read with.' })),
 })

@@ -10,6 +10,8 @@ export interface AttractionRow {
   height: number
   animated: 0 | 1
   updated_at: string
+  /** Staff's description of the picture; null: none (the picture is then decorative beside the name). */
+  alt_text: string | null
 }
 
 export interface AttractionFields {
@@ -17,9 +19,11 @@ export interface AttractionFields {
   url: string
   description: string
   image: string
+  /** Staff's description of the picture (null or left out: none). */
+  alt_text?: string | null
 }
 
-const SELECT = `SELECT a.id, a.name, a.url, a.description, a.image, a.updated_at, f.width, f.height, f.animated
+const SELECT = `SELECT a.id, a.name, a.url, a.description, a.image, a.alt_text, a.updated_at, f.width, f.height, f.animated
   FROM attractions a JOIN files f ON f.name = a.image`
 
 /** By name, ignoring case, as visitors scan the list. */
@@ -37,16 +41,16 @@ export function countAttractions(db: Database): number {
 
 export function insertAttraction(db: Database, fields: AttractionFields, now: string): number {
   const row = db
-    .query('INSERT INTO attractions (name, url, description, image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(fields.name, fields.url, fields.description, fields.image, now, now) as { id: number }
+    .query('INSERT INTO attractions (name, url, description, image, alt_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(fields.name, fields.url, fields.description, fields.image, fields.alt_text ?? null, now, now) as { id: number }
   return row.id
 }
 
 export function updateAttraction(db: Database, id: number, fields: AttractionFields, now: string): boolean {
   return (
     db
-      .query('UPDATE attractions SET name = ?, url = ?, description = ?, image = ?, updated_at = ? WHERE id = ?')
-      .run(fields.name, fields.url, fields.description, fields.image, now, id).changes > 0
+      .query('UPDATE attractions SET name = ?, url = ?, description = ?, image = ?, alt_text = ?, updated_at = ? WHERE id = ?')
+      .run(fields.name, fields.url, fields.description, fields.image, fields.alt_text ?? null, now, id).changes > 0
   )
 }
 

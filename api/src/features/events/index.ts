@@ -27,7 +27,8 @@ import {
 } from '../../shared/rules/uploads'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity/store'
-import { deleteEvent, findEvent, insertEvent, listEvents, updateEvent, type EventRow } from './store'
+import { deleteEvent, findEvent, insertEvent, listEvents, setEventAltText, updateEvent, type EventRow } from './store'
+import { readAltText } from '../../shared/alt-text'
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
@@ -45,6 +46,7 @@ export function toEventItem(files: FileStore, row: EventRow): VenueEvent {
     ticket_url: row.ticket_url,
     contact_to_book: row.contact_to_book,
     updated_at: row.updated_at,
+    alt_text: row.alt_text,
   }
 }
 
@@ -113,12 +115,14 @@ export function eventsRoutes(ctx: AppContext) {
         const startDatetime = parseStart(start)
         const ticketUrl = parseTicketUrl(body.ticket_url)
         const contactToBook = parseContactToBook(body.contactToBook) ?? false
+        const altText = readAltText(body.alt_text) ?? null
         const bytes = decodeImageBase64(body.image_base64!)
         const image = await ctx.files.save(bytes, { label: 'Event image', accept: EVENT_UPLOAD_IMAGE.types, maxBytes: EVENT_UPLOAD_IMAGE.maxBytes })
         set.status = 201
         return ctx.files.recordWith([image], () =>
           commit(() => {
             const id = insertEvent(ctx.db, { title, description, startDatetime, image: image.name, ticketUrl, contactToBook })
+            setEventAltText(ctx.db, id, altText)
             activity({ kind: 'event', action: 'create', record_id: id, summary: `Added the event “${title}”` })
             return { message: 'Event uploaded successfully!', event: readEvent(id) }
           }, 201),
@@ -138,6 +142,7 @@ export function eventsRoutes(ctx: AppContext) {
         const startDatetime = parseStart(start)
         const ticketUrl = body.ticket_url === undefined ? undefined : parseTicketUrl(body.ticket_url)
         const contactToBook = parseContactToBook(body.contactToBook)
+        const altText = readAltText(body.alt_text)
         const upload = body.image instanceof Blob && body.image.size > 0 ? body.image : null
         if (upload && upload.size > EVENT_EDIT_IMAGE.maxBytes) throw tooLarge(EVENT_IMAGE_TOO_LARGE_MESSAGE)
         const saved = upload
@@ -161,6 +166,7 @@ export function eventsRoutes(ctx: AppContext) {
                 ticketUrl: ticketUrl === undefined ? current.ticket_url : ticketUrl,
                 contactToBook: contactToBook ?? current.contact_to_book === 1,
               })
+              if (altText !== undefined) setEventAltText(ctx.db, body.id, altText)
               replaced = current.image !== image ? current.image : null
               activity({
                 kind: 'event',

@@ -17,6 +17,8 @@ export const EventItem = t.Object({
   ticket_url: t.Nullable(t.String()),
   contact_to_book: t.Union([t.Literal(0), t.Literal(1)]),
   updated_at: t.String(),
+  /** Staff's description of the picture (alt text); null: none written. */
+  alt_text: t.Optional(t.Nullable(t.String())),
 })
 export type VenueEvent = typeof EventItem.static
 
@@ -42,6 +44,9 @@ const Description = t.String({ maxLength: 5000, error: 'The description must be 
 const Start = t.String({ maxLength: 64, error: 'The start date/time must be text, for example 2026-12-05T19:30.' })
 const TicketUrl = t.Nullable(t.String({ maxLength: 2000, error: 'The ticket link must be a web address of at most 2000 characters.' }))
 
+/** The picture's description; its length is checked after trimming (shared rule). Left out: unchanged. */
+const AltText = t.Nullable(t.String({ error: 'The description (alt text) must be text.' }))
+
 const CHECKBOX_TEXT = ['true', 'false', '1', '0', 'on', 'off', ''] as const
 
 /** A checkbox as JSON clients and HTML forms send it. (Not t.UnionEnum: that gives the field a default.) */
@@ -62,6 +67,7 @@ export const UploadEventBody = t.Object({
   image_base64: t.Optional(t.Nullable(t.String({ error: 'The image must be sent as base64 text.' }))),
   ticket_url: t.Optional(TicketUrl),
   contactToBook: t.Optional(ContactToBook),
+  alt_text: t.Optional(AltText),
 })
 export type UploadEventBody = typeof UploadEventBody.static
 
@@ -77,6 +83,7 @@ export const UpdateEventBody = t.Object({
   image: t.Optional(t.Union([t.File(), t.Literal('')], { error: 'The image must be a file.' })),
   ticket_url: t.Optional(TicketUrl),
   contactToBook: t.Optional(ContactToBook),
+  alt_text: t.Optional(AltText),
   /** The version the edit is based on (same as the If-Match header, for clients that cannot set one). */
   updated_at: t.Optional(t.String({ maxLength: 64, error: 'updated_at must be the version text the event was read with.' })),
 })

@@ -12,6 +12,8 @@ export interface EventRow {
   ticket_url: string | null
   contact_to_book: 0 | 1
   updated_at: string
+  /** Staff's description of the picture; null: none. */
+  alt_text: string | null
 }
 
 export interface EventFields {
@@ -26,7 +28,7 @@ export interface EventFields {
 
 const SELECT_EVENTS = `
   SELECT e.id, e.title, e.description, e.start_datetime, e.image, f.width AS image_width, f.height AS image_height, f.animated AS image_animated,
-         e.ticket_url, e.contact_to_book, e.updated_at
+         e.ticket_url, e.contact_to_book, e.updated_at, e.alt_text
   FROM events e LEFT JOIN files f ON f.name = e.image`
 
 /** Events starting at or after the given instant (every event without one), soonest first. */
@@ -72,4 +74,9 @@ export function updateEvent(db: Database, id: number, event: EventFields): boole
 export function deleteEvent(db: Database, id: number): { image: string | null } | undefined {
   const row = db.query('DELETE FROM events WHERE id = ? RETURNING image').get(id) as { image: string | null } | null
   return row ?? undefined
+}
+
+/** Staff's description of the event's picture (null: none); written in the same transaction as the create or edit. */
+export function setEventAltText(db: Database, id: number, altText: string | null): void {
+  db.query('UPDATE events SET alt_text = ? WHERE id = ?').run(altText, id)
 }

@@ -11,7 +11,7 @@ interface DemoPicture {
   height?: number
 }
 
-/** Listed in the order visitors should see them (the gallery shows the newest first). */
+/** Listed in the order visitors should see them. */
 const DEMO_GALLERIES: Record<GalleryType, DemoPicture[]> = {
   generic: [
     { caption: 'Morning mist over the dale', palette: palettes.dawn },
@@ -63,7 +63,12 @@ export async function seedGalleries(ctx: AppContext): Promise<void> {
   const files = await Promise.all(
     images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE.maxBytes })),
   )
-  const rows: NewGalleryImage[] = pictures.map((picture, index) => ({ type: picture.type, image: files[index]!.name, alt: picture.caption }))
-  // Inserted last-first so the first picture listed is the newest, and shown first.
-  ctx.db.transaction(() => insertGalleryImages(ctx.db, rows.reverse()))()
+  // Each caption is a real description, so it is the picture's staff-written alt text too.
+  const rows: NewGalleryImage[] = pictures.map((picture, index) => ({
+    type: picture.type,
+    image: files[index]!.name,
+    alt: picture.caption,
+    alt_text: picture.caption,
+  }))
+  ctx.db.transaction(() => insertGalleryImages(ctx.db, rows))()
 }

@@ -17,8 +17,11 @@ import {
 } from './model'
 import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryType } from '../../shared/rules/galleries'
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
+import { galleryArrangeRoutes } from './arrange'
+import { toGalleryImage } from './reply'
+import { readAltText } from '../../shared/alt-text'
 
-/** The upload form has no alt field, so each image gets a description of what its category shows. */
+/** The description an image has until staff write one: what its category shows. */
 export function defaultAlt(type: GalleryType, venue: Venue): string {
   const subjects: Record<GalleryType, string> = {
     generic: venue.hotelName,
@@ -58,76 +61,78 @@ async function saveAllImages(files: FileStore, images: File[]): Promise<StoredFi
   return saved
 }
 
-const toReply = (files: FileStore, row: GalleryRow): GalleryImage => ({
-  id: row.id,
-  type: row.type,
-  image_url: files.urlOf(row.image),
-  image_variants: files.variantsOf({ name: row.image, width: row.width, height: row.height, animated: row.animated }),
-  width: row.width,
-  height: row.height,
-  alt: row.alt,
-})
+/** The descriptions sent with an upload, one per image in order (checked before any file is saved). */
+function readAltTexts(sent: string | string[] | undefined, imageCount: number): (string | null)[] {
+  const texts = sent === undefined ? [] : Array.isArray(sent) ? sent : [sent]
+  if (texts.length > imageCount) throw badRequest('Send at most one description (alt) per image.')
+  return texts.map((text) => readAltText(text) ?? null)
+}
 
 function groupByCategory(files: FileStore, rows: GalleryRow[]): GalleryGrouped {
   const grouped = Object.fromEntries(GALLERY_CATEGORIES.map(({ category }) => [category, [] as GalleryImage[]])) as GalleryGrouped
   const categoryOf = new Map<GalleryType, keyof GalleryGrouped>(GALLERY_CATEGORIES.map(({ category, type }) => [type, category]))
-  for (const row of rows) grouped[categoryOf.get(row.type)!].push(toReply(files, row))
+  for (const row of rows) grouped[categoryOf.get(row.type)!].push(toGalleryImage(files, row))
   return grouped
 }
 
 export function galleriesRoutes(ctx: AppContext) {
   const { db, files } = ctx
-  return new Elysia({ name: 'feature.galleries', prefix: '/api' })
-    .use(adminGuard(ctx))
-    .get('/gallery/:type', ({ params }) => listGalleryImages(db, params.type).map((row) => toReply(files, row)), {
-      params: GalleryTypeParams,
-      response: GalleryList,
-    })
-    .get('/galleryGrouped', () => groupByCategory(files, listGalleryImages(db)), { response: GalleryGrouped })
-    .post(
-      '/upload-gallery',
-      async ({ body, commit, activity, set }) => {
-        const type = parseGalleryType(body.type)
-        if (body.images.length > MAX_IMAGES_PER_UPLOAD) {
-          throw badRequest(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`)
-        }
-        const saved = await saveAllImages(files, body.images)
-        const alt = defaultAlt(type, ctx.config.venue)
-        const reply: UploadGalleryReply = files.recordWith(saved, () =>
-          commit(() => {
-            const rows = insertGalleryImages(
-              db,
-              saved.map((file) => ({ type, image: file.name, alt })),
-            )
-            activity({
-              kind: 'gallery',
-              action: 'create',
-              record_id: rows.map((row) => row.id).join(','),
-              summary: `Uploaded ${rows.length} picture(s) to the ${type} gallery`,
-            })
-            return { message: 'Upload successful!', images: rows.map((row) => toReply(files, row)) }
-          }, 201),
-        )
-        set.status = 201
-        return reply
-      },
-      { admin: true, body: UploadGalleryBody, response: { 201: UploadGalleryReply } },
-    )
-    .delete(
-      '/delete-gallery/:id',
-      ({ params, commit, activity }) => {
-        let removedImage = ''
-        const reply = commit(() => {
-          const row = findGalleryImage(db, params.id)
-          if (!row) throw notFound(`No gallery image with id ${params.id}.`)
-          deleteGalleryImage(db, params.id)
-          activity({ kind: 'gallery', action: 'delete', record_id: params.id, summary: `Deleted a picture from the ${row.type} gallery` })
-          removedImage = row.image
-          return { message: 'Image deleted.', id: params.id }
-        })
-        files.release(removedImage)
-        return reply
-      },
-      { admin: true, params: GalleryIdParams, response: DeleteGalleryReply },
-    )
+  return (
+    new Elysia({ name: 'feature.galleries', prefix: '/api' })
+      .use(adminGuard(ctx))
+      // Its routes are under this plugin's /api prefix.
+      .use(galleryArrangeRoutes(ctx))
+      .get('/gallery/:type', ({ params }) => listGalleryImages(db, params.type).map((row) => toGalleryImage(files, row)), {
+        params: GalleryTypeParams,
+        response: GalleryList,
+      })
+      .get('/galleryGrouped', () => groupByCategory(files, listGalleryImages(db)), { response: GalleryGrouped })
+      .post(
+        '/upload-gallery',
+        async ({ body, commit, activity, set }) => {
+          const type = parseGalleryType(body.type)
+          if (body.images.length > MAX_IMAGES_PER_UPLOAD) {
+            throw badRequest(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`)
+          }
+          const altTexts = readAltTexts(body.alt, body.images.length)
+          const saved = await saveAllImages(files, body.images)
+          const alt = defaultAlt(type, ctx.config.venue)
+          const reply: UploadGalleryReply = files.recordWith(saved, () =>
+            commit(() => {
+              const rows = insertGalleryImages(
+                db,
+                saved.map((file, index) => ({ type, image: file.name, alt, alt_text: altTexts[index] ?? null })),
+              )
+              activity({
+                kind: 'gallery',
+                action: 'create',
+                record_id: rows.map((row) => row.id).join(','),
+                summary: `Uploaded ${rows.length} picture(s) to the ${type} gallery`,
+              })
+              return { message: 'Upload successful!', images: rows.map((row) => toGalleryImage(files, row)) }
+            }, 201),
+          )
+          set.status = 201
+          return reply
+        },
+        { admin: true, body: UploadGalleryBody, response: { 201: UploadGalleryReply } },
+      )
+      .delete(
+        '/delete-gallery/:id',
+        ({ params, commit, activity }) => {
+          let removedImage = ''
+          const reply = commit(() => {
+            const row = findGalleryImage(db, params.id)
+            if (!row) throw notFound(`No gallery image with id ${params.id}.`)
+            deleteGalleryImage(db, params.id)
+            activity({ kind: 'gallery', action: 'delete', record_id: params.id, summary: `Deleted a picture from the ${row.type} gallery` })
+            removedImage = row.image
+            return { message: 'Image deleted.', id: params.id }
+          })
+          files.release(removedImage)
+          return reply
+        },
+        { admin: true, params: GalleryIdParams, response: DeleteGalleryReply },
+      )
+  )
 }

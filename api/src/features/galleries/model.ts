@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { RecordId } from '../../http/record-id'
 import { ImageVariants } from '../../files/model'
 
-import { GALLERY_TYPES, UPLOAD_GALLERY_MISSING } from '../../shared/rules/galleries'
+import { GALLERY_CATEGORIES, GALLERY_TYPES, UPLOAD_GALLERY_MISSING } from '../../shared/rules/galleries'
 
 export type { GalleryType } from '../../shared/rules/galleries'
 
@@ -21,7 +21,10 @@ export const GalleryImage = t.Object({
   image_variants: ImageVariants,
   width: t.Integer(),
   height: t.Integer(),
+  /** What visitors' screen readers hear: staff's description, else the generated one. */
   alt: t.String(),
+  /** Staff's own description; null when they have written none (staff lists flag it). Missing from data saved by older versions. */
+  alt_text: t.Optional(t.Nullable(t.String())),
 })
 export type GalleryImage = typeof GalleryImage.static
 
@@ -41,6 +44,8 @@ export const GalleryIdParams = t.Object({
 export const UploadGalleryBody = t.Object({
   images: t.Files({ error: UPLOAD_GALLERY_MISSING }),
   type: t.String({ minLength: 1, error: UPLOAD_GALLERY_MISSING }),
+  /** A description per image, in the images' order (one text, or one per image); checked in the handler. */
+  alt: t.Optional(t.Union([t.String(), t.Array(t.String())], { error: 'alt must be text, one per image.' })),
 })
 export type UploadGalleryBody = typeof UploadGalleryBody.static
 
@@ -49,3 +54,29 @@ export type UploadGalleryReply = typeof UploadGalleryReply.static
 
 export const DeleteGalleryReply = t.Object({ message: t.String(), id: t.Integer() })
 export type DeleteGalleryReply = typeof DeleteGalleryReply.static
+
+export const GalleryCategoryParams = t.Object({
+  category: t.Union(
+    GALLERY_CATEGORIES.map((c) => t.Literal(c.category)),
+    {
+      error: `Unknown gallery. Use its number: ${GALLERY_CATEGORIES.map((c) => `${c.category} (${c.name})`).join(', ')}.`,
+    },
+  ),
+})
+
+export const ORDER_IDS_INVALID = "ids must be a list of the gallery's image ids (whole numbers above 0), first shown first."
+export const GalleryOrderBody = t.Object({ ids: t.Array(t.Integer({ minimum: 1 }), { maxItems: 10_000 }) }, { error: ORDER_IDS_INVALID })
+export type GalleryOrderBody = typeof GalleryOrderBody.static
+
+export const GalleryOrderReply = t.Object({ message: t.String(), images: GalleryList })
+export type GalleryOrderReply = typeof GalleryOrderReply.static
+
+/** 409 from a reorder naming a picture the gallery no longer (or never) had: the gallery as it is now. */
+export const GalleryOrderConflictReply = t.Object({ error: t.String(), current: t.Object({ ids: t.Array(t.Integer()), images: GalleryList }) })
+
+/** Staff's description of one picture; empty or null goes back to the generated one. */
+export const EditGalleryBody = t.Object({ alt: t.Nullable(t.String({ error: 'alt must be text.' })) }, { error: 'Send { alt } with the description.' })
+export type EditGalleryBody = typeof EditGalleryBody.static
+
+export const EditGalleryReply = t.Object({ message: t.String(), image: GalleryImage })
+export type EditGalleryReply = typeof EditGalleryReply.static

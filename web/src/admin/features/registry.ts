@@ -13,7 +13,7 @@ import type { MessageMeta } from './contact/changes'
 import { useAdminMessages } from './contact/store'
 import { eventConflictRows, type EventMeta } from './events/changes'
 import { useAdminEvents } from './events/store'
-import type { GalleryMeta } from './galleries/changes'
+import { galleryConflictRows, type GalleryMeta } from './galleries/changes'
 import { useGalleryGrouped } from './galleries/store'
 import type { HolidayMeta } from './holidays/changes'
 import { useAdminHolidays } from './holidays/store'
@@ -38,7 +38,7 @@ export interface RecordKind {
 const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
 export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
-  gallery: { paths: /^\/api\/(upload|delete)-gallery/, list: list(useGalleryGrouped) },
+  gallery: { paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/, list: list(useGalleryGrouped), conflictRows: galleryConflictRows },
   attraction: { paths: /^\/api\/(upload|edit|delete)-around/, list: list(useAdminAttractions), conflictRows: attractionConflictRows },
   times: { paths: /^\/api\/update-times/, list: list(useAdminOpeningTimes), conflictRows: timesConflictRows },
   holiday: { paths: /^\/api\/(add|remove)-bank-holiday-times/, list: list(useAdminHolidays) },

@@ -1,12 +1,13 @@
+import { AltTextField } from '../../shell/altText'
 import { InputField, TextAreaField } from '../../shell/formParts'
 import type { EMPTY_ATTRACTION } from './messages'
 
 type AttractionValues = typeof EMPTY_ATTRACTION
 
-/** An attraction's name, web address and description, as both the add and the edit form ask for them. */
+/** An attraction's name, web address, description and picture description, as both the add and the edit form ask for them. */
 export function AttractionFields({
   id,
-  values: { name, url, description },
+  values: { name, url, description, alt },
   urlPlaceholder,
   onChange,
 }: {
@@ -42,6 +43,7 @@ export function AttractionFields({
         value={description}
         onValue={(value) => onChange('description', value)}
       />
+      <AltTextField id={`${id}-alt`} value={alt} onValue={(value) => onChange('alt', value)} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import type { DeleteAttractionReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
+import { NoDescriptionBadge } from '../../shell/altText'
 import { PendingBadge, useEntryImages } from '../../shell/pending'
 import { StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
@@ -60,7 +61,7 @@ function AttractionRow({ attraction, deleting, onDelete }: { attraction: Display
       data-pending={attraction.pending?.state}
     >
       {src ? (
-        <img className="admin-row__image" src={src} alt="" width={96} height={72} loading="lazy" decoding="async" />
+        <img className="admin-row__image" src={src} alt={attraction.alt_text ?? ''} width={96} height={72} loading="lazy" decoding="async" />
       ) : (
         <span className="admin-row__image admin-row__image--empty" aria-hidden="true" />
       )}
@@ -68,6 +69,7 @@ function AttractionRow({ attraction, deleting, onDelete }: { attraction: Display
         <p className="admin-row__title">
           {attraction.name}
           <PendingBadge mark={attraction.pending} />
+          {attraction.alt_text ? null : <NoDescriptionBadge />}
         </p>
         <a className="admin-row__meta" href={attraction.url} target="_blank" rel="noreferrer">
           {attraction.url}

@@ -5,23 +5,25 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import type { AttractionMeta, DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 
 type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 
-function editProblem({ selected, name, url, description }: Edited): Problem | null {
+function editProblem({ selected, name, url, description, alt }: Edited): Problem | null {
   return (
     problemIn(SELECT_BUSINESS, { business: !selected }) ??
     problemIn(EDIT_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim() }) ??
-    problemIn(BAD_URL, { url: !isWebAddress(url) })
+    problemIn(BAD_URL, { url: !isWebAddress(url) }) ??
+    fieldProblem('alt', altTextProblem(alt))
   )
 }
 
 function sendEdit(
-  { selected, name, url, description }: Edited,
+  { selected, name, url, description, alt }: Edited,
   image: File | null,
   current: DisplayAttraction | undefined,
   onProgress: (fraction: number) => void,
@@ -30,6 +32,7 @@ function sendEdit(
   body.append('name', name.trim())
   body.append('url', url.trim())
   body.append('description', description.trim())
+  body.append('alt', normalizeAltText(alt) ?? '')
   if (image) body.append('image', image)
   const recordId = isPlaceholder(selected) ? selected : Number(selected)
   return mutate<AttractionReply>(
@@ -45,7 +48,7 @@ function sendEdit(
         kind: 'attraction',
         op: 'update',
         id: recordId,
-        attraction: { name: name.trim(), url: url.trim(), description: description.trim() },
+        attraction: { name: name.trim(), url: url.trim(), description: description.trim(), alt_text: normalizeAltText(alt) },
       } satisfies AttractionMeta,
     },
     { onProgress },
@@ -81,7 +84,9 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   const choose = (value: string) => {
     const attraction = attractions.find((a) => String(a.id) === value)
     form.patch(
-      attraction ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description } : { selected: '', ...EMPTY_ATTRACTION },
+      attraction
+        ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description, alt: attraction.alt_text ?? '' }
+        : { selected: '', ...EMPTY_ATTRACTION },
     )
     save.showProblem(null)
   }

@@ -101,7 +101,8 @@ describe('Manage Attractions', () => {
     expect(await form.findByText('Error updating business.')).toBeTruthy()
     const sent = mock.changes()[0]!
     expect(`${sent.method} ${sent.path}`).toBe('PUT /api/edit-around/4')
-    expect(formEntries(sent.body)).toEqual({ name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins.' })
+    // The picture's description is sent too (empty: none), as the form shows it.
+    expect(formEntries(sent.body)).toEqual({ name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins.', alt: '' })
     // The edit says which version it was based on, so a change made elsewhere is not overwritten.
     expect(sent.headers['if-match']).toBe('"2026-01-01T00:00:00Z"')
     expect(form.getByText('No attraction with id 4.')).toBeTruthy()

@@ -5,23 +5,26 @@ import { AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles } from '../../shell/formParts'
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { problemIn, StaffForm } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { AttractionMeta } from './changes'
 import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION, isWebAddress } from './messages'
 import { useAdminAttractions } from './store'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 
-function sendAttraction({ name, url, description }: typeof EMPTY_ATTRACTION, image: File, onProgress: (fraction: number) => void) {
+function sendAttraction({ name, url, description, alt }: typeof EMPTY_ATTRACTION, image: File, onProgress: (fraction: number) => void) {
   const body = new FormData()
   body.append('image', image)
   body.append('name', name.trim())
   body.append('url', url.trim())
   body.append('description', description.trim())
+  const altText = normalizeAltText(alt)
+  if (altText) body.append('alt', altText)
   const placeholder = newPlaceholder()
   const meta: AttractionMeta = {
     kind: 'attraction',
     op: 'create',
     id: placeholder,
-    attraction: { name: name.trim(), url: url.trim(), description: description.trim() },
+    attraction: { name: name.trim(), url: url.trim(), description: description.trim(), alt_text: altText },
   }
   return mutate<AttractionReply>(
     {
@@ -46,7 +49,8 @@ export function UploadAttraction({ id }: { id: string }) {
   const upload = useMutationForm({
     validate: () =>
       problemIn(ATTRACTION_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim(), image: !image }) ??
-      problemIn(BAD_URL, { url: !isWebAddress(url) }),
+      problemIn(BAD_URL, { url: !isWebAddress(url) }) ??
+      fieldProblem('alt', altTextProblem(form.values.alt)),
     send: async (onProgress) => {
       const reply = await sendAttraction(form.values, image!, onProgress)
       void useAdminAttractions.getState().load()

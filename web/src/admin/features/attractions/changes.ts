@@ -4,7 +4,13 @@ import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
 
-export type AttractionMeta = { kind: 'attraction'; op: Op; id: number | string; attraction?: { name: string; url: string; description: string } }
+export type AttractionMeta = {
+  kind: 'attraction'
+  op: Op
+  id: number | string
+  /** alt_text: the picture's description (absent in changes queued by older versions). */
+  attraction?: { name: string; url: string; description: string; alt_text?: string | null }
+}
 
 export type DisplayAttraction = Omit<Attraction, 'id'> & { id: number | string; pending?: PendingMark; imageEntry?: OutboxEntry }
 
@@ -38,6 +44,7 @@ export function attractionConflictRows(entry: OutboxEntry, mine: Record<string, 
     { label: 'Name', mine: text(mine.name), theirs: text(current.name) },
     { label: 'Web address', mine: text(mine.url), theirs: text(current.url) },
     { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+    { label: 'Picture description', mine: text(mine.alt), theirs: text(current.alt_text) },
     { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.imageUrl ? 'Current image' : '—' },
   ]
 }

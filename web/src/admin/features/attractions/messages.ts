@@ -19,4 +19,4 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-export const EMPTY_ATTRACTION = { name: '', url: '', description: '' }
+export const EMPTY_ATTRACTION = { name: '', url: '', description: '', alt: '' }

@@ -12,6 +12,8 @@ import { FileField, FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { isWebAddress } from '../attractions/messages'
+import { AltTextField } from '../../shell/altText'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
@@ -22,7 +24,7 @@ export const EVENT_UPLOADED = 'Event uploaded successfully!'
 export const EVENT_UNEXPECTED = 'An unexpected error occurred.'
 export const eventStatusError = (status: number) => `Error uploading event (Status: ${status})`
 
-const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false }
+const INITIAL = { title: '', description: '', startDatetime: '', ticket_url: '', contactToBook: false, alt: '' }
 type NewEvent = typeof INITIAL
 /** The draft's name for each shared event field (kept, so drafts saved earlier still restore). */
 const DRAFT_FIELD = {
@@ -34,12 +36,13 @@ const DRAFT_FIELD = {
 } as const satisfies Record<keyof EventFieldValues, keyof NewEvent>
 
 /** What is wrong with a new event before it is sent, and in which fields (null: nothing). */
-function eventProblem({ title, description, startDatetime, ticket_url }: NewEvent, file: File | null): Problem | null {
+function eventProblem({ title, description, startDatetime, ticket_url, alt }: NewEvent, file: File | null): Problem | null {
   return (
     problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), startDatetime: !startDatetime }) ??
     problemIn(IMAGE_REQUIRED_MESSAGE, { image: !file }) ??
     problemIn(EVENT_UPLOAD_IMAGE.tooLargeMessage, { image: !!file && file.size > EVENT_UPLOAD_IMAGE.maxBytes }) ??
-    ticketProblem(ticket_url)
+    ticketProblem(ticket_url) ??
+    fieldProblem('alt', altTextProblem(alt))
   )
 }
 
@@ -55,20 +58,33 @@ async function readImage(file: File): Promise<string> {
   }
 }
 
-function sendNewEvent({ title, description, startDatetime, ticket_url, contactToBook }: NewEvent, dataUrl: string, onProgress: (fraction: number) => void) {
+function sendNewEvent(
+  { title, description, startDatetime, ticket_url, contactToBook, alt }: NewEvent,
+  dataUrl: string,
+  onProgress: (fraction: number) => void,
+) {
   // Until it lands, the event is known on this device by a placeholder id (it can be edited or deleted meanwhile).
   const placeholder = newPlaceholder()
+  const altText = normalizeAltText(alt)
   const meta: EventMeta = {
     kind: 'event',
     op: 'create',
     id: placeholder,
-    event: queuedEvent({ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }),
+    event: { ...queuedEvent({ title, description, start: startDatetime, ticketUrl: ticket_url, contactToBook }), alt_text: altText },
   }
   return mutate<EventUploadedReply>(
     {
       method: 'POST',
       path: '/api/upload-event',
-      body: { title: title.trim(), description: description.trim(), startDatetime, image_base64: dataUrl, ticket_url: ticket_url.trim(), contactToBook },
+      body: {
+        title: title.trim(),
+        description: description.trim(),
+        startDatetime,
+        image_base64: dataUrl,
+        ticket_url: ticket_url.trim(),
+        contactToBook,
+        ...(altText ? { alt_text: altText } : {}),
+      },
       label: `New event: ${title.trim()}`,
       creates: { placeholder, idField: 'event.id' },
       record: `event:${placeholder}`,
@@ -131,6 +147,7 @@ export function CreateEvent() {
             inputRef={image.input}
             onFiles={(files) => void image.pick(files[0] ?? null)}
           />
+          <AltTextField id={`${ids}-alt`} value={form.values.alt ?? ''} onValue={(value) => form.patch({ alt: value })} />
           {image.preview && image.file ? (
             <figure className="admin-preview">
               <img src={image.preview} alt="Preview of the selected event image" width={240} height={180} />

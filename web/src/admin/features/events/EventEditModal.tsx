@@ -10,6 +10,8 @@ import { usePickedImage } from '../../pickedImage'
 import { EVENT_EDIT_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { EVENT_REQUIRED, ticketProblem } from './CreateEvent'
 import { ReplaceImage } from './ReplaceImage'
+import { AltTextField } from '../../shell/altText'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
@@ -39,7 +41,7 @@ export interface EventEditModalProps {
   onSaved(status: Status): void
 }
 
-function sendEdit(event: DisplayEvent, values: EventFieldValues, image: File | null, onProgress: (fraction: number) => void) {
+function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, image: File | null, onProgress: (fraction: number) => void) {
   const { title, description, start, contactToBook, ticketUrl } = values
   const body = new FormData()
   body.append('id', String(event.id))
@@ -48,12 +50,13 @@ function sendEdit(event: DisplayEvent, values: EventFieldValues, image: File | n
   body.append('start_datetime', start)
   body.append('contactToBook', contactToBook ? 'true' : 'false')
   body.append('ticket_url', ticketUrl.trim())
+  body.append('alt_text', normalizeAltText(alt) ?? '')
   if (image) body.append('image', image)
   const meta: EventMeta = {
     kind: 'event',
     op: 'update',
     id: event.id,
-    event: queuedEvent(values),
+    event: { ...queuedEvent(values), alt_text: normalizeAltText(alt) },
   }
   return mutate<EventUpdatedReply>(
     {
@@ -109,10 +112,14 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     contactToBook: event.contact_to_book === 1,
     ticketUrl: event.ticket_url ?? '',
   }))
+  const [alt, setAlt] = useState(event.alt_text ?? '')
   const { title, description, start, ticketUrl } = values
   const save = useMutationForm({
-    validate: () => problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ?? ticketProblem(ticketUrl),
-    send: (onProgress) => sendEdit(event, values, picked.file, onProgress),
+    validate: () =>
+      problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ??
+      ticketProblem(ticketUrl) ??
+      fieldProblem('alt', altTextProblem(alt)),
+    send: (onProgress) => sendEdit(event, values, alt, picked.file, onProgress),
     sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),
     // Saved or kept on this device: the list says so, and the dialog closes.
@@ -163,6 +170,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
             onChange={(field, value) => setValues((now) => ({ ...now, [field]: value }))}
           />
           <ReplaceImage id={`${ids}-i`} event={event} picked={picked} />
+          <AltTextField id={`${ids}-alt`} value={alt} onValue={setAlt} />
           <UploadProgress progress={save.progress} label="Saving" />
           <div className="admin-modal__actions">
             <button type="button" className="button button--ghost" onClick={close} disabled={save.busy}>

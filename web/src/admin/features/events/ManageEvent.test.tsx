@@ -201,6 +201,8 @@ describe('Manage Events: the edit modal', () => {
       start_datetime: '2099-07-04T20:00',
       contactToBook: 'false',
       ticket_url: '',
+      // The picture's description as the dialog shows it (empty: none).
+      alt_text: '',
       image: 'file:new.jpg',
     })
     await waitFor(() => expect(mock.requests.filter((r) => r.path === '/api/admin/events')).toHaveLength(2))

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { EventDeletedReply } from '../../../api/types'
 import { formatEventDate } from '../../../lib/eventDisplay'
+import { NoDescriptionBadge } from '../../shell/altText'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeEvents, type DisplayEvent } from './changes'
@@ -72,7 +73,17 @@ export function ManageEvent() {
                     <tr key={event.id} data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
                       <td className="admin-table__image">
                         {event.image_url ? (
-                          <img src={event.image_url} alt="" width={event.image_width ?? 96} height={event.image_height ?? 72} loading="lazy" decoding="async" />
+                          <>
+                            <img
+                              src={event.image_url}
+                              alt={event.alt_text ?? ''}
+                              width={event.image_width ?? 96}
+                              height={event.image_height ?? 72}
+                              loading="lazy"
+                              decoding="async"
+                            />
+                            {event.alt_text ? null : <NoDescriptionBadge />}
+                          </>
                         ) : (
                           <span className="admin-table__noimage">Image Not Available</span>
                         )}

@@ -13,6 +13,8 @@ export interface EventFields {
   start_datetime: string
   ticket_url: string | null
   contact_to_book: 0 | 1
+  /** The picture's description (absent in changes queued by older versions). */
+  alt_text?: string | null
 }
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
 
@@ -70,6 +72,7 @@ export function eventConflictRows(entry: OutboxEntry, mine: Record<string, strin
     { label: 'Start Date/Time', mine: startOf(mine.start_datetime), theirs: current.start_datetime ? formatEventDate(String(current.start_datetime)) : '—' },
     { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
     { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
+    { label: 'Picture description', mine: text(mine.alt_text), theirs: text(current.alt_text) },
     { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.image_url ? 'Current image' : '—' },
   ]
 }

@@ -1,24 +1,22 @@
 import { useEffect, useMemo } from 'react'
 import type { DeleteGalleryReply, GalleryImage } from '../../../api/types'
-import { discard, type OutboxEntry } from '../../adminApi'
 import { failureStatus, mutate } from '../../adminApi'
-import { PendingBadge, useEntryImages, usePending } from '../../shell/pending'
+import { usePending } from '../../shell/pending'
 import { AdminSection, StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
-import { galleryDeletes, queuedUploads, type GalleryMeta } from './changes'
-import { categoryName, categoryPage } from '../../../../../api/src/shared/rules/galleries'
+import { queuedUploads, type GalleryMeta } from './changes'
+import { GalleryCategory } from './GalleryCategory'
 import { useGalleryGrouped } from './store'
 import '../../styles/staff'
 import './galleries.css'
 
-/** Every gallery's images by page, with uploads still on this device first; each can be deleted. */
+/** Every gallery's images by page, in the order visitors see them, with uploads still on this device last. */
 export function GalleryList({ id }: { id: string }) {
   const grouped = useGalleryGrouped()
   const rowDelete = useRowDelete<number>()
   const { status: listStatus, busy: deleting } = rowDelete
   const pending = usePending('gallery')
   const uploads = useMemo(() => queuedUploads(pending), [pending])
-  const deletes = useMemo(() => galleryDeletes(pending), [pending])
 
   useEffect(() => {
     void useGalleryGrouped.getState().load()
@@ -49,95 +47,18 @@ export function GalleryList({ id }: { id: string }) {
         <p className="admin-status admin-status--error admin-status--block">Error fetching the galleries.</p>
       ) : null}
       {!grouped.data && grouped.status !== 'error' ? <p className="admin-loading">Loading images…</p> : null}
-      {groups.map((key) => {
-        const images = (grouped.data as Record<string, GalleryImage[]>)[key] ?? []
-        const queued = uploads.filter((u) => u.category === key)
-        const headingId = `${id}-cat-${key}`
-        return (
-          <section key={key} className="admin-gallery" aria-labelledby={headingId} data-category={key}>
-            <h3 id={headingId} className="admin-gallery__title">
-              {categoryName(key)} <span className="admin-count">({images.length})</span>
-              {categoryPage(key) ? (
-                <a className="admin-gallery__view" href={categoryPage(key)} target="_blank" rel="noreferrer">
-                  View page<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : null}
-            </h3>
-            {images.length === 0 && queued.length === 0 ? (
-              <p className="admin-empty">No images yet.</p>
-            ) : (
-              <ul className="admin-thumbs">
-                {queued.map((upload) => (
-                  <QueuedThumbs key={upload.entry.id} entry={upload.entry} category={key} />
-                ))}
-                {images.map((image) => {
-                  const removal = deletes.get(image.id)
-                  return (
-                    <li
-                      key={image.id}
-                      className={`admin-thumb${removal ? ' is-pending is-deleted' : ''}`}
-                      data-image-id={image.id}
-                      data-pending={removal?.state}
-                    >
-                      <img
-                        src={image.image_url}
-                        alt={image.alt || `${categoryName(key)} gallery image ${image.id}`}
-                        width={image.width}
-                        height={image.height}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                      {removal ? (
-                        <span className="admin-thumb__badge">
-                          <PendingBadge mark={removal} />
-                        </span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="admin-thumb__delete"
-                          onClick={() => void onDelete(image)}
-                          disabled={deleting === image.id}
-                          aria-label={`Delete image ${image.id} from ${categoryName(key)}`}
-                        >
-                          {deleting === image.id ? 'Deleting…' : 'Delete'}
-                        </button>
-                      )}
-                    </li>
-                  )
-                })}
-              </ul>
-            )}
-          </section>
-        )
-      })}
-    </AdminSection>
-  )
-}
-
-/** Pictures of an upload still on this device, shown from the bytes it keeps; it can be cancelled until it is sent. */
-function QueuedThumbs({ entry, category }: { entry: OutboxEntry; category: string }) {
-  const urls = useEntryImages(entry, 'images')
-  const mark = { entryId: entry.id, state: entry.state, op: 'create' as const }
-  return (
-    <>
-      {urls.map((url, index) => (
-        <li key={url} className="admin-thumb is-pending" data-pending={entry.state} data-queued-upload={entry.id}>
-          <img src={url} alt={`New ${categoryName(category)} image ${index + 1} (not uploaded yet)`} width={200} height={150} decoding="async" />
-          <span className="admin-thumb__badge">
-            <PendingBadge mark={mark} />
-          </span>
-          {index === 0 && entry.state !== 'sending' ? (
-            <button
-              type="button"
-              className="admin-thumb__delete"
-              onClick={() => void discard(entry.id)}
-              aria-label={`Cancel the upload of ${urls.length} image(s) to ${categoryName(category)}`}
-            >
-              Cancel
-            </button>
-          ) : null}
-        </li>
+      {groups.map((key) => (
+        <GalleryCategory
+          key={key}
+          id={id}
+          category={key}
+          images={(grouped.data as Record<string, GalleryImage[]>)[key] ?? []}
+          pending={pending}
+          uploads={uploads}
+          onDelete={(image) => void onDelete(image)}
+          deleting={deleting}
+        />
       ))}
-    </>
+    </AdminSection>
   )
 }

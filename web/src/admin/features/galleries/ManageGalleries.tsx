@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { UploadGalleryReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
@@ -8,8 +8,10 @@ import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
-import { problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
+import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
+import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { UploadDescriptions } from './UploadDescriptions'
 import '../../styles/staff'
 import './galleries.css'
 
@@ -17,11 +19,13 @@ export const GALLERY_SUCCESS = 'Upload successful!'
 export const GALLERY_ERROR = 'Error uploading the images.'
 
 /** What is wrong with an upload before it is sent, and in which fields (null: nothing). */
-function uploadProblem(files: File[], type: string): Problem | null {
+function uploadProblem(files: File[], type: string, alts: string[]): Problem | null {
+  const altIndex = alts.findIndex((alt) => altTextProblem(alt))
   return (
     problemIn(UPLOAD_GALLERY_MISSING, { images: files.length === 0, type: !type }) ??
     problemIn('Only image files can be uploaded to a gallery.', { images: files.some((file) => file.type && !file.type.startsWith('image/')) }) ??
-    problemIn(`Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, { images: files.length > MAX_IMAGES_PER_UPLOAD })
+    problemIn(`Please choose at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, { images: files.length > MAX_IMAGES_PER_UPLOAD }) ??
+    (altIndex >= 0 ? fieldProblem(`alt-${altIndex}`, altTextProblem(alts[altIndex])) : null)
   )
 }
 
@@ -30,12 +34,20 @@ export function ManageGalleries() {
   const form = useFormDraft('galleries-upload', { type: '' })
   const chosen = useChosenFiles()
   const { files } = chosen
+  // One description per chosen file, in the files' order; a new choice starts them empty.
+  const [alts, setAlts] = useState<string[]>([])
+  const choose = (chosenFiles: File[]) => {
+    chosen.choose(chosenFiles)
+    setAlts(chosenFiles.map(() => ''))
+  }
   const upload = useMutationForm({
-    validate: () => uploadProblem(files, form.values.type),
+    validate: () => uploadProblem(files, form.values.type, alts),
     send: async (onProgress) => {
       const body = new FormData()
       for (const file of files) body.append('images', file)
       body.append('type', form.values.type)
+      // Descriptions go by position, one per image, and only when staff wrote any.
+      if (alts.some((alt) => normalizeAltText(alt))) for (const index of files.keys()) body.append('alt', normalizeAltText(alts[index]) ?? '')
       const meta: GalleryMeta = { kind: 'gallery', op: 'create', category: categoryOfType(form.values.type) ?? form.values.type }
       const reply = await mutate<UploadGalleryReply>(
         { method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta },
@@ -46,28 +58,22 @@ export function ManageGalleries() {
     },
     sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),
     failed: (error) => failureStatus(error, GALLERY_ERROR, 'Gallery upload'),
-    settled: chosen.clear,
+    settled: () => {
+      chosen.clear()
+      setAlts([])
+    },
     progress: true,
   })
 
   return (
-    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, newest first.">
+    <AdminScreen title="Manage Galleries" intro="Photos appear in the gallery of the page you choose, in the order set below; new ones go at the end.">
       <AdminSection title="Upload images" id={`${ids}-upload`}>
         <StaffForm form={upload} aria-describedby={`${ids}-upload-hint`}>
           <p className="admin-form__hint" id={`${ids}-upload-hint`}>
             Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <FileField
-              label="Images"
-              id={`${ids}-images`}
-              name="images"
-              accept="image/*"
-              multiple
-              required
-              inputRef={chosen.inputRef}
-              onFiles={chosen.choose}
-            />
+            <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={chosen.inputRef} onFiles={choose} />
             <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
               <option value="">Choose a page…</option>
               {GALLERY_CATEGORIES.map((option) => (
@@ -78,6 +84,7 @@ export function ManageGalleries() {
             </SelectField>
           </div>
           {files.length > 0 ? <p className="admin-form__note">{files.length === 1 ? '1 image selected' : `${files.length} images selected`}</p> : null}
+          <UploadDescriptions files={files} alts={alts} onAlts={setAlts} idPrefix={ids} />
           <FormFooter form={upload} label="Upload" busyLabel="Uploading…" />
         </StaffForm>
       </AdminSection>

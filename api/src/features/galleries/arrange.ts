@@ -1,0 +1,80 @@
+// Staff arranging a gallery: the order of its pictures and each picture's description (alt text).
+import { Elysia, status } from 'elysia'
+import { adminGuard } from '../../auth/guard'
+import type { AppContext } from '../../context'
+import { badRequest, notFound } from '../../http/errors'
+import { readAltText } from '../../shared/alt-text'
+import { GALLERY_CATEGORIES } from '../../shared/rules/galleries'
+import { VersionConflict } from '../../shared/version'
+import {
+  EditGalleryBody,
+  EditGalleryReply,
+  GalleryCategoryParams,
+  GalleryIdParams,
+  GalleryOrderBody,
+  GalleryOrderConflictReply,
+  GalleryOrderReply,
+  type GalleryImage,
+} from './model'
+import { toGalleryImage } from './reply'
+import { findGalleryImage, listGalleryImages, setGalleryAltText, setGalleryOrder } from './store'
+
+/** Mounted by the galleries plugin, under its /api prefix. */
+export function galleryArrangeRoutes(ctx: AppContext) {
+  const { db, files } = ctx
+  const imagesOf = (type: GalleryImage['type']) => listGalleryImages(db, type).map((row) => toGalleryImage(files, row))
+  return new Elysia({ name: 'feature.galleries.arrange' })
+    .use(adminGuard(ctx))
+    .put(
+      '/gallery/:category/order',
+      ({ params, body, commit, activity }) => {
+        const gallery = GALLERY_CATEGORIES.find((c) => c.category === params.category)!
+        if (body.ids.length === 0) throw badRequest('The order must name at least one picture.')
+        if (new Set(body.ids).size !== body.ids.length) throw badRequest('The order names a picture more than once.')
+        try {
+          // Idempotent: the same order sent again (a replay) leaves the gallery as it is and answers the same.
+          return commit(() => {
+            const current = listGalleryImages(db, gallery.type).map((row) => row.id)
+            const known = new Set(current)
+            const strangers = body.ids.filter((id) => !known.has(id))
+            if (strangers.length > 0) {
+              throw new VersionConflict(
+                `The ${gallery.name} gallery has changed since this order was made: picture ${strangers.join(', ')} is not in it (deleted, or never there). Nothing was moved.`,
+                { ids: current, images: imagesOf(gallery.type) },
+              )
+            }
+            setGalleryOrder(db, gallery.type, body.ids)
+            activity({ kind: 'gallery', action: 'update', record_id: gallery.category, summary: `Reordered the ${gallery.name} gallery` })
+            return { message: 'Order saved.', images: imagesOf(gallery.type) }
+          })
+        } catch (error) {
+          if (error instanceof VersionConflict)
+            return status(409, { error: error.message, current: error.current as { ids: number[]; images: GalleryImage[] } })
+          throw error
+        }
+      },
+      { admin: true, params: GalleryCategoryParams, body: GalleryOrderBody, response: { 200: GalleryOrderReply, 409: GalleryOrderConflictReply } },
+    )
+    .put(
+      '/edit-gallery/:id',
+      ({ params, body, commit, activity }) => {
+        const altText = readAltText(body.alt) ?? null
+        return commit(() => {
+          const before = findGalleryImage(db, params.id)
+          if (!before) throw notFound(`No gallery image with id ${params.id}.`)
+          setGalleryAltText(db, params.id, altText)
+          activity({
+            kind: 'gallery',
+            action: 'update',
+            record_id: params.id,
+            summary: altText
+              ? `Described picture ${params.id} of the ${before.type} gallery`
+              : `Removed the description of picture ${params.id} of the ${before.type} gallery`,
+            changes: before.alt_text === altText ? [] : [{ field: 'alt_text', before: before.alt_text, after: altText }],
+          })
+          return { message: 'Description saved.', image: toGalleryImage(files, findGalleryImage(db, params.id)!) }
+        })
+      },
+      { admin: true, params: GalleryIdParams, body: EditGalleryBody, response: EditGalleryReply },
+    )
+}

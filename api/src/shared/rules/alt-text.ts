@@ -1,0 +1,25 @@
+// Alt text staff write for a picture (gallery, attraction, event), checked the same way by the form and the API.
+
+/** Screen readers read alt text in one go; a sentence or two is what helps, so longer text is refused. */
+export const ALT_TEXT_MAX = 250
+
+export const ALT_TEXT_TOO_LONG = `The description (alt text) must be at most ${ALT_TEXT_MAX} characters.`
+
+/** What the forms say beside the field. */
+export const ALT_TEXT_HINT =
+  'Describe what the picture shows for people who cannot see it, in a sentence: who or what, where, and anything worth noticing (e.g. "Log fire in the Stables bar with two armchairs"). Do not start with "Photo of". Leave it empty to use a general description.'
+
+/** Shown on staff lists for a picture with no description written by staff. */
+export const NO_DESCRIPTION = 'No description'
+
+/** The text as stored: trimmed, runs of spaces and line breaks made one space; empty means none (null: the generated default). */
+export function normalizeAltText(value: string | null | undefined): string | null {
+  const text = (value ?? '').replace(/\s+/g, ' ').trim()
+  return text === '' ? null : text
+}
+
+/** What is wrong with the text staff typed (null: nothing). */
+export function altTextProblem(value: string | null | undefined): string | null {
+  const text = normalizeAltText(value)
+  return text !== null && text.length > ALT_TEXT_MAX ? ALT_TEXT_TOO_LONG : null
+}

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { ManageAttractions } from './ManageAttractions'
+import { formEntries, mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
+
+const place = (id: number, name: string, alt_text: string | null) => ({
+  id,
+  name,
+  url: 'https://example.org/',
+  description: 'Nice.',
+  imageUrl: `/files/${id}.png`,
+  image_variants: [],
+  width: 96,
+  height: 72,
+  updated_at: '2026-01-01T00:00:00Z',
+  alt_text,
+})
+
+let mock: MockApi
+beforeEach(() => resetAdmin('/manageAttractions'))
+afterEach(() => mock?.restore())
+
+test('a place without a picture description is flagged; the edit form prefills and sends it', async () => {
+  mock = mockApi({
+    'GET /api/around': { body: [place(1, 'Tarn', 'A still tarn below crags'), place(2, 'Castle', null)] },
+    'PUT /api/edit-around/2': { body: { message: 'Attraction updated.', attraction: place(2, 'Castle', 'Ruined keep on a hill') } },
+  })
+  render(<ManageAttractions />)
+  const row = (id: number) => document.querySelector(`[data-attraction-id="${id}"]`) as HTMLElement
+  await waitFor(() => expect(row(2)).toBeTruthy())
+  expect(within(row(2)).getByText('No description')).toBeTruthy()
+  expect(within(row(1)).queryByText('No description')).toBeNull()
+  const form = within(screen.getByRole('region', { name: 'Edit an attraction' }))
+  fireEvent.change(form.getByLabelText('Business'), { target: { value: '1' } })
+  expect((form.getByLabelText('Alt text: what the picture shows (optional)') as HTMLInputElement).value).toBe('A still tarn below crags')
+  fireEvent.change(form.getByLabelText('Business'), { target: { value: '2' } })
+  fireEvent.change(form.getByLabelText('Alt text: what the picture shows (optional)'), { target: { value: 'Ruined keep on a hill' } })
+  fireEvent.click(form.getByRole('button', { name: 'Save changes' }))
+  await waitFor(() => expect(mock.changes()).toHaveLength(1))
+  expect(formEntries(mock.changes()[0]!.body).alt).toBe('Ruined keep on a hill')
+})

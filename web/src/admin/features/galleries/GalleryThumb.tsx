@@ -1,0 +1,97 @@
+/** One picture of a staff gallery: its description (or a "No description" badge), move, describe and delete. */
+import { useState, type DragEvent } from 'react'
+import { PendingBadge } from '../../shell/pending'
+import type { Status } from '../../shell/ui'
+import { NoDescriptionBadge } from '../../shell/altText'
+import { pictureName, type DisplayGalleryImage } from './changes'
+import { DescribeImage } from './DescribeImage'
+
+export interface ThumbActions {
+  /** Move the picture to another place (0 first). */
+  move(to: number): void
+  remove(): void
+  deleting: boolean
+  /** Shows how a description's save went in the gallery's status line. */
+  report(status: Status): void
+  /** Native drag and drop: which picture is dragged, and where it is dropped. */
+  drag: { start(event: DragEvent): void; over(event: DragEvent): void; drop(event: DragEvent): void; end(): void; isTarget: boolean }
+}
+
+export function GalleryThumb({
+  image,
+  index,
+  count,
+  gallery,
+  actions,
+}: {
+  image: DisplayGalleryImage
+  index: number
+  count: number /** The gallery's name ('Eat'). */
+  gallery: string
+  actions: ThumbActions
+}) {
+  const [describing, setDescribing] = useState(false)
+  const name = pictureName(image, index)
+  const removal = image.pending?.op === 'delete'
+  const classes = ['admin-thumb', image.pending ? 'is-pending' : '', removal ? 'is-deleted' : '', actions.drag.isTarget ? 'is-drop-target' : '']
+  return (
+    <li
+      className={classes.filter(Boolean).join(' ')}
+      data-image-id={image.id}
+      data-pending={image.pending?.state}
+      draggable={!removal && !describing}
+      onDragStart={actions.drag.start}
+      onDragOver={actions.drag.over}
+      onDrop={actions.drag.drop}
+      onDragEnd={actions.drag.end}
+    >
+      <img src={image.image_url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" draggable={false} />
+      {image.pending ? (
+        <span className="admin-thumb__badge">
+          <PendingBadge mark={image.pending} />
+        </span>
+      ) : null}
+      <div className="admin-thumb__body">
+        {image.alt_text ? (
+          <p className="admin-thumb__alt">{image.alt_text}</p>
+        ) : (
+          <p className="admin-thumb__alt">
+            <NoDescriptionBadge />
+          </p>
+        )}
+        {describing ? (
+          <DescribeImage
+            image={image}
+            name={name}
+            onDone={(outcome) => {
+              if (outcome) actions.report(outcome)
+              setDescribing(false)
+            }}
+          />
+        ) : removal ? null : (
+          <div className="admin-thumb__actions">
+            <button type="button" className="admin-thumb__button" data-move="up" disabled={index === 0} onClick={() => actions.move(index - 1)}>
+              Move up<span className="visually-hidden"> {name}</span>
+            </button>
+            <button type="button" className="admin-thumb__button" data-move="down" disabled={index === count - 1} onClick={() => actions.move(index + 1)}>
+              Move down<span className="visually-hidden"> {name}</span>
+            </button>
+            <button type="button" className="admin-thumb__button" onClick={() => setDescribing(true)}>
+              {image.alt_text ? 'Edit description' : 'Describe'}
+              <span className="visually-hidden"> {name}</span>
+            </button>
+            <button
+              type="button"
+              className="admin-thumb__button admin-thumb__delete"
+              onClick={actions.remove}
+              disabled={actions.deleting}
+              aria-label={`Delete image ${image.id} from ${gallery}`}
+            >
+              {actions.deleting ? 'Deleting…' : 'Delete'}
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}
