@@ -114,7 +114,8 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
   const status = useGallery((s) => s.status)
   const load = useGallery((s) => s.load)
   const images = Array.isArray(data) ? data : []
-  const [tiles, setTiles] = useState<Tile[]>([])
+  // The first photos from the start: a page served with its data shows them before any script runs.
+  const [tiles, setTiles] = useState<Tile[]>(() => fillTiles([], images, count))
   const [openSlot, setOpenSlot] = useState<number | null>(null)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
