@@ -173,3 +173,27 @@ describe('without the server bundle (an older build)', () => {
     }
   })
 })
+
+describe('structured data from the served data', () => {
+  const blocks = (page: string) =>
+    [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap(
+      (match) => [JSON.parse(match[1]!)].flat() as Record<string, any>[],
+    )
+
+  test('/events: one Event per upcoming event with what Google requires; / and /contact: the venues with hasMenu', async () => {
+    const events = await jsonOf(await get('/api/events'))
+    const served = blocks(await html('/events')).filter((node) => node['@type'] === 'Event')
+    expect(served.map((node) => node.name)).toEqual(events.map((event: { title: string }) => event.title))
+    for (const node of served) {
+      expect(node.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
+      expect(node.location.address.postalCode).toBeTruthy()
+      expect(node.image[0]).toStartWith(`${SITE_URL}/files/`)
+      expect(node.eventStatus).toBe('https://schema.org/EventScheduled')
+    }
+    for (const path of ['/', '/contact']) {
+      const businesses = blocks(await html(path)).filter((node) => node.hasMenu)
+      expect(businesses.map((node) => node.hasMenu).sort()).toEqual([`${SITE_URL}/menu/menu1`, `${SITE_URL}/menu/menu2`])
+      for (const node of businesses) expect(node.openingHoursSpecification.length).toBeGreaterThan(0)
+    }
+  })
+})

@@ -17,7 +17,6 @@ export function Events() {
   // A copy saved days ago may hold events that have since happened. Until mounted, on the clock the
   // page was rendered at (the server's), so hydration finds the same list.
   const upcoming = useMemo(() => (events ? upcomingEvents(events, mounted ? new Date() : (pageRenderedAt() ?? new Date())) : null), [events, mounted])
-  const origin = mounted ? window.location.origin : undefined
 
   useEffect(() => {
     void useEvents.getState().load()
@@ -52,7 +51,7 @@ export function Events() {
             <ol className="event-list" aria-label="Upcoming events, soonest first">
               {upcoming.map((event, index) => (
                 <li key={event.id ?? index}>
-                  <EventCard event={event} origin={origin} />
+                  <EventCard event={event} />
                 </li>
               ))}
             </ol>
