@@ -69,6 +69,12 @@ test('every public route hydrates without a mismatch and fetches nothing it brou
       // The idle-time saving of every page's data starts once the page is idle: let it finish too.
       await page.waitForLoadState('networkidle')
       expect(problems, `${route}: hydration problems`).toEqual([])
+      // Gallery photos the server sent may load before hydration: they show all the same (no load event missed).
+      await page.waitForFunction(
+        () => [...document.querySelectorAll<HTMLImageElement>('img.gallery__img')].every((img) => !img.complete || img.classList.contains('is-loaded')),
+        undefined,
+        { timeout: 10_000 },
+      )
       const refetched = keys.map(apiPathOf).filter((path) => apiRequests.includes(path))
       expect(refetched, `${route}: fetched again although embedded (requests: ${apiRequests.join(', ')})`).toEqual([])
     } finally {
