@@ -95,6 +95,10 @@ describe('the served HTML holds current data', () => {
     expect(rootOf(await html('/around'))).toContain(escapeHtml(places[0].name))
   })
 
+  test('the server bundle is never served', async () => {
+    for (const path of ['/.server/entry-server.mjs', '/.server/', '/.server/entry-server.mjs.br']) expect((await get(path)).status).toBe(404)
+  })
+
   test('the data is embedded once, as the API answers it, and React finds it', async () => {
     const page = await html('/contact')
     expect(page.match(/id="initial-data"/g)?.length).toBe(1)

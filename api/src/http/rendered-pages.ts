@@ -91,6 +91,10 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     return { body: html, hash: Bun.hash(html).toString(36), compressed: {}, version: at, clock, data, storesText }
   }
 
+  /** Renders start in order; one that ends after a later one (an older version) is not kept. */
+  let renders = 0
+  const keptRender = new Map<string, number>()
+
   async function current(entry: ServerBundle, path: string): Promise<RenderedPage> {
     const at = version()
     const now = ctx.now()
@@ -99,9 +103,13 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     const key = `${path} ${at}`
     let run = rendering.get(key)
     if (!run) {
+      const order = ++renders
       run = render(entry, path, at, now)
         .then((made) => {
-          pages.set(path, made)
+          if (order > (keptRender.get(path) ?? 0)) {
+            keptRender.set(path, order)
+            pages.set(path, made)
+          }
           return made
         })
         .finally(() => rendering.delete(key))

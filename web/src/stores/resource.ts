@@ -152,11 +152,12 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
     return { ...EMPTY, data: served as T, savedAt: Date.parse(pageData()!.renderedAt), status: 'ready' as const }
   }
   /** Until then a load does not fetch what the page brought (set when the browser starts from page data). */
-  const servedFreshUntil = servedState() === EMPTY || typeof window === 'undefined' ? 0 : Date.now() + PAGE_DATA_FRESH_MS
+  let servedFreshUntil = servedState() === EMPTY || typeof window === 'undefined' ? 0 : Date.now() + PAGE_DATA_FRESH_MS
   let servedCopyKept = false
   const api = createStore<Resource<T>>()((setState, getState) => {
     const reset = () => {
       inFlight = null
+      servedFreshUntil = 0
       setState({ ...EMPTY })
     }
     /** A staff list: the server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
