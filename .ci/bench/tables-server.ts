@@ -24,7 +24,7 @@ export function loadTable(results: EndpointFigures[], connections: number, durat
       .map((which) => `${r.path} (${which}): ${r[which].non2xx} non-2xx replies, ${r[which].errors} errors/timeouts — figures suspect`),
   )
   return table(
-    `4. API under load: autocannon, ${connections} connections, ${durationSeconds} s per run, Accept-Encoding gzip/br; the real server vs a bare Bun.serve sending the same bytes`,
+    `4. API and served pages (from the render cache) under load: autocannon, ${connections} connections, ${durationSeconds} s per run, Accept-Encoding gzip/br; the real server vs a bare Bun.serve sending the same bytes`,
     ['endpoint', 'reply', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio'],
     rows,
     ['* = target missed; the server runs with NODE_ENV=production (one request log line per request, to a file)', ...troubled],

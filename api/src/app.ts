@@ -27,6 +27,7 @@ import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
 import { currentStructuredData } from './http/current-structured-data'
+import { renderedPages } from './http/rendered-pages'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
@@ -75,6 +76,9 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
 
 /** The whole HTTP application. The server and the tests both build it here. */
 export function createApp(ctx: AppContext) {
+  const structuredData = currentStructuredData(ctx)
+  // Public pages are rendered with the data the API answers now, read through the app itself.
+  const readOwnApi = (path: string, init: RequestInit): Promise<Response> => app.handle(new Request(new URL(path, 'http://localhost').href, init))
   const app = new Elysia()
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
@@ -96,7 +100,7 @@ export function createApp(ctx: AppContext) {
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
-    .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
+    .use(webApp(ctx.config.webDistDir, structuredData, renderedPages(ctx, readOwnApi, structuredData)))
   return app
 }
 

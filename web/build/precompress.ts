@@ -1,3 +1,4 @@
+import { SERVER_BUNDLE_DIR } from './prerender'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -26,6 +27,8 @@ export function precompress(): Plugin {
       handler() {
         const walk = (dir: string): string[] =>
           readdirSync(dir).flatMap((name) => {
+            // The server's render bundle is read by the server, never sent.
+            if (name === SERVER_BUNDLE_DIR) return []
             const path = join(dir, name)
             return statSync(path).isDirectory() ? walk(path) : [path]
           })

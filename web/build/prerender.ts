@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Manifest, type Plugin } from 'vite'
@@ -8,6 +7,13 @@ import type { Venue } from '../../api/src/config'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
 import { PAGES_WITH_VENUE_DATA } from '../src/lib/structuredData'
+
+/**
+ * Where the build keeps the server bundle of entry-server.tsx in dist: the server imports it to render
+ * public pages with current data (api/src/http/rendered-pages.ts). A dot folder, so it is never served.
+ */
+export const SERVER_BUNDLE_DIR = '.server'
+export const SERVER_BUNDLE_FILE = 'entry-server.mjs'
 
 /** The HTML for paths without a pre-rendered page (staff screens, login, unknown paths): the empty app shell. */
 export const APP_SHELL = 'app-shell.html'
@@ -80,7 +86,7 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
 
 /**
  * After the client build: renders each public page with react-dom/server (src/entry-server.tsx, built
- * for Node into a temporary folder) into dist/<path>/index.html, so the first paint never waits for
+ * for Node into dist/.server, which the server imports too) into dist/<path>/index.html, so the first paint never waits for
  * JavaScript, and keeps the empty shell as app-shell.html for every other path. Runs before the
  * service worker's precache list is made, so the pages are precached too.
  */
@@ -103,37 +109,34 @@ export function prerender(options: { entry: string; define: Record<string, strin
       sequential: true,
       async handler() {
         if (isServerBuild) return
-        const serverDir = mkdtempSync(join(tmpdir(), 'venue-prerender-'))
-        try {
-          await build({
-            configFile: false,
-            root,
-            mode,
-            logLevel: 'warn',
-            plugins: [react()],
-            define: options.define,
-            // Everything in one file, so it runs from a folder outside the project.
-            ssr: { noExternal: true },
-            build: {
-              ssr: options.entry,
-              outDir: serverDir,
-              emptyOutDir: true,
-              minify: false,
-              rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
-            },
-          })
-          const server = (await import(pathToFileURL(join(serverDir, 'entry-server.mjs')).href)) as ServerEntry
-          const template = readFileSync(join(outDir, 'index.html'), 'utf8')
-          const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
-          const structuredData = buildTimeStructuredData(options.venue, options.siteUrl)
-          writeFileSync(join(outDir, APP_SHELL), template)
-          for (const page of server.prerenderedPages()) {
-            const file = join(outDir, prerenderedFile(page.path))
-            mkdirSync(dirname(file), { recursive: true })
-            writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData))
-          }
-        } finally {
-          rmSync(serverDir, { recursive: true, force: true })
+        const serverDir = join(outDir, SERVER_BUNDLE_DIR)
+        await build({
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'warn',
+          plugins: [react()],
+          define: options.define,
+          // Everything in one file, so it runs from a folder outside the project.
+          ssr: { noExternal: true },
+          build: {
+            ssr: options.entry,
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+            rollupOptions: { output: { entryFileNames: SERVER_BUNDLE_FILE } },
+          },
+        })
+        const server = (await import(pathToFileURL(join(serverDir, SERVER_BUNDLE_FILE)).href)) as ServerEntry
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+        const structuredData = buildTimeStructuredData(options.venue, options.siteUrl)
+        writeFileSync(join(outDir, APP_SHELL), template)
+        for (const page of server.prerenderedPages()) {
+          const file = join(outDir, prerenderedFile(page.path))
+          mkdirSync(dirname(file), { recursive: true })
+          writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData))
         }
       },
     },

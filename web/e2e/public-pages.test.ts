@@ -265,12 +265,13 @@ describe.each(SIZES)('at $name size', (size) => {
     }
     const kinds = events.map((e) => (e.contact_to_book ? 'contact' : e.ticket_url ? 'tickets' : 'free'))
     expect(new Set(kinds)).toEqual(new Set(['contact', 'tickets', 'free']))
-    // schema.org Event data for each event.
-    const ld = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent!)))
+    // schema.org Event data for each event (the server's block in <head> lists them all).
+    const ld = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.flatMap((n) => JSON.parse(n.textContent!)))
     const ldEvents = ld.filter((entry) => entry['@type'] === 'Event')
     expect(ldEvents.map((e) => e.name)).toEqual(events.map((e) => e.title))
     expect(ldEvents[0].location['@type']).toBe('Place')
-    expect(ldEvents[0].image[0]).toStartWith(server.url)
+    // Absolute, from the configured public address (SITE_URL; the demo default is http://localhost:PORT).
+    expect(ldEvents[0].image[0]).toStartWith(`${server.url.replace('127.0.0.1', 'localhost')}/files/`)
     // Add to calendar: a real .ics download.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

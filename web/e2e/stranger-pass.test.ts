@@ -65,8 +65,11 @@ test('online, with the map service answering, home shows the map — not "The ma
 test('a first visit to /events while the venue never answers says so after ~3 s, not "Loading events…" alone until the 15 s timeout', async () => {
   const { server } = suite
   const { context, page } = await open(PHONE)
-  // The server is reachable but hangs: no API request ever gets an answer.
+  // The server is reachable but hangs: no API request ever gets an answer. The page the server renders
+  // brings its events along (ssr-hydration.test.ts); the page as built, which is sent when it cannot
+  // render (an older build, a failed render), brings none: that is the page this visitor gets.
   await context.route('**/api/**', () => undefined)
+  await context.route(`${server.url}/events`, (route) => route.continue({ url: `${server.url}/events/index.html` }))
   await page.goto(`${server.url}/events`)
   const started = Date.now()
   await page.locator('.offline-banner', { hasText: 'Couldn’t reach the venue — this page is not saved on this device yet' }).waitFor({ timeout: 8_000 })

@@ -6,9 +6,16 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
+import { VENUE_KEYS } from '../../api/src/shared/rules/venues'
+import { setApiTransport } from './api/client'
+import type { OpeningTimes } from './api/types'
 import { App } from './App'
+import { describeOpenStatus, openStatus } from './lib/openStatus'
 import { pageTitle, PUBLIC_ROUTES } from './pages/publicRoutes'
+import { holidayList } from './stores/holidays'
 import { menuPath, MENU_ROUTE_IDS } from './stores/menus'
+import { pageDataScript, setPageDataForRender, type PageData } from './stores/pageData'
+import { storesForRender } from './stores/resource'
 
 export interface PrerenderedPage {
   path: string
@@ -34,6 +41,11 @@ export function prerenderedPages(): PrerenderedPage[] {
  */
 export async function render(path: string): Promise<string> {
   await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  setPageDataForRender(null)
+  return renderApp(path)
+}
+
+function renderApp(path: string): string {
   return renderToString(
     <StrictMode>
       <Router ssrPath={path}>
@@ -41,4 +53,68 @@ export async function render(path: string): Promise<string> {
       </Router>
     </StrictMode>,
   )
+}
+
+export interface PageWithData {
+  /** The page's markup for #root (React's resource hints left out: the built page has them in <head>). */
+  body: string
+  /** The <script type="application/json" id="initial-data"> the browser's stores start from. */
+  dataScript: string
+  data: PageData
+}
+
+/** One render at a time: the stores and the API transport are this module's, shared by every render. */
+let queue: Promise<unknown> = Promise.resolve()
+
+/**
+ * The server's render of `path` with the data the API gives now (api/src/http/rendered-pages.ts):
+ * the stores' own fetchers run against `fetchApi` (the server's app in-process), for exactly the
+ * stores the page reads — rendered, its stores' data fetched, rendered again until it reads nothing
+ * new — and the data goes into the page once, for the browser's stores to start from.
+ */
+export function renderWithData(path: string, options: { fetchApi: (path: string, init: RequestInit) => Promise<Response>; now: Date }): Promise<PageWithData> {
+  const run = queue.then(() => renderOnceWithData(path, options.fetchApi, options.now))
+  queue = run.catch(() => undefined)
+  return run
+}
+
+async function renderOnceWithData(path: string, fetchApi: (path: string, init: RequestInit) => Promise<Response>, now: Date): Promise<PageWithData> {
+  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  setApiTransport(fetchApi)
+  const stores: Record<string, unknown> = {}
+  const asked = new Set<string>()
+  try {
+    for (;;) {
+      storesForRender.forget()
+      // A new object each pass: the stores start from it (their initial state follows the page data's identity).
+      setPageDataForRender({ renderedAt: now.toISOString(), stores: { ...stores } })
+      const markup = renderApp(path)
+      const wanted = storesForRender.read().filter((key) => !asked.has(key))
+      if (wanted.length === 0) {
+        const data: PageData = { renderedAt: now.toISOString(), stores }
+        return { body: markup.replace(/^(?:<link [^>]*\/?>)+/, ''), dataScript: pageDataScript(data), data }
+      }
+      await Promise.all(
+        wanted.map(async (key) => {
+          asked.add(key)
+          // Data the API cannot give now is left out: that part of the page loads in the browser, as before.
+          const value = await storesForRender.fetch(key)?.catch(() => undefined)
+          if (value !== undefined) stores[key] = value
+        }),
+      )
+    }
+  } finally {
+    setPageDataForRender(null)
+  }
+}
+
+/**
+ * What in a page rendered with `data` depends on the time as well: each venue's open-now status. The
+ * server renders again when it differs from the page it has (a venue opened or closed since).
+ */
+export function clockKey(data: PageData, now: Date): string {
+  const times = data.stores['opening-times'] as OpeningTimes | undefined
+  if (!times) return ''
+  const holidays = holidayList(data.stores.holidays as never)
+  return VENUE_KEYS.map((venue) => describeOpenStatus(openStatus(venue, times, holidays, now))).join('|')
 }

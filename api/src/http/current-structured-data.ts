@@ -12,20 +12,32 @@ import { venueDate } from '../shared/time'
  * Writes that change nothing shown (a contact message) rebuild the same text, so pages keep their ETag.
  */
 export function currentStructuredData(ctx: AppContext): () => string {
-  const dataVersion = ctx.db.query<{ external: number; own: number }, []>('SELECT data_version AS external, total_changes() AS own FROM pragma_data_version')
+  const version = dataVersion(ctx)
   let builtFor = ''
   let script = ''
   return () => {
-    const { external, own } = dataVersion.get()!
     const today = venueDate(ctx.now())
-    const version = `${external}:${own}:${today}`
-    if (version !== builtFor) {
+    const current = version()
+    if (current !== builtFor) {
       const exceptions = listHolidaysFrom(ctx.db, today).map((row) => ({ ...row, closed: row.closed === 1 }))
       script = structuredDataScript(
         localBusinessData({ venue: ctx.config.venue, siteUrl: ctx.config.siteUrl, openingTimes: readOpeningTimes(ctx.db), exceptions, today }),
       )
-      builtFor = version
+      builtFor = current
     }
     return script
+  }
+}
+
+/**
+ * What the data shown on public pages is a function of: every committed write on this connection
+ * (SQLite's total_changes()), any other connection's (PRAGMA data_version: a restore, a script) and
+ * the venue's date (what is upcoming). One tiny query; equal versions mean equal data.
+ */
+export function dataVersion(ctx: AppContext): () => string {
+  const query = ctx.db.query<{ external: number; own: number }, []>('SELECT data_version AS external, total_changes() AS own FROM pragma_data_version')
+  return () => {
+    const { external, own } = query.get()!
+    return `${external}:${own}:${venueDate(ctx.now())}`
   }
 }

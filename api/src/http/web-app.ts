@@ -67,17 +67,21 @@ function precompressedVariant(request: Request, path: string): { name: Encoding;
  */
 const BUILD_INTERNAL = /(^|\/)\.(?!well-known(\/|$))|\.(br|gz)$/
 
+/** A page the server made (not a file as built): its text, its hash for the ETag, its compressed bytes. */
+export interface MadePage {
+  body: string
+  hash: string
+  /** Compressed once per body, on the first request that accepts each encoding (later ones share it). */
+  compressed: Partial<Record<Encoding, Promise<Uint8Array>>>
+}
+
 /** A pre-rendered page whose structured data the server keeps current, as last sent. */
-interface LivePage {
+interface LivePage extends MadePage {
   /** The built file it was made from (size and modification time), so a new build is picked up. */
   built: string
   template: string
   /** The structured-data block it carries (compared by value: an unchanged block keeps page and ETag). */
   script: string
-  body: string
-  hash: string
-  /** Compressed once per body, on the first request that accepts each encoding (later ones share it). */
-  compressed: Partial<Record<Encoding, Promise<Uint8Array>>>
 }
 
 const brotli = promisify(brotliCompress)
@@ -114,7 +118,8 @@ function livePages(currentStructuredData: () => string) {
   }
 }
 
-async function sendLivePage(request: Request, page: LivePage): Promise<Response> {
+/** A made page with `no-cache`, its ETag (the content hash, per encoding) and 304 when the browser has it. */
+export async function sendMadePage(request: Request, page: MadePage): Promise<Response> {
   const encoding = acceptedEncodings(request)[0]?.name
   const headers: Record<string, string> = {
     'cache-control': 'no-cache',
@@ -135,9 +140,10 @@ async function sendLivePage(request: Request, page: LivePage): Promise<Response>
  * is not an API or file URL gets the app shell (app-shell.html; index.html in a build without
  * pre-rendered pages), so client-side routes work on reload. Pages the build gave structured data get
  * the current data from `currentStructuredData` (the block is the same on every such page). Files the
- * build keeps for itself answer 404.
+ * build keeps for itself answer 404. A public page's path (not its file) goes first to `renderedPage`,
+ * which renders it with current data (rendered-pages.ts), or declines and the built file is sent.
  */
-export function webApp(distDir: string, currentStructuredData?: () => string) {
+export function webApp(distDir: string, currentStructuredData?: () => string, renderedPage?: (request: Request, path: string) => Promise<Response | null>) {
   const indexFile = join(distDir, 'index.html')
   const appShell = join(distDir, 'app-shell.html')
   const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
@@ -151,6 +157,10 @@ export function webApp(distDir: string, currentStructuredData?: () => string) {
     const candidate = join(distDir, relative)
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
+    if (!isFile && renderedPage && isFileAt(prerendered)) {
+      const rendered = await renderedPage(request, pathname)
+      if (rendered) return rendered
+    }
     const path = isFile ? candidate : isFileAt(prerendered) ? prerendered : existsSync(appShell) ? appShell : indexFile
     if (!existsSync(path)) {
       return new Response('The web app has not been built yet. Run `npm run build` (npm start does this for you).', {
@@ -162,7 +172,7 @@ export function webApp(distDir: string, currentStructuredData?: () => string) {
     const stat = statSync(path)
     if (path.endsWith('.html')) {
       const page = livePage(path, stat)
-      if (page) return sendLivePage(request, page)
+      if (page) return sendMadePage(request, page)
     }
     const encoding = precompressedVariant(request, path)
     const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${encoding ? `-${encoding.name}` : ''}"`

@@ -8,9 +8,15 @@ import type { Venue } from '../config'
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import type { OpeningTimes } from '../features/opening-times/model'
 import type { VenueKey } from './rules/venues'
+import { venueParts } from './rules/venue-time'
 
 /** The id of the block in <head>: the build writes it, the server finds and replaces it. */
 export const STRUCTURED_DATA_ID = 'venue-structured-data'
+/** The id of the upcoming events' block, which the server adds to the pages that list events. */
+export const EVENTS_STRUCTURED_DATA_ID = 'events-structured-data'
+
+/** Each venue's menu page (the web app's /menu/:menuId routes: menu1 the Stables, menu2 the hotel cafe). */
+export const MENU_PATHS: Record<VenueKey, string> = { hotel: '/menu/menu2', stables: '/menu/menu1' }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
@@ -109,6 +115,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
       name: venue.hotelName,
       url: absolute('/'),
       image: absolute('/images/hero-home.jpg'),
+      hasMenu: absolute(MENU_PATHS.hotel),
       ...common,
       ...hoursOf('hotel'),
     },
@@ -119,16 +126,68 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
       name: venue.barName,
       url: absolute('/drink'),
       image: absolute('/images/tile-drink.jpg'),
+      hasMenu: absolute(MENU_PATHS.stables),
       ...common,
       ...hoursOf('stables'),
     },
   ]
 }
 
-/** The <script> block for <head>. No '<' is left in the JSON, so no value can close the script early. */
-export function structuredDataScript(data: unknown): string {
+/** An upcoming event as GET /api/events answers it (start in UTC, site-relative image). */
+export interface UpcomingEvent {
+  title: string
+  description: string
+  start_datetime: string
+  image_url: string | null
+  ticket_url: string | null
+  contact_to_book: number | boolean
+}
+
+const pad = (n: number) => String(Math.abs(n)).padStart(2, '0')
+
+/** An instant as the venue's wall clock with its UTC offset: 2026-07-01T19:30:00+01:00. */
+export function venueDateTimeWithOffset(instant: Date): string {
+  const wall = venueParts(instant)
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  const offset = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)
+  const sign = offset < 0 ? '-' : '+'
+  const date = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`
+  return `${date}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
+}
+
+/**
+ * One schema.org Event per upcoming event, held at the hotel (a Place with its address): the
+ * properties Google's event rich results require (name, startDate, location with address) and those
+ * it recommends (description, image, eventStatus, eventAttendanceMode, offers when there is a ticket link).
+ */
+export function eventStructuredData(events: readonly UpcomingEvent[], source: Pick<StructuredDataSource, 'venue' | 'siteUrl'>): Record<string, unknown>[] {
+  const { venue, siteUrl } = source
+  return events.flatMap((event) => {
+    const start = new Date(event.start_datetime)
+    if (Number.isNaN(start.getTime())) return []
+    const data: Record<string, unknown> = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: event.title,
+      startDate: venueDateTimeWithOffset(start),
+      description: event.description,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: venue.hotelName, url: `${siteUrl}/`, address: postalAddress(venue.address) },
+      organizer: { '@type': 'Organization', name: venue.hotelName, url: `${siteUrl}/`, telephone: venue.phone },
+    }
+    if (event.image_url) data.image = [new URL(event.image_url, `${siteUrl}/`).href]
+    if (event.ticket_url && !event.contact_to_book) {
+      data.offers = { '@type': 'Offer', url: event.ticket_url, availability: 'https://schema.org/InStock' }
+    }
+    return [data]
+  })
+}
+
+/** A <script> block for <head>. No '<' is left in the JSON, so no value can close the script early. */
+export function structuredDataScript(data: unknown, id = STRUCTURED_DATA_ID): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
-  return `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${json}</script>`
+  return `<script type="application/ld+json" id="${id}">${json}</script>`
 }
 
 const BLOCK = new RegExp(`<script type="application/ld\\+json" id="${STRUCTURED_DATA_ID}">[\\s\\S]*?</script>`)

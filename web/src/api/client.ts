@@ -108,8 +108,15 @@ type Exchange = (
   signal: AbortSignal | undefined,
 ) => Promise<Answer>
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>
+/** The browser's fetch; when the server renders a page with current data, its own app in-process (entry-server.tsx). */
+let transport: Transport = (path, init) => fetch(path, init)
+export function setApiTransport(send: Transport): void {
+  transport = send
+}
+
 const viaFetch: Exchange = async (method, path, headers, payload, signal) => {
-  const response = await fetch(path, { method, headers, body: payload, signal })
+  const response = await transport(path, { method, headers, body: payload, signal })
   // The body too: an answer that stops halfway is as lost as one that never starts.
   return { status: response.status, text: await response.text() }
 }

@@ -96,18 +96,6 @@ describe('EventCard', () => {
     expect(document.querySelector('img.event-card__image')).toBeNull()
   })
 
-  test('carries schema.org Event JSON-LD with the venue address and the ticket offer', () => {
-    render(<EventCard event={base} origin="https://larkdale.example" />)
-    const script = document.querySelector('script[type="application/ld+json"]')!
-    const data = JSON.parse(script.textContent!)
-    expect(data['@type']).toBe('Event')
-    expect(data.name).toBe('Folk Music Evening')
-    expect(data.startDate).toBe('2026-12-05T20:00:00.000Z')
-    expect(data.location.address.postalCode).toBe(venue.address.postcode)
-    expect(data.offers.url).toBe('https://tickets.example.org/folk')
-    expect(data.image).toEqual(['https://larkdale.example/files/0123456789abcdef0123456789abcdef.jpg'])
-  })
-
   test('"Add to calendar" downloads an .ics built on the device from a Blob URL', async () => {
     const blobs: Blob[] = []
     const clicked: { href: string; download: string }[] = []

@@ -6,12 +6,10 @@ import {
   eventBooking,
   eventDescription,
   eventImage,
-  eventJsonLd,
   eventStart,
   eventTitle,
   formatEventDate,
   IMAGE_NOT_AVAILABLE,
-  jsonLdText,
   NO_TICKET_REQUIRED,
   type EventLike,
 } from '../lib/eventDisplay'
@@ -23,13 +21,12 @@ import '../styles/events.css'
 const EVENT_IMAGE_SIZES = '(max-width: 759px) 100vw, (min-width: 1152px) 461px, 40vw'
 
 /** One upcoming event: picture, title, date (venue time), description, how to book, add to calendar. */
-export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLike | VenueEvent; origin?: string; headingLevel?: 2 | 3 }) {
+export function EventCard({ event, headingLevel = 3 }: { event: EventLike | VenueEvent; headingLevel?: 2 | 3 }) {
   const [imageFailed, setImageFailed] = useState(false)
   const title = eventTitle(event)
   const image = eventImage(event)
   const start = eventStart(event)
   const booking = eventBooking(event)
-  const jsonLd = eventJsonLd(event, venue, origin)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
   return (
@@ -87,7 +84,6 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
           ) : null}
         </div>
       </div>
-      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} /> : null}
     </article>
   )
 }

@@ -51,12 +51,20 @@ function fillTiles(current: Tile[], images: GalleryImage[], count: number): Tile
 
 function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => void }) {
   const [loaded, setLoaded] = useState(false)
+  const ref = useRef<HTMLImageElement>(null)
   const shown = () => {
     setLoaded(true)
     if (onShown) setTimeout(onShown, GALLERY_FADE_MS + 100)
   }
+  // A picture in the HTML the server sent may have loaded (or failed) before hydration, when React
+  // was not listening for its load event yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: later loads come as events
+  useEffect(() => {
+    if (ref.current?.complete) shown()
+  }, [])
   return (
     <ResponsiveImage
+      ref={ref}
       className={`gallery__img${loaded ? ' is-loaded' : ''}`}
       src={image.image_url}
       variants={image.image_variants}
@@ -114,7 +122,8 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
   const status = useGallery((s) => s.status)
   const load = useGallery((s) => s.load)
   const images = Array.isArray(data) ? data : []
-  const [tiles, setTiles] = useState<Tile[]>([])
+  // The first photos from the start: a page served with its data shows them before any script runs.
+  const [tiles, setTiles] = useState<Tile[]>(() => fillTiles([], images, count))
   const [openSlot, setOpenSlot] = useState<number | null>(null)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)

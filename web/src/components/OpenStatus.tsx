@@ -3,6 +3,7 @@ import type { VenueKey } from '../../../api/src/shared/rules/venues'
 import { describeOpenStatus, openStatus } from '../lib/openStatus'
 import { venue as identity } from '../lib/venue'
 import { holidayList, useHolidays } from '../stores/holidays'
+import { pageRenderedAt } from '../stores/pageData'
 import { useOpeningTimes } from '../stores/openingTimes'
 import '../styles/opening-times.css'
 
@@ -15,14 +16,16 @@ export interface OpenStatusProps {
 /**
  * 'Open now · closes at 22:00' or 'Closed · opens at 08:00' for one venue, on the venue's clock,
  * honouring that day's bank-holiday exception. Re-computed every minute; nothing until data exists
- * (and nothing in pre-rendered HTML, which cannot know the time of the visit).
+ * (and nothing in the build's pre-rendered HTML, which cannot know the time of the visit; a page the
+ * server renders with current data shows the status at the time it was rendered).
  */
 export function OpenStatus({ venue, label }: OpenStatusProps) {
   const times = useOpeningTimes((s) => s.data)
   const loadTimes = useOpeningTimes((s) => s.load)
   const holidays = useHolidays((s) => s.data)
   const loadHolidays = useHolidays((s) => s.load)
-  const [now, setNow] = useState<Date | null>(null)
+  // A page served with current data was rendered at a known time: its first render (and hydration) shows that moment's status.
+  const [now, setNow] = useState<Date | null>(pageRenderedAt)
 
   useEffect(() => {
     void loadTimes()

@@ -1,9 +1,11 @@
-import type { ImgHTMLAttributes } from 'react'
+import type { ImgHTMLAttributes, Ref } from 'react'
 import type { ImageVariant } from '../api/types'
 
 export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'> {
   /** The original upload: what browsers without AVIF or WebP (and a failed variant list) get. */
   src: string
+  /** The <img> itself (React 19 passes a ref to a function component as a prop). */
+  ref?: Ref<HTMLImageElement>
   /** The API's image_variants; a reply saved on the device by an older version may have none. */
   variants?: readonly ImageVariant[] | null
   width: number

@@ -33,7 +33,8 @@ export function RoomRotator() {
   const images = useRooms((state) => state.data)
   const status = useRooms((state) => state.status)
   const reducedMotion = useReducedMotion()
-  const [layers, setLayers] = useState<[Layer, Layer]>([{ index: null }, { index: null }])
+  // The first picture when the list came with the page (the server rendered it); later ones at random.
+  const [layers, setLayers] = useState<[Layer, Layer]>(() => [{ index: images && images.length > 0 ? 0 : null }, { index: null }])
   const [front, setFront] = useState<0 | 1>(0)
   const [paused, setPaused] = useState(false)
   /** The hidden layer a new picture is loading into; it fades in over the current one once loaded. */

@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { demoVenue } from '../../../api/src/config'
 import {
   DATE_FORMATTING_ERROR,
   DATE_NOT_AVAILABLE,
   eventBooking,
   eventDescription,
   eventImage,
-  eventJsonLd,
   eventTitle,
   formatEventDate,
   INVALID_DATE,
-  jsonLdText,
   NO_DESCRIPTION,
   UNTITLED_EVENT,
   upcomingEvents,
@@ -128,55 +125,5 @@ describe('upcomingEvents', () => {
   test('venueDay is the London calendar day', () => {
     expect(venueDay(now)).toBe('2026-07-05')
     expect(venueDay(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
-  })
-})
-
-describe('eventJsonLd', () => {
-  const event = {
-    id: 7,
-    title: 'Folk Music Evening',
-    description: 'Fiddles by the fire.',
-    start_datetime: '2026-12-05T20:00:00Z',
-    image_url: '/files/abc.jpg',
-    image_width: 1200,
-    image_height: 750,
-    ticket_url: 'https://tickets.example.org/folk',
-    contact_to_book: 0 as const,
-  }
-
-  test('schema.org Event with name, startDate, description, image, Place with the address, and offers', () => {
-    const data = eventJsonLd(event, demoVenue, 'https://larkdale.example') as Record<string, any>
-    expect(data['@context']).toBe('https://schema.org')
-    expect(data['@type']).toBe('Event')
-    expect(data.name).toBe('Folk Music Evening')
-    expect(data.startDate).toBe('2026-12-05T20:00:00.000Z')
-    expect(data.description).toBe('Fiddles by the fire.')
-    expect(data.image).toEqual(['https://larkdale.example/files/abc.jpg'])
-    expect(data.location['@type']).toBe('Place')
-    expect(data.location.name).toBe(demoVenue.hotelName)
-    expect(data.location.address).toMatchObject({
-      '@type': 'PostalAddress',
-      streetAddress: demoVenue.address.street,
-      addressLocality: demoVenue.address.locality,
-      postalCode: demoVenue.address.postcode,
-      addressCountry: demoVenue.address.country,
-    })
-    expect(data.offers).toMatchObject({ '@type': 'Offer', url: 'https://tickets.example.org/folk' })
-  })
-
-  test('no offers without a ticket link; fallbacks for name and description; null without a date', () => {
-    const data = eventJsonLd({ start_datetime: '2026-12-05T20:00:00Z', contact_to_book: 1, ticket_url: 'https://x.example' }, demoVenue) as Record<string, any>
-    expect(data.offers).toBeUndefined()
-    expect(data.name).toBe('Untitled Event')
-    expect(data.description).toBe('No description available.')
-    expect(data.image).toBeUndefined()
-    expect(eventJsonLd({ title: 'No date' }, demoVenue)).toBeNull()
-    expect(eventJsonLd({ start_datetime: 'nope' }, demoVenue)).toBeNull()
-  })
-
-  test('jsonLdText cannot close the script element', () => {
-    const text = jsonLdText({ name: '</script><script>alert(1)</script>' })
-    expect(text).not.toContain('<')
-    expect(JSON.parse(text).name).toBe('</script><script>alert(1)</script>')
   })
 })

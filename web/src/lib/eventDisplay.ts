@@ -2,9 +2,8 @@
  * What an event card shows, as pure functions (no DOM, no React) so every rule and fallback is tested
  * on its own. Times are always the venue's (Europe/London), whatever the visitor's time zone.
  */
-import { postalAddress } from '../../../api/src/shared/structured-data'
 import { venueDateOf, venueFormatter, venueParts } from '../../../api/src/shared/rules/venue-time'
-import type { VenueEvent, VenueInfo } from '../api/types'
+import type { VenueEvent } from '../api/types'
 
 export const UNTITLED_EVENT = 'Untitled Event'
 export const NO_DESCRIPTION = 'No description available.'
@@ -133,49 +132,4 @@ export function upcomingEvents<T extends EventLike>(events: readonly T[], now: D
     .filter(({ start }) => start === null || venueDay(start) >= today)
     .sort((a, b) => (a.start?.getTime() ?? Number.POSITIVE_INFINITY) - (b.start?.getTime() ?? Number.POSITIVE_INFINITY))
     .map(({ event }) => event)
-}
-
-/** An absolute URL for schema.org data (image and file URLs are site-relative). */
-function absolute(url: string, origin: string | undefined): string {
-  if (!origin) return url
-  try {
-    return new URL(url, origin).href
-  } catch {
-    return url
-  }
-}
-
-/** schema.org Event data for search engines; null when the event has no usable start. */
-export function eventJsonLd(event: EventLike, venue: VenueInfo, origin?: string): Record<string, unknown> | null {
-  const start = eventStart(event)
-  if (!start) return null
-  const image = eventImage(event)
-  const booking = eventBooking(event)
-  const data: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: eventTitle(event),
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + EVENT_LENGTH_MS).toISOString(),
-    eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    description: eventDescription(event),
-    location: {
-      '@type': 'Place',
-      name: venue.hotelName,
-      address: postalAddress(venue.address),
-    },
-    organizer: { '@type': 'Organization', name: venue.hotelName, telephone: venue.phone, email: venue.email },
-  }
-  if (image) data.image = [absolute(image.src, origin)]
-  if (booking.kind === 'tickets') data.offers = { '@type': 'Offer', url: booking.url, availability: 'https://schema.org/InStock' }
-  return data
-}
-
-/** JSON for an inline <script type="application/ld+json">: no '<' can close the script early. */
-export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
 }

@@ -5,6 +5,7 @@ import { Hero } from '../components/Hero'
 import { useMounted } from '../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from '../lib/eventDisplay'
 import { useEvents } from '../stores/events'
+import { pageRenderedAt } from '../stores/pageData'
 import '../styles/events.css'
 import '../styles/pages.css'
 
@@ -13,9 +14,9 @@ export function Events() {
   const events = useEvents((state) => state.data)
   const status = useEvents((state) => state.status)
   const mounted = useMounted()
-  // A copy saved days ago may hold events that have since happened.
-  const upcoming = useMemo(() => (events ? upcomingEvents(events) : null), [events])
-  const origin = mounted ? window.location.origin : undefined
+  // A copy saved days ago may hold events that have since happened. Until mounted, on the clock the
+  // page was rendered at (the server's), so hydration finds the same list.
+  const upcoming = useMemo(() => (events ? upcomingEvents(events, mounted ? new Date() : (pageRenderedAt() ?? new Date())) : null), [events, mounted])
 
   useEffect(() => {
     void useEvents.getState().load()
@@ -50,7 +51,7 @@ export function Events() {
             <ol className="event-list" aria-label="Upcoming events, soonest first">
               {upcoming.map((event, index) => (
                 <li key={event.id ?? index}>
-                  <EventCard event={event} origin={origin} />
+                  <EventCard event={event} />
                 </li>
               ))}
             </ol>

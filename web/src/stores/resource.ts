@@ -1,6 +1,7 @@
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { ApiError, type RequestOptions } from '../api/client'
+import { pageData } from './pageData'
 import { keepPicturesOf } from './pictures'
 import { readSaved, writeSaved } from './storage'
 
@@ -47,6 +48,8 @@ export const READ_TIMEOUT_MS = 15_000
 export const SLOW_MS = 3_000
 /** A background save skips data saved more recently than this (moving between pages re-downloads nothing). */
 export const BACKGROUND_REFRESH_MS = 30 * 60 * 1000
+/** Data the page was served with (pageData.ts) counts as just fetched for this long: the first visit does not fetch it again. */
+export const PAGE_DATA_FRESH_MS = 5 * 60 * 1000
 
 interface SavedCopy<T> {
   data: T
@@ -73,6 +76,21 @@ function knownOffline(): boolean {
  * get the same banner).
  */
 const registry = new Set<{ api: StoreApi<Resource<unknown>>; watchers: number }>()
+
+/** Public stores by cache key, for the server's render (storesForRender). */
+const publicStores = new Map<string, { fetch: () => Promise<unknown> }>()
+/** The keys whose data a server render read (zustand reads a store's initial state when rendering on the server). */
+const readByRender = new Set<string>()
+
+/**
+ * For the server's render of a page with current data (entry-server.tsx): which stores the last render
+ * read, and each one's fetcher (the same code the browser runs, through the API client's transport).
+ */
+export const storesForRender = {
+  read: (): string[] => [...readByRender],
+  forget: () => readByRender.clear(),
+  fetch: (key: string): Promise<unknown> | null => publicStores.get(key)?.fetch() ?? null,
+}
 
 function updateShownData() {
   let savedAt: number | null = null
@@ -126,10 +144,20 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
   if (staff) cacheKey = STAFF_PREFIX + cacheKey
   let inFlight: Promise<void> | null = null
   let inFlightBackground = false
+  const EMPTY = { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null } as const
+  /** The state the page was served with (its embedded data), else empty. Staff lists never come with the page. */
+  const servedState = () => {
+    const served = staff ? undefined : pageData()?.stores[cacheKey]
+    if (served === undefined) return EMPTY
+    return { ...EMPTY, data: served as T, savedAt: Date.parse(pageData()!.renderedAt), status: 'ready' as const }
+  }
+  /** Until then a load does not fetch what the page brought (set when the browser starts from page data). */
+  let servedFreshUntil = servedState() === EMPTY || typeof window === 'undefined' ? 0 : Date.now() + PAGE_DATA_FRESH_MS
+  let servedCopyKept = false
   const api = createStore<Resource<T>>()((setState, getState) => {
-    const EMPTY = { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null } as const
     const reset = () => {
       inFlight = null
+      servedFreshUntil = 0
       setState({ ...EMPTY })
     }
     /** A staff list: the server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
@@ -167,6 +195,7 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
         return inFlight.then(() => (getState().status === 'ready' && !getState().fromCache ? undefined : load(options)))
       }
       watchConnection()
+      if (servedFreshUntil > Date.now()) return keepServedCopy()
       inFlightBackground = background
       inFlight = (async () => {
         if (background) {
@@ -200,10 +229,30 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       })
       return inFlight
     }
-    return { ...EMPTY, load, reset }
+    /** The page's data, as good as a reply just fetched: saved once for offline visits, with its pictures. */
+    const keepServedCopy = async () => {
+      const { data } = getState()
+      if (servedCopyKept || data === null) return
+      servedCopyKept = true
+      const savedAt = Date.now()
+      setState({ savedAt })
+      await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)
+      void keepPicturesOf(data)
+    }
+    return { ...servedState(), load, reset }
   })
   const useResource = (<U>(selector?: (state: Resource<T>) => U) => useStore(api, selector!)) as ResourceStore<T>
   if (staff) return Object.assign(useResource, api)
+
+  // React renders on the server, and hydrates, from a store's initial state: the data of the page being
+  // rendered (the server renders page after page with the same stores), the same object while it is.
+  let initial = { for: pageData(), state: api.getInitialState() }
+  api.getInitialState = () => {
+    readByRender.add(cacheKey)
+    if (initial.for !== pageData()) initial = { for: pageData(), state: { ...api.getState(), ...servedState() } }
+    return initial.state
+  }
+  publicStores.set(cacheKey, { fetch: () => fetcher({}) })
 
   const entry = { api: api as StoreApi<Resource<unknown>>, watchers: 0 }
   registry.add(entry)

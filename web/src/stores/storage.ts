@@ -13,7 +13,9 @@ export function writeSaved(key: string, value: unknown): Promise<void> {
   return set(key, value).catch(() => undefined)
 }
 
-export function forgetSaved(key: string): Promise<void> {
+export async function forgetSaved(key: string): Promise<void> {
+  // The server renders pages with the stores too, and has no IndexedDB.
+  if (typeof indexedDB === 'undefined') return
   return del(key).catch(() => undefined)
 }
 

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AppContext } from '../context'
+import {
+  EVENTS_STRUCTURED_DATA_ID,
+  eventStructuredData,
+  hasStructuredData,
+  structuredDataScript,
+  withStructuredData,
+  type UpcomingEvent,
+} from '../shared/structured-data'
+import { dataVersion } from './current-structured-data'
+import { sendMadePage, type MadePage } from './web-app'
+
+/** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */
+const SERVER_BUNDLE = join('.server', 'entry-server.mjs')
+
+interface PageData {
+  renderedAt: string
+  stores: Record<string, unknown>
+}
+
+/** What the build's server bundle (web/src/entry-server.tsx) offers the server. */
+interface ServerBundle {
+  prerenderedPages(): { path: string }[]
+  renderWithData(path: string, options: { fetchApi: ApiCall; now: Date }): Promise<{ body: string; dataScript: string; data: PageData }>
+  clockKey(data: PageData, now: Date): string
+}
+
+/** A request to the server's own API, in-process. */
+export type ApiCall = (path: string, init: RequestInit) => Promise<Response>
+
+interface RenderedPage extends MadePage {
+  /** The data version it was rendered at, and the open-now statuses it shows (clockKey). */
+  version: string
+  clock: string
+  data: PageData
+  /** The stores' data as text: a new version with the same data keeps the page (and its ETag). */
+  storesText: string
+}
+
+/** The built page with `body` in its #root (the build's markup out) and the page's data before </body>. */
+function assemble(template: string, body: string, beforeBodyEnd: string): string {
+  const rootStart = template.indexOf('<div id="root"')
+  const openEnd = template.indexOf('>', rootStart) + 1
+  const bodyEnd = template.lastIndexOf('</body>')
+  const rootEnd = template.lastIndexOf('</div>', bodyEnd)
+  if (rootStart < 0 || rootEnd < openEnd) throw new Error('rendered pages: the built page has no #root')
+  return `${template.slice(0, openEnd)}${body}${template.slice(rootEnd, bodyEnd)}${beforeBodyEnd}${template.slice(bodyEnd)}`
+}
+
+/**
+ * The public pages rendered when served, with the data the API gives now, by the same React components
+ * as the browser: the build's server bundle (dist/.server/entry-server.mjs), imported once. Each page is
+ * kept with the data version it was made at (and the open-now statuses it shows), so serving is a
+ * lookup until staff change something (the next page served shows it) or a venue opens or closes. Its
+ * ETag is its content's hash; br and gzip copies are made once per page. A build without the bundle
+ * (an older one) gets null for every path, and the built file is sent as before.
+ */
+export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string) {
+  const distDir = ctx.config.webDistDir
+  const version = dataVersion(ctx)
+  const pages = new Map<string, RenderedPage>()
+  const rendering = new Map<string, Promise<RenderedPage>>()
+  let bundle: Promise<{ entry: ServerBundle; paths: Set<string> } | null> | undefined
+
+  const loadBundle = async () => {
+    const file = join(distDir, SERVER_BUNDLE)
+    if (!existsSync(file)) return null
+    const entry = (await import(pathToFileURL(file).href)) as ServerBundle
+    return { entry, paths: new Set(entry.prerenderedPages().map((page) => page.path)) }
+  }
+
+  const builtFile = (path: string) => join(distDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
+
+  async function render(entry: ServerBundle, path: string, at: string, now: Date): Promise<RenderedPage> {
+    const { body, dataScript, data } = await entry.renderWithData(path, { fetchApi, now })
+    const storesText = JSON.stringify(data.stores)
+    const clock = entry.clockKey(data, now)
+    const previous = pages.get(path)
+    // Same data, same statuses: the page as it was (a write that changed nothing shown keeps the ETag).
+    if (previous && previous.storesText === storesText && previous.clock === clock) return { ...previous, version: at }
+    let html = assemble(readFileSync(builtFile(path), 'utf8'), body, dataScript)
+    if (hasStructuredData(html)) html = withStructuredData(html, currentStructuredData())
+    const events = data.stores.events as UpcomingEvent[] | undefined
+    if (events && events.length > 0) {
+      const script = structuredDataScript(eventStructuredData(events, ctx.config), EVENTS_STRUCTURED_DATA_ID)
+      html = html.replace('</head>', () => `${script}</head>`)
+    }
+    return { body: html, hash: Bun.hash(html).toString(36), compressed: {}, version: at, clock, data, storesText }
+  }
+
+  /** Renders start in order; one that ends after a later one (an older version) is not kept. */
+  let renders = 0
+  const keptRender = new Map<string, number>()
+
+  async function current(entry: ServerBundle, path: string): Promise<RenderedPage> {
+    const at = version()
+    const now = ctx.now()
+    const page = pages.get(path)
+    if (page && page.version === at && page.clock === entry.clockKey(page.data, now)) return page
+    const key = `${path} ${at}`
+    let run = rendering.get(key)
+    if (!run) {
+      const order = ++renders
+      run = render(entry, path, at, now)
+        .then((made) => {
+          if (order > (keptRender.get(path) ?? 0)) {
+            keptRender.set(path, order)
+            pages.set(path, made)
+          }
+          return made
+        })
+        .finally(() => rendering.delete(key))
+      rendering.set(key, run)
+    }
+    return run
+  }
+
+  return async (request: Request, pathname: string): Promise<Response | null> => {
+    bundle ??= loadBundle().catch((error) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'the server bundle could not be loaded; serving the built pages', error: String(error) }))
+      return null
+    })
+    const loaded = await bundle
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+    if (!loaded?.paths.has(path)) return null
+    try {
+      return await sendMadePage(request, await current(loaded.entry, path))
+    } catch (error) {
+      // A page that cannot be rendered now is still served: as built, its data loading in the browser.
+      console.error(JSON.stringify({ level: 'error', msg: 'rendering a page failed; serving the built file', path, error: String(error) }))
+      return null
+    }
+  }
+}

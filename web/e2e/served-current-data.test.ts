@@ -1,0 +1,203 @@
+/**
+ * The HTML the server sends for a public page holds the data as the database has it now, rendered by
+ * the same React components as the browser (the build's server bundle in dist/.server), with that data
+ * embedded once for the browser's stores. No browser: the real app (app.handle) on the real build
+ * (npm run build first) and a real SQLite file with the demo content. Nothing here runs a script, so
+ * what it reads is what a crawler reads.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { createApp, createContext, DEMO_ADMIN } from '../../api/src/app'
+import { loadConfig } from '../../api/src/config'
+import { rememberPeer } from '../../api/src/http/client-address'
+
+const DIST = join(import.meta.dir, '..', 'dist')
+const SITE_URL = 'https://www.larkdale.example'
+
+/** The real app on a real SQLite file in a new DATA_DIR with the demo content, serving `dist`. */
+async function makeApp(dist: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-served-'))
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', ...env })
+  const ctx = await createContext(config)
+  const app = createApp(ctx)
+  const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.json !== undefined) headers['content-type'] = 'application/json'
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    const request = new Request(`http://localhost${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
+    rememberPeer(request, '127.0.0.1')
+    return app.handle(request)
+  }
+  return {
+    dataDir,
+    call,
+    close() {
+      ctx.db.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const jsonOf = async (res: Response) => (await res.json()) as any
+let t: Awaited<ReturnType<typeof makeApp>>
+let token: string
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
+  t = await makeApp(DIST, { SITE_URL })
+  token = (await jsonOf(await t.call('POST', '/api/admin/login', { json: DEMO_ADMIN }))).token
+})
+afterAll(() => t?.close())
+
+const get = (path: string, headers: Record<string, string> = {}) => t.call('GET', path, { headers })
+const html = async (path: string) => (await get(path)).text()
+/** What is inside #root: the rendered page (the head and the embedded data left out). */
+const rootOf = (page: string) => page.slice(page.indexOf('<div id="root"'), page.lastIndexOf('</body>'))
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+/** The data embedded for the browser's stores. */
+function embeddedData(page: string): { renderedAt: string; stores: Record<string, any> } {
+  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(page)
+  if (!match) throw new Error('no #initial-data in the page')
+  return JSON.parse(match[1]!)
+}
+
+async function pngDataUrl() {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
+    .png()
+    .toBuffer()
+  return `data:image/png;base64,${png.toString('base64')}`
+}
+
+describe('the served HTML holds current data', () => {
+  test("/contact: this week's hours of both venues, in their tables, without a script", async () => {
+    const times = await jsonOf(await get('/api/opening-times'))
+    const root = rootOf(await html('/contact'))
+    expect(root.match(/class="opening-times__table"/g)?.length).toBe(2)
+    const hotel = times.monsal.monday_to_friday.hours
+    const stables = times.stables.saturday.hours
+    expect(root).toContain(`${hotel.open_time} - ${hotel.close_time}`)
+    expect(root).toContain(`${stables.open_time} - ${stables.close_time}`)
+    expect(root).not.toContain('Loading opening times')
+  })
+
+  test("/events: the next event's title; the page's galleries and / show their first images", async () => {
+    const events = await jsonOf(await get('/api/events'))
+    expect(events.length).toBeGreaterThan(0)
+    const root = rootOf(await html('/events'))
+    expect(root).toContain(escapeHtml(events[0].title))
+    expect(root).not.toContain('Loading events')
+    const pictures = await jsonOf(await get('/api/gallery/generic'))
+    expect(rootOf(await html('/'))).toContain(pictures[0].image_url)
+    const places = await jsonOf(await get('/api/around'))
+    expect(rootOf(await html('/around'))).toContain(escapeHtml(places[0].name))
+  })
+
+  test('the server bundle is never served', async () => {
+    for (const path of ['/.server/entry-server.mjs', '/.server/', '/.server/entry-server.mjs.br']) expect((await get(path)).status).toBe(404)
+  })
+
+  test('the data is embedded once, as the API answers it, and React finds it', async () => {
+    const page = await html('/contact')
+    expect(page.match(/id="initial-data"/g)?.length).toBe(1)
+    const data = embeddedData(page)
+    expect(data.stores['opening-times']).toEqual(await jsonOf(await get('/api/opening-times')))
+    expect(data.stores.holidays).toEqual(await jsonOf(await get('/api/bank-holiday-exceptions')))
+    expect(Number.isNaN(Date.parse(data.renderedAt))).toBe(false)
+  })
+})
+
+describe('a staff change shows in the next page served', () => {
+  test('a new event and new opening hours; the ETag follows', async () => {
+    const before = await get('/events')
+    const beforeTag = before.headers.get('etag')
+    const title = `Cheese & ale tasting ${Date.now()}`
+    const created = await t.call('POST', '/api/upload-event', {
+      token,
+      json: { title, description: 'Six cheeses, six ales.', startDatetime: '2099-01-02T19:30', image_base64: await pngDataUrl() },
+    })
+    expect(created.status).toBe(201)
+    const after = await get('/events')
+    expect(rootOf(await after.text())).toContain(escapeHtml(title))
+    expect(after.headers.get('etag')).not.toBe(beforeTag)
+
+    const contactTag = (await get('/contact')).headers.get('etag')
+    const changed = await t.call('PUT', '/api/update-times', {
+      token,
+      json: { name: 'The Stables bar', day: 'saturday', open_time: '10:45', close_time: '23:15', type: 'opening' },
+    })
+    expect(changed.status).toBe(200)
+    const contact = await get('/contact')
+    expect(rootOf(await contact.text())).toContain('10:45 - 23:15')
+    expect(contact.headers.get('etag')).not.toBe(contactTag)
+  })
+
+  test('an unchanged version sends the same bytes and ETag, and 304 on If-None-Match', async () => {
+    for (const encoding of ['br', 'gzip', '']) {
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {}
+      const first = await get('/contact', headers)
+      const second = await get('/contact', headers)
+      expect(first.status).toBe(200)
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+      expect(Buffer.from(await second.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true)
+      const revalidated = await get('/contact', { ...headers, 'if-none-match': first.headers.get('etag')! })
+      expect(revalidated.status).toBe(304)
+      expect(first.headers.get('cache-control')).toBe('no-cache')
+    }
+  })
+
+  test('the embedded data cannot close its script: a title with </script> stays data', async () => {
+    const title = '</script><script>alert("x")</script><!--'
+    const created = await t.call('POST', '/api/upload-event', {
+      token,
+      json: { title, description: 'U+2028 \u2028 and <b>', startDatetime: '2099-01-03T19:30', image_base64: await pngDataUrl() },
+    })
+    expect(created.status).toBe(201)
+    const page = await html('/events')
+    expect(page).not.toContain('<script>alert("x")')
+    expect(page).not.toContain('<!--"')
+    const events = embeddedData(page).stores.events as { title: string }[]
+    expect(events.map((event) => event.title)).toContain(title)
+  })
+})
+
+describe('without the server bundle (an older build)', () => {
+  test('the pre-rendered file is sent as built', async () => {
+    const older = join(t.dataDir, 'older-build')
+    cpSync(DIST, older, { recursive: true, filter: (source) => !source.includes(`${join(DIST, '.server')}`) })
+    const old = await makeApp(older)
+    try {
+      const page = await (await old.call('GET', '/events')).text()
+      expect(page).not.toContain('id="initial-data"')
+      expect(page).toContain('Loading events')
+    } finally {
+      old.close()
+    }
+  })
+})
+
+describe('structured data from the served data', () => {
+  const blocks = (page: string) =>
+    [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap(
+      (match) => [JSON.parse(match[1]!)].flat() as Record<string, any>[],
+    )
+
+  test('/events: one Event per upcoming event with what Google requires; / and /contact: the venues with hasMenu', async () => {
+    const events = await jsonOf(await get('/api/events'))
+    const served = blocks(await html('/events')).filter((node) => node['@type'] === 'Event')
+    expect(served.map((node) => node.name)).toEqual(events.map((event: { title: string }) => event.title))
+    for (const node of served) {
+      expect(node.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
+      expect(node.location.address.postalCode).toBeTruthy()
+      expect(node.image[0]).toStartWith(`${SITE_URL}/files/`)
+      expect(node.eventStatus).toBe('https://schema.org/EventScheduled')
+    }
+    for (const path of ['/', '/contact']) {
+      const businesses = blocks(await html(path)).filter((node) => node.hasMenu)
+      expect(businesses.map((node) => node.hasMenu).sort()).toEqual([`${SITE_URL}/menu/menu1`, `${SITE_URL}/menu/menu2`])
+      for (const node of businesses) expect(node.openingHoursSpecification.length).toBeGreaterThan(0)
+    }
+  })
+})
