@@ -21,11 +21,13 @@ import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { activityRoutes } from './features/activity/index'
 import { staffRoutes } from './features/staff/index'
+import { seoRoutes } from './features/seo/index'
 import { apiReplies } from './http/api-replies'
 import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
+import { currentPageMeta } from './http/current-page-meta'
 import { currentStructuredData } from './http/current-structured-data'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
@@ -96,7 +98,8 @@ export function createApp(ctx: AppContext) {
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
-    .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx)))
+    .use(seoRoutes(ctx))
+    .use(webApp(ctx.config.webDistDir, currentStructuredData(ctx), currentPageMeta(ctx)))
   return app
 }
 
