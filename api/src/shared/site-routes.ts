@@ -28,6 +28,11 @@ export interface SiteRoutes {
   notFound: { prefix: string; file: string }[]
 }
 
+/** Files for crawlers that the server makes (api/src/features/seo): never the app shell, even from the service worker. */
+export const SITEMAP_PATH = '/sitemap.xml'
+export const ROBOTS_PATH = '/robots.txt'
+export const SEARCH_FILES = [SITEMAP_PATH, ROBOTS_PATH] as const
+
 /** The path without its trailing slashes, as routes and canonical addresses write it ('/' stays '/'). */
 export function barePath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/'

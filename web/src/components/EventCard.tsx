@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { VenueEvent } from '../api/types'
 import { downloadEventIcs } from '../lib/calendar'
 import {
@@ -17,6 +17,7 @@ import {
 } from '../lib/eventDisplay'
 import { telHref, venue } from '../lib/venue'
 import { ResponsiveImage } from './ResponsiveImage'
+import { ShareEventLink, useSharedEvent } from './ShareEvent'
 import '../styles/events.css'
 
 /** Full width on a phone; two fifths of the page container (72rem) beside the text from 760 px. */
@@ -31,9 +32,12 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
   const booking = eventBooking(event)
   const jsonLd = eventJsonLd(event, venue, origin)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const card = useRef<HTMLElement>(null)
+  const id = typeof event.id === 'number' ? event.id : undefined
+  const shared = useSharedEvent(id, card)
 
   return (
-    <article className="event-card">
+    <article ref={card} id={id === undefined ? undefined : `event-${id}`} className={shared ? 'event-card event-card--shared' : 'event-card'}>
       <div className="event-card__media">
         {image && !imageFailed ? (
           <ResponsiveImage
@@ -85,6 +89,7 @@ export function EventCard({ event, origin, headingLevel = 3 }: { event: EventLik
               Add to calendar<span className="visually-hidden">: {title}</span>
             </button>
           ) : null}
+          {id === undefined ? null : <ShareEventLink id={id} title={title} description={eventDescription(event)} />}
         </div>
       </div>
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} /> : null}

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { builtSiteRoutes } from '../../http/known-routes'
 import { STAFF_PATHS } from '../../shared/rules/staff-routes'
+import { ROBOTS_PATH, SITEMAP_PATH } from '../../shared/site-routes'
 import { pageLastChanged } from './store'
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
@@ -27,7 +28,7 @@ export function seoRoutes(ctx: AppContext) {
   const { siteUrl } = ctx.config
   const basePath = new URL(siteUrl).pathname.replace(/\/+$/, '')
   return new Elysia({ name: 'feature.seo' })
-    .get('/sitemap.xml', ({ request }) => {
+    .get(SITEMAP_PATH, ({ request }) => {
       const routes = siteRoutes()
       if (!routes) return new Response('The web app has not been built yet.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
       const urls = routes.pages.map(({ path, module }) => {
@@ -37,9 +38,9 @@ export function seoRoutes(ctx: AppContext) {
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
       return revalidated(request, xml, 'application/xml; charset=utf-8')
     })
-    .get('/robots.txt', ({ request }) => {
+    .get(ROBOTS_PATH, ({ request }) => {
       const private_ = [...STAFF_PATHS, '/login', '/api/']
-      const lines = ['User-agent: *', ...private_.map((path) => `Disallow: ${basePath}${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, '']
+      const lines = ['User-agent: *', ...private_.map((path) => `Disallow: ${basePath}${path}`), '', `Sitemap: ${siteUrl}${SITEMAP_PATH}`, '']
       return revalidated(request, lines.join('\n'), 'text/plain; charset=utf-8')
     })
 }
