@@ -4,7 +4,6 @@
  * the login and the API. Both revalidate by an ETag of their content.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { STAFF_PATHS } from '../src/shared/rules/staff-routes'
 import { BUILT_AT, PUBLIC_PAGES, writeBuiltSite } from './seo-fixture'
 import { fileOf, makeImage, makeTestApp, type TestApp } from './helpers'
@@ -120,8 +119,4 @@ describe('/robots.txt', () => {
     const etag = res.headers.get('etag')!
     expect((await t.call('GET', '/robots.txt', { headers: { 'if-none-match': etag } })).status).toBe(304)
   })
-})
-
-test('the fixture is at the configured web build', () => {
-  expect(t.ctx.config.webDistDir).toBe(join(t.dataDir, 'no-web-build'))
 })
