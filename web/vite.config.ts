@@ -38,7 +38,9 @@ export default defineConfig({
         // The 512 px app icons (50 KB) are fetched by the browser itself when the app is installed and
         // kept with the installed app; no page draws them, so a first visit does not download them twice.
         // Link previews' 1200×630 pictures (images/og) are for other sites' fetchers, never for a page.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}', 'images/og/**', 'icons/*-512.png'],
+        // The not-found pages (404*.html) answer 404, which would fail the install; offline, the app shell
+        // shows the same page for an unknown path.
+        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}', 'images/og/**', '404*.html', 'icons/*-512.png'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

@@ -76,7 +76,11 @@ describe.skipIf(!built)('search and link previews in the build', () => {
     expect(await (await server.api('/robots.txt')).text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
   })
 
-  test('the share pictures are for other sites: not precached by the service worker', () => {
-    expect(read('sw.js')).not.toContain('images/og/')
+  test('the share pictures are for other sites: not precached; everything precached answers 200 (else the install fails)', async () => {
+    const sw = read('sw.js')
+    expect(sw).not.toContain('images/og/')
+    const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => `/${match[1]}`)
+    expect(precached.length).toBeGreaterThan(10)
+    for (const url of precached) expect((await server.api(url)).status, url).toBe(200)
   })
 })
