@@ -5,7 +5,10 @@
  * answers 404 with the site's not-found page, while every client-side route still gets the app shell.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
+import { sweepFiles } from '../src/files/sweep'
 import { STAFF_PATHS } from '../src/shared/rules/staff-routes'
 import { makeImage, makeTestApp, type TestApp } from './helpers'
 import { PUBLIC_PAGES, writeBuiltSite } from './seo-fixture'
@@ -124,6 +127,17 @@ describe('canonical link and link-preview tags', () => {
       expect(headTags(other.html).one('og:url')).toBe(`${SITE_URL}/events`)
     }
     expect(plain.one('og:title')).toBe('Events — Larkdale Hotel')
+  })
+
+  test('a share picture is kept by the start-up sweep while its image is, and deleted with it', async () => {
+    const [event] = (await (await t.call('GET', '/api/admin/events', { token })).json()) as { id: number; image_url: string }[]
+    const name = `${event!.image_url.slice('/files/'.length, '/files/'.length + 32)}-og.jpg`
+    const path = join(t.ctx.variants.dir, name)
+    expect((await t.call('GET', `/files/${name}`)).status).toBe(200)
+    expect(sweepFiles(t.ctx.db, t.ctx.files.dir, t.ctx.variants).removedVariants).not.toContain(name)
+    expect(existsSync(path)).toBe(true)
+    expect((await t.call('POST', '/api/delete-event', { token, json: { id: event!.id } })).status).toBe(200)
+    expect(existsSync(path)).toBe(false)
   })
 
   test('a share picture of an unknown image answers 404 JSON', async () => {
