@@ -37,7 +37,10 @@ export default defineConfig({
         // so are the pictures' AVIF/WebP copies (offline, the precached original stands in for one never seen).
         // The 512 px app icons (50 KB) are fetched by the browser itself when the app is installed and
         // kept with the installed app; no page draws them, so a first visit does not download them twice.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}', 'icons/*-512.png'],
+        // Link previews' 1200×630 pictures (images/og) are for other sites' fetchers, never for a page.
+        // The not-found pages (404*.html) answer 404, which would fail the install; offline, the app shell
+        // shows the same page for an unknown path.
+        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}', 'images/og/**', '404*.html', 'icons/*-512.png'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

@@ -21,11 +21,13 @@ import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { activityRoutes } from './features/activity/index'
 import { staffRoutes } from './features/staff/index'
+import { seoRoutes } from './features/seo/index'
 import { apiReplies } from './http/api-replies'
 import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
+import { currentPageMeta } from './http/current-page-meta'
 import { currentStructuredData } from './http/current-structured-data'
 import { renderedPages } from './http/rendered-pages'
 import { uploadedFiles, webApp } from './http/web-app'
@@ -77,6 +79,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
 /** The whole HTTP application. The server and the tests both build it here. */
 export function createApp(ctx: AppContext) {
   const structuredData = currentStructuredData(ctx)
+  const pageMeta = currentPageMeta(ctx)
   // Public pages are rendered with the data the API answers now, read through the app itself.
   const readOwnApi = (path: string, init: RequestInit): Promise<Response> => app.handle(new Request(new URL(path, 'http://localhost').href, init))
   const app = new Elysia()
@@ -100,7 +103,8 @@ export function createApp(ctx: AppContext) {
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
-    .use(webApp(ctx.config.webDistDir, structuredData, renderedPages(ctx, readOwnApi, structuredData)))
+    .use(seoRoutes(ctx))
+    .use(webApp(ctx.config.webDistDir, structuredData, pageMeta, renderedPages(ctx, readOwnApi, structuredData, pageMeta)))
   return app
 }
 

@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Manifest, type Plugin } from 'vite'
 import type { Venue } from '../../api/src/config'
+import { pageMetaBlock, pageMetaFor } from '../../api/src/shared/page-meta'
+import { NOT_FOUND_PAGE, notFoundPageFor, SITE_ROUTES_FILE, type SiteRoutes } from '../../api/src/shared/site-routes'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
 import { PAGES_WITH_VENUE_DATA } from '../src/lib/structuredData'
@@ -21,6 +23,8 @@ const ROOT = '<div id="root"></div>'
 
 interface ServerEntry {
   prerenderedPages(): PrerenderedPage[]
+  notFoundPages(): (PrerenderedPage & { prefix: string | null })[]
+  appShellRoutes(): string[]
   render(path: string): Promise<string>
 }
 
@@ -64,11 +68,14 @@ export function buildTimeStructuredData(venue: Venue, siteUrl: string): string {
   return structuredDataScript(localBusinessData({ venue, siteUrl, openingTimes: null, exceptions: [], today: '' }))
 }
 
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/
+
 /**
  * The built index.html with one page's markup in its root, its own <title>, its hints in <head>, its chunk preloaded,
- * and, for the pages that carry it, the structured-data block at the end of <head> (outside the root).
+ * for the pages that carry it the structured-data block at the end of <head> (outside the root), and
+ * its own block of page tags (canonical, description, Open Graph) in place of the template's description.
  */
-export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[], structuredData = ''): string {
+export function pageDocument(template: string, page: PrerenderedPage, markup: string, chunks: string[], structuredData = '', pageMeta = ''): string {
   if (!template.includes(ROOT)) throw new Error(`prerender: the HTML template has no ${ROOT}`)
   if (!template.includes('</head>')) throw new Error('prerender: the HTML template has no </head>')
   const { hints, body } = splitHints(markup)
@@ -77,11 +84,23 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
   const data = PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''
   const title = page.title.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
+  if (pageMeta && !DESCRIPTION.test(template)) throw new Error('prerender: the HTML template has no <meta name="description">')
   const head = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(DESCRIPTION, (description) => pageMeta || description)
     .replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
     .replace('</head>', () => `${data}</head>`)
   return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)
+}
+
+/** The route list the server reads (api/src/http/known-routes.ts, the sitemap). */
+function siteRoutes(pages: PrerenderedPage[], notFound: ReturnType<ServerEntry['notFoundPages']>, appShell: string[]): SiteRoutes {
+  return {
+    builtAt: new Date().toISOString(),
+    pages: pages.map(({ path, module }) => ({ path, module })),
+    appShell,
+    notFound: notFound.flatMap(({ prefix }) => (prefix === null ? [] : [{ prefix, file: notFoundPageFor(prefix) }])),
+  }
 }
 
 /**
@@ -133,11 +152,19 @@ export function prerender(options: { entry: string; define: Record<string, strin
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
         const structuredData = buildTimeStructuredData(options.venue, options.siteUrl)
         writeFileSync(join(outDir, APP_SHELL), template)
-        for (const page of server.prerenderedPages()) {
+        const pages = server.prerenderedPages()
+        for (const page of pages) {
           const file = join(outDir, prerenderedFile(page.path))
+          const meta = pageMetaBlock(pageMetaFor(page.path, page.title, options.venue), options.siteUrl, options.venue)
           mkdirSync(dirname(file), { recursive: true })
-          writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData))
+          writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData, meta))
         }
+        const notFound = server.notFoundPages()
+        for (const page of notFound) {
+          const file = page.prefix === null ? NOT_FOUND_PAGE : notFoundPageFor(page.prefix)
+          writeFileSync(join(outDir, file), pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module)))
+        }
+        writeFileSync(join(outDir, SITE_ROUTES_FILE), JSON.stringify(siteRoutes(pages, notFound, server.appShellRoutes())))
       },
     },
   }

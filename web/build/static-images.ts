@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
+import { SHARE_IMAGE_SIZE, SHARE_SOURCE_IMAGES, staticShareImage } from '../../api/src/shared/page-meta'
 import { STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/components/staticImages'
 
 const SOURCE = /\.(jpe?g|png)$/i
@@ -43,6 +44,24 @@ async function encode(source: Buffer, variant: Variant, cacheDir: string): Promi
   const bytes = await (variant.extension === 'avif' ? resized.avif(settings) : resized.webp(settings)).toBuffer()
   mkdirSync(cacheDir, { recursive: true })
   // Written under a temporary name first: builds running side by side share the cache.
+  const temporary = `${cached}.${process.pid}.tmp`
+  writeFileSync(temporary, bytes)
+  renameSync(temporary, cached)
+  return bytes
+}
+
+/** Link previews' picture of a shipped one: 1200×630 JPEG, cropped to cover (cached like the variants). */
+async function shareCopy(source: Buffer, cacheDir: string): Promise<Buffer> {
+  const settings = { quality: 82, mozjpeg: true }
+  const key = createHash('sha256')
+    .update(source)
+    .update(JSON.stringify(['share', SHARE_IMAGE_SIZE, settings]))
+    .digest('hex')
+    .slice(0, 32)
+  const cached = join(cacheDir, `${key}.jpg`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const bytes = await sharp(source).rotate().resize(SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height, { fit: 'cover' }).jpeg(settings).toBuffer()
+  mkdirSync(cacheDir, { recursive: true })
   const temporary = `${cached}.${process.pid}.tmp`
   writeFileSync(temporary, bytes)
   renameSync(temporary, cached)
@@ -93,6 +112,11 @@ export function staticImages(): Plugin {
             }
           }),
         )
+        // The pages' share pictures (api/src/shared/page-meta.ts names them).
+        mkdirSync(join(outDir, 'images', 'og'), { recursive: true })
+        for (const url of SHARE_SOURCE_IMAGES) {
+          writeFileSync(join(outDir, staticShareImage(url)), await shareCopy(readFileSync(join(imagesDir, url.replace(/^\/images\//, ''))), cacheDir))
+        }
       },
     },
   }

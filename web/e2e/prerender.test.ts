@@ -2,8 +2,8 @@
  * Pre-rendered pages in real Chromium against the real server (build first: npm run build). Without
  * JavaScript every public page shows its h1 and its hero photo; with JavaScript it hydrates without a
  * mismatch, and nothing on screen moves when the data (opening times, galleries, events) arrives.
- * The server answers each page's own HTML with and without a trailing slash and the app shell for
- * other paths. Screenshots of /, /eat and /events at phone and desktop sizes go to /tmp/shots.
+ * The server answers each page's own HTML with and without a trailing slash, the app shell for
+ * client-side routes and 404 for other paths. Screenshots of /, /eat and /events at phone and desktop sizes go to /tmp/shots.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
@@ -224,13 +224,15 @@ describe('serving', () => {
     }
   })
 
-  test('other paths get the empty app shell; API and file URLs never do', async () => {
-    for (const path of ['/admin', '/login', '/manageEvent', '/no/such/page', '/menu/menu9']) {
+  test('client-side routes get the empty app shell, other paths 404; API and file URLs never get HTML', async () => {
+    for (const path of ['/admin', '/login', '/manageEvent']) {
       const res = await server.api(path)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('cache-control'), path).toBe('no-cache')
       expect(await res.text(), path).toContain('<div id="root"></div>')
     }
+    // No soft 404s (issue 16): the built not-found pages, with status 404.
+    for (const path of ['/no/such/page', '/menu/menu9']) expect((await server.api(path)).status, path).toBe(404)
     expect((await server.api('/api/nothing-here')).headers.get('content-type')).toContain('application/json')
     expect((await server.api('/files/0123456789abcdef0123456789abcdef.jpg')).status).toBe(404)
   })

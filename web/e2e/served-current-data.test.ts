@@ -201,3 +201,32 @@ describe('structured data from the served data', () => {
     }
   })
 })
+
+describe('page tags on the rendered pages', () => {
+  const tag = (page: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(page)?.[1]
+  const canonical = (page: string) => /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1]
+
+  test('each rendered page has its canonical and Open Graph address at the server SITE_URL, beside its current data', async () => {
+    for (const path of ['/', '/contact', '/events']) {
+      const page = await html(path)
+      expect(page).toContain('id="initial-data"')
+      expect(canonical(page)).toBe(`${SITE_URL}${path === '/' ? '/' : path}`)
+      expect(tag(page, 'og:url')).toBe(canonical(page))
+      expect(tag(page, 'og:image')).toStartWith(`${SITE_URL}/`)
+    }
+  })
+
+  test("an event's share link is rendered with current data and that event's tags; the plain page keeps its own", async () => {
+    const events = (await jsonOf(await get('/api/events'))) as { id: number; title: string }[]
+    const event = events[0]!
+    const shared = await get(`/events?event=${event.id}`)
+    expect(shared.status).toBe(200)
+    const page = await shared.text()
+    expect(page).toContain('id="initial-data"')
+    expect(tag(page, 'og:title')).toContain(escapeHtml(event.title))
+    expect(tag(page, 'og:url')).toBe(`${SITE_URL}/events?event=${event.id}`)
+    const plain = await html('/events')
+    expect(tag(plain, 'og:title')).not.toContain(escapeHtml(event.title))
+    expect(shared.headers.get('etag')).not.toBe((await get('/events')).headers.get('etag'))
+  })
+})

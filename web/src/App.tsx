@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './components/Layout'
 import { OfflineNotice } from './components/OfflineNotice'
-import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
+import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './pages/NotFound'
 import { PUBLIC_ROUTES } from './pages/publicRoutes'
 
@@ -54,9 +54,11 @@ export function App() {
             {PUBLIC_ROUTES.map(({ path, page }) => (
               <Route key={path} path={path} component={page} />
             ))}
-            <Route path="/adminDashboard">
-              <Redirect to="/admin" replace />
-            </Route>
+            {Object.entries(STAFF_ALIASES).map(([alias, path]) => (
+              <Route key={alias} path={alias}>
+                <Redirect to={path} replace />
+              </Route>
+            ))}
             {STAFF_PATHS.map((path) => (
               <Route key={path} path={path}>
                 <Suspense fallback={<p className="page-loading">Loading…</p>}>

@@ -36,6 +36,28 @@ export function prerenderedPages(): PrerenderedPage[] {
 }
 
 /**
+ * The pages that answer, with status 404, a path that is no page (the server picks them, see
+ * api/src/http/known-routes.ts): the site's not-found page, and for each route with a parameter
+ * the page that route shows for a value it does not know ("Menu not found!" under /menu/).
+ */
+export function notFoundPages(): (PrerenderedPage & { prefix: string | null })[] {
+  const routes = PUBLIC_ROUTES.filter((route) => route.prerender && route.path.includes(':'))
+  return [
+    { prefix: null, path: '/404', module: 'NotFound', title: pageTitle('/404') },
+    ...routes.map(({ path: pattern, page }) => {
+      const prefix = pattern.slice(0, pattern.indexOf(':'))
+      const path = `${prefix}not-found`
+      return { prefix, path, module: page.module, title: pageTitle(path) }
+    }),
+  ]
+}
+
+/** Public routes the build does not render (the login): the server gives them the app shell. */
+export function appShellRoutes(): string[] {
+  return PUBLIC_ROUTES.filter((route) => !route.prerender && !route.path.includes(':')).map((route) => route.path)
+}
+
+/**
  * The markup of the app at `path`. React puts its resource hints (the hero's preload) at the start;
  * the build moves them into <head>.
  */

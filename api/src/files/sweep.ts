@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { planVariants, type VariantQueue, type VariantSource } from './variants'
+import { planVariants, shareImageOf, type VariantQueue, type VariantSource } from './variants'
 
 /** Every table column that refers to an uploaded file. */
 const FILE_REFERENCES = [
@@ -63,11 +63,13 @@ export function sweepFiles(db: Database, dir: string, variants?: VariantQueue): 
 function sweepVariants(db: Database, dir: string, images: VariantSource[], variants: VariantQueue, report: SweepReport): void {
   const plans = images.filter((image) => existsSync(join(dir, image.name))).map((image) => ({ image, plan: planVariants(image) }))
   const planned = new Set(plans.flatMap(({ plan }) => plan.map((variant) => variant.name)))
+  // Share pictures are made on request and kept while their image is: not queued when missing.
+  const shared = new Set(plans.map(({ image }) => shareImageOf(image)?.name))
   const onDisk = new Set<string>()
   for (const entry of existsSync(variants.dir) ? readdirSync(variants.dir) : []) {
     if (planned.has(entry)) {
       onDisk.add(entry)
-    } else {
+    } else if (!shared.has(entry)) {
       rmSync(join(variants.dir, entry), { force: true, recursive: true })
       report.removedVariants.push(entry)
     }

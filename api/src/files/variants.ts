@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp, { type Sharp } from 'sharp'
+import { SHARE_IMAGE_SIZE } from '../shared/page-meta'
 import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 
@@ -22,6 +23,18 @@ const FORMATS: readonly { format: VariantFormat; type: ImageVariant['type']; enc
 
 /** `<hash of the original>-<width>.<avif|webp>`: as content-addressed as the original, so cacheable forever. */
 export const VARIANT_NAME = /^([a-f0-9]{32})-([1-9]\d{0,4})\.(avif|webp)$/
+
+/**
+ * `<hash of the original>-og.jpg`: the picture a link preview shows (Open Graph, Twitter), 1200×630
+ * and cropped to cover, as JPEG because every preview fetcher reads it. Made on request only: few
+ * images are ever shared. Not in the file_variants table (it lists the srcset's copies).
+ */
+export const SHARE_IMAGE_NAME = /^([a-f0-9]{32})-og\.jpg$/
+
+/** Whether a name is one of the copies this queue makes of an original (a srcset variant or a share picture). */
+export function isDerivedImageName(name: string): boolean {
+  return VARIANT_NAME.test(name) || SHARE_IMAGE_NAME.test(name)
+}
 
 const ORIGINAL_EXTENSIONS = ['jpg', 'png', 'webp', 'gif'] as const
 const ORIGINAL_IMAGE = /^[a-f0-9]{32}\.(jpg|png|webp|gif)$/
@@ -43,7 +56,11 @@ export interface PlannedVariant {
   height: number
 }
 
-export function variantContentType(name: string): ImageVariant['type'] | undefined {
+/** A copy this queue makes: a srcset variant, or the share picture (JPEG). */
+type DerivedImage = Omit<PlannedVariant, 'format' | 'type'> & { format: VariantFormat | 'jpeg'; type: ImageVariant['type'] | 'image/jpeg' }
+
+export function variantContentType(name: string): DerivedImage['type'] | undefined {
+  if (SHARE_IMAGE_NAME.test(name)) return 'image/jpeg'
   const format = VARIANT_NAME.exec(name)?.[3]
   return FORMATS.find((f) => f.format === format)?.type
 }
@@ -65,6 +82,12 @@ export function planVariants(source: VariantSource): PlannedVariant[] {
   return FORMATS.flatMap(({ format, type }) =>
     variantWidths(width).map((w) => ({ name: `${stem}-${w}.${format}`, format, type, width: w, height: Math.max(1, Math.round((height * w) / width)) })),
   )
+}
+
+/** The share picture of an original image (uploaded stills and animations alike), or null for a name that is no image. */
+export function shareImageOf(source: VariantSource): DerivedImage | null {
+  if (!source.width || !source.height || !ORIGINAL_IMAGE.test(source.name)) return null
+  return { name: `${source.name.slice(0, 32)}-og.jpg`, format: 'jpeg', type: 'image/jpeg', ...SHARE_IMAGE_SIZE }
 }
 
 const logError = (msg: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg, ...fields }))
@@ -136,12 +159,12 @@ export class VariantQueue {
    * variant of that name (unknown file, width or format).
    */
   async ensure(name: string): Promise<string | null> {
-    const match = VARIANT_NAME.exec(name)
+    const match = VARIANT_NAME.exec(name) ?? SHARE_IMAGE_NAME.exec(name)
     if (!match) return null
     const target = join(this.dir, name)
     if (existsSync(target)) return target
     const source = this.findOriginal(match[1]!)
-    const variant = source ? planVariants(source).find((planned) => planned.name === name) : undefined
+    const variant = source ? [...planVariants(source), shareImageOf(source)].find((planned) => planned?.name === name) : undefined
     if (!source || !variant) return null
     const job = this.make(source, variant)
     this.requested.add(job)
@@ -158,7 +181,7 @@ export class VariantQueue {
 
   /** Removes an image's variant files (its variant rows go with its file row). */
   removeFiles(source: VariantSource): void {
-    for (const variant of planVariants(source)) rmSync(join(this.dir, variant.name), { force: true })
+    for (const variant of [...planVariants(source), shareImageOf(source)]) if (variant) rmSync(join(this.dir, variant.name), { force: true })
   }
 
   private findOriginal(stem: string): VariantSource | null {
@@ -193,7 +216,7 @@ export class VariantQueue {
   }
 
   /** One encode per variant at a time: a visitor's request and the queue share it. */
-  private make(source: VariantSource, variant: PlannedVariant): Promise<boolean> {
+  private make(source: VariantSource, variant: DerivedImage): Promise<boolean> {
     const current = this.inFlight.get(variant.name)
     if (current) return current
     const job = this.encode(source, variant).finally(() => this.inFlight.delete(variant.name))
@@ -201,20 +224,21 @@ export class VariantQueue {
     return job
   }
 
-  private async encode(source: VariantSource, variant: PlannedVariant): Promise<boolean> {
+  private async encode(source: VariantSource, variant: DerivedImage): Promise<boolean> {
     const target = join(this.dir, variant.name)
     if (existsSync(target)) return this.record(source, variant, statSync(target).size)
     const input = join(this.originalsDir, source.name)
     if (!existsSync(input)) return false
-    const resized = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    const upright = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
       // Originals are stored upright already; files kept from before re-encoding may still carry an orientation.
       .rotate()
-      // Both sides given, so the file has exactly the size the reply promised.
-      .resize(variant.width, variant.height, { fit: 'fill' })
     const data = await decodeSlots.run(() =>
-      FORMATS.find((f) => f.format === variant.format)!
-        .encode(resized)
-        .toBuffer(),
+      (variant.format === 'jpeg'
+        ? // A share picture fills its frame: the middle of a poster of any shape, white behind transparency.
+          upright.resize(variant.width, variant.height, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
+        : // Both sides given, so the file has exactly the size the reply promised.
+          FORMATS.find((f) => f.format === variant.format)!.encode(upright.resize(variant.width, variant.height, { fit: 'fill' }))
+      ).toBuffer(),
     )
     const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
     writeFileSync(temp, data)
@@ -225,7 +249,8 @@ export class VariantQueue {
     return false
   }
 
-  private record(source: VariantSource, variant: PlannedVariant, bytes: number): boolean {
+  private record(source: VariantSource, variant: DerivedImage, bytes: number): boolean {
+    if (variant.format === 'jpeg') return this.db.query('SELECT 1 FROM files WHERE name = ?').get(source.name) !== null
     try {
       this.db
         .query('INSERT OR REPLACE INTO file_variants (name, file, format, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)')

@@ -10,11 +10,15 @@ import {
   withStructuredData,
   type UpcomingEvent,
 } from '../shared/structured-data'
+import { withPageMeta } from '../shared/page-meta'
 import { dataVersion } from './current-structured-data'
-import { sendMadePage, type MadePage } from './web-app'
+import { sendMadePage, type CurrentPageMeta, type MadePage } from './web-app'
 
 /** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */
 const SERVER_BUNDLE = join('.server', 'entry-server.mjs')
+
+/** How many pages with query-dependent tags are kept (the newest; share links of other events are made again). */
+const TAGGED_PAGES_KEPT = 200
 
 interface PageData {
   renderedAt: string
@@ -58,7 +62,7 @@ function assemble(template: string, body: string, beforeBodyEnd: string): string
  * ETag is its content's hash; br and gzip copies are made once per page. A build without the bundle
  * (an older one) gets null for every path, and the built file is sent as before.
  */
-export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string) {
+export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string, currentPageMeta?: CurrentPageMeta) {
   const distDir = ctx.config.webDistDir
   const version = dataVersion(ctx)
   const pages = new Map<string, RenderedPage>()
@@ -83,12 +87,32 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     if (previous && previous.storesText === storesText && previous.clock === clock) return { ...previous, version: at }
     let html = assemble(readFileSync(builtFile(path), 'utf8'), body, dataScript)
     if (hasStructuredData(html)) html = withStructuredData(html, currentStructuredData())
+    const meta = currentPageMeta?.(html, new URL(path, ctx.config.siteUrl))
+    if (meta) html = withPageMeta(html, meta)
     const events = data.stores.events as UpcomingEvent[] | undefined
     if (events && events.length > 0) {
       const script = structuredDataScript(eventStructuredData(events, ctx.config), EVENTS_STRUCTURED_DATA_ID)
       html = html.replace('</head>', () => `${script}</head>`)
     }
     return { body: html, hash: Bun.hash(html).toString(36), compressed: {}, version: at, clock, data, storesText }
+  }
+
+  /** Pages whose tags depend on the query (an event's share link, /events?event=<id>), by page and tags. */
+  const tagged = new Map<string, MadePage>()
+  function withRequestTags(page: RenderedPage, url: URL): MadePage {
+    if (!currentPageMeta || !url.search) return page
+    const meta = currentPageMeta(page.body, url)
+    if (!meta) return page
+    const key = `${page.hash}\n${meta}`
+    let made = tagged.get(key)
+    if (!made) {
+      const body = withPageMeta(page.body, meta)
+      if (body === page.body) return page
+      made = { body, hash: Bun.hash(body).toString(36), compressed: {} }
+      if (tagged.size >= TAGGED_PAGES_KEPT) tagged.delete(tagged.keys().next().value!)
+      tagged.set(key, made)
+    }
+    return made
   }
 
   /** Renders start in order; one that ends after a later one (an older version) is not kept. */
@@ -127,7 +151,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
     if (!loaded?.paths.has(path)) return null
     try {
-      return await sendMadePage(request, await current(loaded.entry, path))
+      return await sendMadePage(request, withRequestTags(await current(loaded.entry, path), new URL(request.url)))
     } catch (error) {
       // A page that cannot be rendered now is still served: as built, its data loading in the browser.
       console.error(JSON.stringify({ level: 'error', msg: 'rendering a page failed; serving the built file', path, error: String(error) }))

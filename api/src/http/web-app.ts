@@ -4,8 +4,10 @@ import { join, normalize } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
-import { VARIANT_NAME, variantContentType } from '../files/variants'
+import { isDerivedImageName, variantContentType } from '../files/variants'
+import { withPageMeta } from '../shared/page-meta'
 import { hasStructuredData, withStructuredData } from '../shared/structured-data'
+import { builtSiteRoutes, isNotFoundPage, routeWithoutPage } from './known-routes'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -24,7 +26,7 @@ function notModified(request: Request, etag: string): boolean {
  */
 export function uploadedFiles(files: FileStore) {
   return new Elysia({ name: 'http.files' }).get('/files/:name', async ({ params, request }) => {
-    const isVariant = VARIANT_NAME.test(params.name)
+    const isVariant = isDerivedImageName(params.name)
     if (!isVariant && !FILE_NAME.test(params.name)) return jsonNotFound('No such file.')
     const path = isVariant ? await files.variants.ensure(params.name) : files.pathOf(params.name)
     if (!path || !existsSync(path)) return jsonNotFound('No such file.')
@@ -67,21 +69,12 @@ function precompressedVariant(request: Request, path: string): { name: Encoding;
  */
 const BUILD_INTERNAL = /(^|\/)\.(?!well-known(\/|$))|\.(br|gz)$/
 
-/** A page the server made (not a file as built): its text, its hash for the ETag, its compressed bytes. */
+/** A page as the server sends it (not a file as built): its text, its hash for the ETag, its compressed bytes. */
 export interface MadePage {
   body: string
   hash: string
   /** Compressed once per body, on the first request that accepts each encoding (later ones share it). */
   compressed: Partial<Record<Encoding, Promise<Uint8Array>>>
-}
-
-/** A pre-rendered page whose structured data the server keeps current, as last sent. */
-interface LivePage extends MadePage {
-  /** The built file it was made from (size and modification time), so a new build is picked up. */
-  built: string
-  template: string
-  /** The structured-data block it carries (compared by value: an unchanged block keeps page and ETag). */
-  script: string
 }
 
 const brotli = promisify(brotliCompress)
@@ -91,34 +84,45 @@ const compress: Record<Encoding, (body: string) => Promise<Uint8Array>> = {
   gzip: async (body) => Bun.gzipSync(body),
 }
 
+/** The page tags (canonical, Open Graph) a page gets for this request; null for a page without them. */
+export type CurrentPageMeta = (template: string, url: URL) => string | null
+
+/** How many differently filled pages are kept (each page, and event share links of /events). */
+const LIVE_PAGES_KEPT = 200
+
 /**
- * The pre-rendered pages that carry structured data (the build marks them), sent with the block the
- * server has now in place of the build's. A page is rebuilt only when that block or the file changes,
- * so serving it is a lookup; its ETag is its content's hash, so it changes exactly when the page does.
+ * The pre-rendered pages with blocks the server keeps current (the build marks them): structured data
+ * and page tags, sent with the blocks the server has now in place of the build's. A page is filled
+ * again only when a block or the file changes, so serving it is a lookup; its ETag is its content's
+ * hash, so it changes exactly when the page does.
  */
-function livePages(currentStructuredData: () => string) {
-  const pages = new Map<string, LivePage | null>()
-  return (path: string, stat: Stats): LivePage | null => {
+function livePages(currentStructuredData?: () => string, currentPageMeta?: CurrentPageMeta) {
+  const templates = new Map<string, { built: string; template: string; hasData: boolean }>()
+  const filled = new Map<string, MadePage>()
+  return (path: string, stat: Stats, url: URL): MadePage | null => {
     const built = `${stat.size}-${stat.mtimeMs}`
-    let page = pages.get(path)
-    if (page === undefined || (page && page.built !== built)) {
+    let source = templates.get(path)
+    if (!source || source.built !== built) {
       const template = readFileSync(path, 'utf8')
-      page = hasStructuredData(template) ? { built, template, script: '', body: '', hash: '', compressed: {} } : null
-      pages.set(path, page)
+      source = { built, template, hasData: hasStructuredData(template) }
+      templates.set(path, source)
     }
-    if (!page) return null
-    const script = currentStructuredData()
-    if (script !== page.script) {
-      page.body = withStructuredData(page.template, script)
-      page.hash = Bun.hash(page.body).toString(36)
-      page.script = script
-      page.compressed = {}
+    const script = source.hasData && currentStructuredData ? currentStructuredData() : null
+    const meta = currentPageMeta?.(source.template, url) ?? null
+    if (script === null && meta === null) return null
+    const key = `${path}\n${built}\n${script}\n${meta}`
+    let page = filled.get(key)
+    if (!page) {
+      let body = script === null ? source.template : withStructuredData(source.template, script)
+      if (meta !== null) body = withPageMeta(body, meta)
+      page = { body, hash: Bun.hash(body).toString(36), compressed: {} }
+      if (filled.size >= LIVE_PAGES_KEPT) filled.delete(filled.keys().next().value!)
+      filled.set(key, page)
     }
     return page
   }
 }
 
-/** A made page with `no-cache`, its ETag (the content hash, per encoding) and 304 when the browser has it. */
 export async function sendMadePage(request: Request, page: MadePage): Promise<Response> {
   const encoding = acceptedEncodings(request)[0]?.name
   const headers: Record<string, string> = {
@@ -136,18 +140,26 @@ export async function sendMadePage(request: Request, page: MadePage): Promise<Re
 
 /**
  * The built web app: hashed assets are immutable, everything else revalidates. A path with a page
- * rendered at build time (dist/eat/index.html for /eat and /eat/) gets that page; any other path that
- * is not an API or file URL gets the app shell (app-shell.html; index.html in a build without
- * pre-rendered pages), so client-side routes work on reload. Pages the build gave structured data get
- * the current data from `currentStructuredData` (the block is the same on every such page). Files the
- * build keeps for itself answer 404. A public page's path (not its file) goes first to `renderedPage`,
- * which renders it with current data (rendered-pages.ts), or declines and the built file is sent.
+ * rendered at build time (dist/eat/index.html for /eat and /eat/) gets that page; a client-side route
+ * without one (staff screens, the login) gets the app shell (app-shell.html; index.html in a build
+ * without pre-rendered pages), so it works on reload; any other path answers 404 with the site's
+ * not-found page (known-routes.ts). Pages the build gave structured data get the current data from
+ * `currentStructuredData` (the block is the same on every such page), and pages with page tags the
+ * current ones from `currentPageMeta`. Files the build keeps for itself answer 404. A public page's path
+ * (not its file) goes first to `renderedPage`, which renders it with current data (rendered-pages.ts),
+ * or declines and the built file is sent.
  */
-export function webApp(distDir: string, currentStructuredData?: () => string, renderedPage?: (request: Request, path: string) => Promise<Response | null>) {
+export function webApp(
+  distDir: string,
+  currentStructuredData?: () => string,
+  currentPageMeta?: CurrentPageMeta,
+  renderedPage?: (request: Request, path: string) => Promise<Response | null>,
+) {
   const indexFile = join(distDir, 'index.html')
   const appShell = join(distDir, 'app-shell.html')
   const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
-  const livePage = currentStructuredData ? livePages(currentStructuredData) : () => null
+  const livePage = livePages(currentStructuredData, currentPageMeta)
+  const siteRoutes = builtSiteRoutes(distDir)
   return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request }) => {
     const pathname = decodeURIComponent(new URL(request.url).pathname)
     if (pathname.startsWith('/api/') || pathname === '/api') return jsonNotFound(`No such endpoint: ${request.method} ${pathname}`)
@@ -161,7 +173,12 @@ export function webApp(distDir: string, currentStructuredData?: () => string, re
       const rendered = await renderedPage(request, pathname)
       if (rendered) return rendered
     }
-    const path = isFile ? candidate : isFileAt(prerendered) ? prerendered : existsSync(appShell) ? appShell : indexFile
+    const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)
+    if (withoutPage?.kind === 'redirect') return new Response(null, { status: 301, headers: { location: withoutPage.to } })
+    if (withoutPage?.kind === 'not-found' || (isFile && isNotFoundPage(siteRoutes(), relative))) {
+      return notFoundPage(withoutPage?.kind === 'not-found' ? join(distDir, withoutPage.file) : candidate, existsSync(appShell) ? appShell : indexFile)
+    }
+    const path = isFile ? candidate : withoutPage ? (existsSync(appShell) ? appShell : indexFile) : prerendered
     if (!existsSync(path)) {
       return new Response('The web app has not been built yet. Run `npm run build` (npm start does this for you).', {
         status: 503,
@@ -171,7 +188,7 @@ export function webApp(distDir: string, currentStructuredData?: () => string, re
     const file = Bun.file(path)
     const stat = statSync(path)
     if (path.endsWith('.html')) {
-      const page = livePage(path, stat)
+      const page = livePage(path, stat, new URL(request.url))
       if (page) return sendMadePage(request, page)
     }
     const encoding = precompressedVariant(request, path)
@@ -188,4 +205,12 @@ export function webApp(distDir: string, currentStructuredData?: () => string, re
     if (notModified(request, etag)) return new Response(null, { status: 304, headers })
     return new Response(encoding ? Bun.file(encoding.path) : file, { headers })
   })
+}
+
+/** A path that is no page: the site's own not-found page (or the shell, which shows it too), with 404. */
+function notFoundPage(page: string, shell: string): Response {
+  const path = existsSync(page) ? page : shell
+  const headers = { 'cache-control': 'no-cache', 'content-type': 'text/html;charset=utf-8' }
+  if (!existsSync(path)) return new Response('Not found.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } })
+  return new Response(Bun.file(path), { status: 404, headers })
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { VenueEvent } from '../api/types'
 import { downloadEventIcs } from '../lib/calendar'
 import {
@@ -15,6 +15,7 @@ import {
 } from '../lib/eventDisplay'
 import { telHref, venue } from '../lib/venue'
 import { ResponsiveImage } from './ResponsiveImage'
+import { ShareEventLink, useSharedEvent } from './ShareEvent'
 import '../styles/events.css'
 
 /** Full width on a phone; two fifths of the page container (72rem) beside the text from 760 px. */
@@ -28,9 +29,12 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
   const start = eventStart(event)
   const booking = eventBooking(event)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const card = useRef<HTMLElement>(null)
+  const id = typeof event.id === 'number' ? event.id : undefined
+  const shared = useSharedEvent(id, card)
 
   return (
-    <article className="event-card">
+    <article ref={card} id={id === undefined ? undefined : `event-${id}`} className={shared ? 'event-card event-card--shared' : 'event-card'}>
       <div className="event-card__media">
         {image && !imageFailed ? (
           <ResponsiveImage
@@ -82,6 +86,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
               Add to calendar<span className="visually-hidden">: {title}</span>
             </button>
           ) : null}
+          {id === undefined ? null : <ShareEventLink id={id} title={title} description={eventDescription(event)} />}
         </div>
       </div>
     </article>

@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -27,8 +28,10 @@ cleanupOutdatedCaches()
 // for offline use from the very first visit. Later versions still wait for the visitor's "Reload".
 clientsClaim()
 
-// Every other client-side route gets the app shell; API and file URLs never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api(\/|$)/, /^\/files(\/|$)/] }))
+// Every other client-side route gets the app shell (an unknown path shows the not-found page in it);
+// API and file URLs and the crawlers' files never do.
+const crawlerFiles = SEARCH_FILES.map((path) => new RegExp(`^${path.replaceAll('.', '\\.')}$`))
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api(\/|$)/, /^\/files(\/|$)/, ...crawlerFiles] }))
 
 const onlySuccess = () => new CacheableResponsePlugin({ statuses: [200] })
 

@@ -26,6 +26,9 @@ export const STAFF_HOME = '/admin' satisfies StaffPath
 
 export const STAFF_PATHS: readonly StaffPath[] = STAFF_ROUTES.map((route) => route.path)
 
+/** Old addresses of staff screens, kept working: the app redirects them, the server answers 301. */
+export const STAFF_ALIASES: Readonly<Record<string, StaffPath>> = { '/adminDashboard': STAFF_HOME }
+
 export type StaffTask = Exclude<StaffRoute, { path: typeof STAFF_HOME }>
 
 /** The dashboard's tiles, in order. */

@@ -1,0 +1,46 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { builtSiteRoutes } from '../../http/known-routes'
+import { STAFF_PATHS } from '../../shared/rules/staff-routes'
+import { ROBOTS_PATH, SITEMAP_PATH } from '../../shared/site-routes'
+import { pageLastChanged } from './store'
+
+const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** Sent with an ETag of its content: a crawler's conditional request costs a 304 while nothing changed. */
+function revalidated(request: Request, body: string, contentType: string): Response {
+  const etag = `"${Bun.hash(body).toString(36)}"`
+  const headers = { 'content-type': contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' }
+  const match = request.headers
+    .get('if-none-match')
+    ?.split(/\s*,\s*/)
+    .includes(etag)
+  return match ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
+}
+
+/**
+ * What search engines read first: /sitemap.xml (every public page the web build made, menus included,
+ * at its SITE_URL address, with the time what it shows last changed) and /robots.txt (the sitemap's
+ * address; staff screens, the login and the API are off limits).
+ */
+export function seoRoutes(ctx: AppContext) {
+  const siteRoutes = builtSiteRoutes(ctx.config.webDistDir)
+  const { siteUrl } = ctx.config
+  const basePath = new URL(siteUrl).pathname.replace(/\/+$/, '')
+  return new Elysia({ name: 'feature.seo' })
+    .get(SITEMAP_PATH, ({ request }) => {
+      const routes = siteRoutes()
+      if (!routes) return new Response('The web app has not been built yet.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+      const urls = routes.pages.map(({ path, module }) => {
+        const lastmod = pageLastChanged(ctx.db, module, path) ?? routes.builtAt
+        return `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc><lastmod>${lastmod}</lastmod></url>`
+      })
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+      return revalidated(request, xml, 'application/xml; charset=utf-8')
+    })
+    .get(ROBOTS_PATH, ({ request }) => {
+      const private_ = [...STAFF_PATHS, '/login', '/api/']
+      const lines = ['User-agent: *', ...private_.map((path) => `Disallow: ${basePath}${path}`), '', `Sitemap: ${siteUrl}${SITEMAP_PATH}`, '']
+      return revalidated(request, lines.join('\n'), 'text/plain; charset=utf-8')
+    })
+}

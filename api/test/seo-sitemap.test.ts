@@ -1,0 +1,122 @@
+/**
+ * /sitemap.xml lists every public page (menus included) by its absolute SITE_URL address with the
+ * time its content last changed; /robots.txt points to it and keeps crawlers out of the staff screens,
+ * the login and the API. Both revalidate by an ETag of their content.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { STAFF_PATHS } from '../src/shared/rules/staff-routes'
+import { BUILT_AT, PUBLIC_PAGES, writeBuiltSite } from './seo-fixture'
+import { fileOf, makeImage, makeTestApp, type TestApp } from './helpers'
+
+const SITE_URL = 'https://www.larkdale.example/inn'
+let t: TestApp
+let token: string
+
+beforeAll(async () => {
+  t = await makeTestApp({ env: { SITE_URL: `${SITE_URL}/` } })
+  writeBuiltSite(t.ctx.config.webDistDir, t.ctx.config.venue)
+  token = await t.token()
+})
+afterAll(() => t.close())
+
+/** Each <url>'s <loc> and <lastmod>. */
+function entries(xml: string): Map<string, string> {
+  const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)]
+  return new Map(urls.map((match) => [match[1]!, match[2]!]))
+}
+
+async function sitemap() {
+  const res = await t.call('GET', '/sitemap.xml')
+  expect(res.status).toBe(200)
+  return { res, xml: await res.text() }
+}
+
+describe('/sitemap.xml', () => {
+  test('lists every public page, menus included, by absolute SITE_URL address, and nothing else', async () => {
+    const { res, xml } = await sitemap()
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    const urls = entries(xml)
+    expect([...urls.keys()].sort()).toEqual(PUBLIC_PAGES.map((page) => `${SITE_URL}${page.path === '/' ? '/' : page.path}`).sort())
+    expect(urls.has(`${SITE_URL}/menu/menu1`)).toBe(true)
+    expect(urls.has(`${SITE_URL}/menu/menu2`)).toBe(true)
+    expect(xml).not.toContain('/login')
+    expect(xml).not.toContain('/admin')
+  })
+
+  test('a page without data changes at the build; a page with data when its data last changed', async () => {
+    const before = entries((await sitemap()).xml)
+    expect(before.get(`${SITE_URL}/about`)).toBe(BUILT_AT)
+    // Empty venue: no events yet, so the events page is as old as the build.
+    expect(before.get(`${SITE_URL}/events`)).toBe(BUILT_AT)
+    const events = await t.call('POST', '/api/upload-event', {
+      token,
+      json: {
+        title: 'Quiz Night',
+        description: 'Eight rounds.',
+        startDatetime: '2026-07-01T19:30',
+        image_base64: `data:image/png;base64,${Buffer.from(await makeImage('png')).toString('base64')}`,
+      },
+    })
+    expect(events.status).toBe(201)
+    const afterEvent = entries((await sitemap()).xml)
+    const eventsChanged = afterEvent.get(`${SITE_URL}/events`)!
+    expect(Date.parse(eventsChanged)).toBeGreaterThan(Date.parse(BUILT_AT))
+    expect(afterEvent.get(`${SITE_URL}/about`)).toBe(BUILT_AT)
+    expect(afterEvent.get(`${SITE_URL}/eat`)).toBe(before.get(`${SITE_URL}/eat`)!)
+
+    await Bun.sleep(5) // the next change's time must differ from the last one (millisecond timestamps)
+    const form = new FormData()
+    form.append('images', fileOf(await makeImage('jpeg', 80, 60), 'cafe.jpg'))
+    form.append('type', 'cafe')
+    expect((await t.call('POST', '/api/upload-gallery', { token, form })).status).toBe(201)
+    const afterGallery = entries((await sitemap()).xml)
+    expect(Date.parse(afterGallery.get(`${SITE_URL}/eat`)!)).toBeGreaterThan(Date.parse(eventsChanged))
+    expect(afterGallery.get(`${SITE_URL}/events`)).toBe(eventsChanged)
+  })
+
+  test('a deletion moves the page on too (the data left has no newer row)', async () => {
+    const { id } = ((await (await t.call('GET', '/api/admin/events', { token })).json()) as { id: number }[])[0]!
+    const before = entries((await sitemap()).xml).get(`${SITE_URL}/events`)!
+    await Bun.sleep(5)
+    expect((await t.call('POST', '/api/delete-event', { token, json: { id } })).status).toBe(200)
+    const after = entries((await sitemap()).xml).get(`${SITE_URL}/events`)!
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before))
+  })
+
+  test('revalidates by an ETag of its content: 304 while unchanged, a new tag after a change', async () => {
+    const { res } = await sitemap()
+    const etag = res.headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const again = await t.call('GET', '/sitemap.xml', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    await Bun.sleep(5)
+    const put = await t.call('PUT', '/api/update-times', {
+      token,
+      json: { name: 'The Stables bar', day: 'monday_to_tuesday', type: 'opening', closed: true },
+    })
+    expect(put.status).toBe(200)
+    const changed = await t.call('GET', '/sitemap.xml', { headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  })
+})
+
+describe('/robots.txt', () => {
+  test('points to the sitemap and keeps crawlers out of every staff screen, the login and the API', async () => {
+    const res = await t.call('GET', '/robots.txt')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const text = await res.text()
+    const lines = text.split('\n')
+    expect(lines).toContain('User-agent: *')
+    expect(lines).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
+    // SITE_URL has a path: the rules are under it.
+    for (const path of [...STAFF_PATHS, '/login', '/api/']) expect(lines).toContain(`Disallow: /inn${path}`)
+    expect(lines.filter((line) => line.startsWith('Disallow:'))).toHaveLength(STAFF_PATHS.length + 2)
+    const etag = res.headers.get('etag')!
+    expect((await t.call('GET', '/robots.txt', { headers: { 'if-none-match': etag } })).status).toBe(304)
+  })
+})
