@@ -8,6 +8,7 @@ import { useRowDelete } from '../../shell/useRowDelete'
 import { galleryDeletes, queuedUploads, type GalleryMeta } from './changes'
 import { categoryName, categoryPage } from '../../../../../api/src/shared/rules/galleries'
 import { useGalleryGrouped } from './store'
+import { pictureNames } from './pictureName'
 import '../../styles/staff'
 import './galleries.css'
 
@@ -53,13 +54,14 @@ export function GalleryList({ id }: { id: string }) {
         const images = (grouped.data as Record<string, GalleryImage[]>)[key] ?? []
         const queued = uploads.filter((u) => u.category === key)
         const headingId = `${id}-cat-${key}`
+        const names = pictureNames(images)
         return (
           <section key={key} className="admin-gallery" aria-labelledby={headingId} data-category={key}>
             <h3 id={headingId} className="admin-gallery__title">
               {categoryName(key)} <span className="admin-count">({images.length})</span>
               {categoryPage(key) ? (
                 <a className="admin-gallery__view" href={categoryPage(key)} target="_blank" rel="noreferrer">
-                  View page<span className="visually-hidden"> (opens in a new tab)</span>
+                  View page<span className="visually-hidden">: {categoryName(key)} (opens in a new tab)</span>
                 </a>
               ) : null}
             </h3>
@@ -81,7 +83,7 @@ export function GalleryList({ id }: { id: string }) {
                     >
                       <img
                         src={image.image_url}
-                        alt={image.alt || `${categoryName(key)} gallery image ${image.id}`}
+                        alt={image.alt || `${categoryName(key)} gallery picture ${names.get(image.id)}`}
                         width={image.width}
                         height={image.height}
                         loading="lazy"
@@ -97,7 +99,7 @@ export function GalleryList({ id }: { id: string }) {
                           className="admin-thumb__delete"
                           onClick={() => void onDelete(image)}
                           disabled={deleting === image.id}
-                          aria-label={`Delete image ${image.id} from ${categoryName(key)}`}
+                          aria-label={`Delete ${names.get(image.id)} from ${categoryName(key)}`}
                         >
                           {deleting === image.id ? 'Deleting…' : 'Delete'}
                         </button>
