@@ -187,7 +187,10 @@ describe('staff screens', () => {
     await page.locator(`.gallery img[src="${added.image_url}"]`).first().waitFor({ state: 'attached' })
 
     await go(page, '/manageGalleries')
-    await page.getByRole('button', { name: `Delete image ${added.id} from Drink` }).click()
+    await page
+      .locator(`li[data-image-id="${added.id}"]`)
+      .getByRole('button', { name: /^Delete “.+” from Drink$/ })
+      .click()
     await page.getByText('Image deleted.').waitFor()
     const final = await getJson<{ id: number }[]>('/api/gallery/stables')
     expect(final.some((image) => image.id === added.id)).toBe(false)

@@ -10,6 +10,12 @@ import { PUBLIC_ROUTES } from './pages/publicRoutes'
 const AdminRoutes = lazy(() => import('./admin/AdminRoutes'))
 
 /**
+ * Every staff path as one route: the staff area stays mounted while staff move between its screens
+ * (one route per path would remount it, re-check the sign-in and replace the heading focus went to).
+ */
+const STAFF_PATTERN = new RegExp(`^(?:${STAFF_PATHS.join('|')})/?$`)
+
+/**
  * While a page's chunk downloads (the first visit to it within the app): an empty main as tall as the
  * screen, so the footer does not jump up and back.
  */
@@ -59,13 +65,11 @@ export function App() {
                 <Redirect to={path} replace />
               </Route>
             ))}
-            {STAFF_PATHS.map((path) => (
-              <Route key={path} path={path}>
-                <Suspense fallback={<p className="page-loading">Loading…</p>}>
-                  <AdminRoutes />
-                </Suspense>
-              </Route>
-            ))}
+            <Route path={STAFF_PATTERN}>
+              <Suspense fallback={<p className="page-loading">Loading…</p>}>
+                <AdminRoutes />
+              </Suspense>
+            </Route>
             <Route component={NotFound} />
           </Switch>
         </Suspense>

@@ -90,7 +90,8 @@ export default function AdminRoutes() {
 
   if (!ready || !token) {
     return (
-      <main id="main" tabIndex={-1} className="admin admin--checking">
+      // Busy: the screen replaces this main in a moment, so focus after a move waits for its heading.
+      <main id="main" tabIndex={-1} className="admin admin--checking" aria-busy="true">
         <p className="admin-loading" role="status">
           Checking your sign-in…
         </p>

@@ -28,7 +28,7 @@ describe('arranging a gallery', () => {
   test('pictures without a description carry a visible badge, and the gallery heading counts them', async () => {
     mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED } })
     render(<ManageGalleries />)
-    await screen.findByRole('button', { name: 'Move up “Stars above the valley”' })
+    await screen.findByRole('button', { name: 'Move up “Stars above the valley” in Home' })
     expect(within(homeSection()).getAllByText('No description')).toHaveLength(1)
     expect(within(homeSection()).getByText('1 picture with no description')).toBeTruthy()
     expect(screen.getByText('Log fire in the lounge')).toBeTruthy()
@@ -44,10 +44,10 @@ describe('arranging a gallery', () => {
       },
     })
     render(<ManageGalleries />)
-    const down = await screen.findByRole('button', { name: 'Move down “Log fire in the lounge”' })
-    expect((screen.getByRole('button', { name: 'Move up “Log fire in the lounge”' }) as HTMLButtonElement).disabled).toBe(true)
-    expect((screen.getByRole('button', { name: 'Move down “Stars above the valley”' }) as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.getByRole('button', { name: 'Move up picture 2' })).toBeTruthy()
+    const down = await screen.findByRole('button', { name: 'Move down “Log fire in the lounge” in Home' })
+    expect((screen.getByRole('button', { name: 'Move up “Log fire in the lounge” in Home' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Move down “Stars above the valley” in Home' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('button', { name: 'Move up “Photo of Larkdale Hotel” in Home' })).toBeTruthy()
     down.focus()
     fireEvent.click(down)
     expect(await screen.findByText('“Log fire in the lounge” moved to position 2 of 3 in Home.')).toBeTruthy()
@@ -60,14 +60,14 @@ describe('arranging a gallery', () => {
     await waitFor(() => expect(within(homeSection()).queryAllByText(/New order:/)).toHaveLength(0), { timeout: 5000 })
     expect(shownOrder()).toEqual([2, 1, 3])
     // Focus stays on the moved picture's button, at its new place.
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Move down “Log fire in the lounge”'))
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Move down “Log fire in the lounge” in Home'))
     expect(document.activeElement?.closest('[data-image-id]')?.getAttribute('data-image-id')).toBe('1')
   })
 
   test('dragging a picture onto another place moves it there and sends the order', async () => {
     mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED }, 'PUT /api/gallery/1/order': orderReply([2, 3, 1]) })
     render(<ManageGalleries />)
-    await screen.findByRole('button', { name: 'Move up “Stars above the valley”' })
+    await screen.findByRole('button', { name: 'Move up “Stars above the valley” in Home' })
     const tile = (id: number) => homeSection().querySelector(`[data-image-id="${id}"]`) as HTMLElement
     expect(tile(1).getAttribute('draggable')).toBe('true')
     const dataTransfer = { setData() {}, getData: () => '1', effectAllowed: '', dropEffect: '' }
@@ -82,11 +82,11 @@ describe('arranging a gallery', () => {
   test('offline, the move is kept on the device and the list shows the pending order with its badge', async () => {
     mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED }, 'PUT /api/gallery/1/order': 'network' })
     render(<ManageGalleries />)
-    fireEvent.click(await screen.findByRole('button', { name: 'Move up “Stars above the valley”' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Move up “Stars above the valley” in Home' }))
     await waitFor(() => expect(shownOrder()).toEqual([1, 3, 2]))
     await waitFor(() => expect(within(homeSection()).getByText(/New order:/).textContent).toMatch(/waiting to sync/i))
     // A second move builds on the pending order.
-    fireEvent.click(screen.getByRole('button', { name: 'Move up “Stars above the valley”' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Move up “Stars above the valley” in Home' }))
     await waitFor(() => expect(shownOrder()).toEqual([3, 1, 2]))
   })
 
@@ -96,7 +96,7 @@ describe('arranging a gallery', () => {
       'PUT /api/edit-gallery/2': { body: { message: 'Description saved.', image: image(2, 'generic', 'The terrace at dusk') } },
     })
     render(<ManageGalleries />)
-    fireEvent.click(await screen.findByRole('button', { name: 'Describe picture 2' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Describe “Photo of Larkdale Hotel” in Home' }))
     const field = screen.getByLabelText('Description (alt text)')
     expect(screen.getByText(/Describe what the picture shows/)).toBeTruthy()
     fireEvent.change(field, { target: { value: 'x'.repeat(251) } })

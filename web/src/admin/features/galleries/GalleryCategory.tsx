@@ -9,6 +9,7 @@ import { NO_DESCRIPTION } from '../../../../../api/src/shared/rules/alt-text'
 import { galleryView, type QueuedUpload } from './changes'
 import { GalleryThumb } from './GalleryThumb'
 import { QueuedThumbs } from './QueuedThumbs'
+import { pictureNames } from './pictureName'
 import { useGalleryOrder } from './useGalleryOrder'
 
 interface Props {
@@ -46,6 +47,7 @@ export function GalleryCategory({ id, category, images: server, pending, uploads
   }, [orderKey])
 
   const name = categoryName(category)
+  const names = pictureNames(images)
   const undescribed = images.filter((image) => !image.alt_text).length
   const headingId = `${id}-cat-${category}`
   const queued = uploads.filter((upload) => upload.category === category)
@@ -95,7 +97,7 @@ export function GalleryCategory({ id, category, images: server, pending, uploads
         ) : null}
         {categoryPage(category) ? (
           <a className="admin-gallery__view" href={categoryPage(category)} target="_blank" rel="noreferrer">
-            View page<span className="visually-hidden"> (opens in a new tab)</span>
+            View page<span className="visually-hidden">: {name} (opens in a new tab)</span>
           </a>
         ) : null}
       </h3>
@@ -116,7 +118,15 @@ export function GalleryCategory({ id, category, images: server, pending, uploads
       ) : (
         <ul className="admin-thumbs" ref={listRef}>
           {images.map((image, index) => (
-            <GalleryThumb key={image.id} image={image} index={index} count={images.length} gallery={name} actions={actionsFor(image, index)} />
+            <GalleryThumb
+              key={image.id}
+              image={image}
+              name={names.get(image.id)!}
+              index={index}
+              count={images.length}
+              gallery={name}
+              actions={actionsFor(image, index)}
+            />
           ))}
           {queued.map((upload) => (
             <QueuedThumbs key={upload.entry.id} entry={upload.entry} category={category} />

@@ -3,7 +3,7 @@ import { useState, type DragEvent } from 'react'
 import { PendingBadge } from '../../shell/pending'
 import type { Status } from '../../shell/ui'
 import { NoDescriptionBadge } from '../../shell/altText'
-import { pictureName, type DisplayGalleryImage } from './changes'
+import type { DisplayGalleryImage } from './changes'
 import { DescribeImage } from './DescribeImage'
 
 export interface ThumbActions {
@@ -19,19 +19,21 @@ export interface ThumbActions {
 
 export function GalleryThumb({
   image,
+  name,
   index,
   count,
   gallery,
   actions,
 }: {
   image: DisplayGalleryImage
+  /** How the controls name the picture (pictureNames: by its description, never by a number). */
+  name: string
   index: number
   count: number /** The gallery's name ('Eat'). */
   gallery: string
   actions: ThumbActions
 }) {
   const [describing, setDescribing] = useState(false)
-  const name = pictureName(image, index)
   const removal = image.pending?.op === 'delete'
   const classes = ['admin-thumb', image.pending ? 'is-pending' : '', removal ? 'is-deleted' : '', actions.drag.isTarget ? 'is-drop-target' : '']
   return (
@@ -71,21 +73,32 @@ export function GalleryThumb({
         ) : removal ? null : (
           <div className="admin-thumb__actions">
             <button type="button" className="admin-thumb__button" data-move="up" disabled={index === 0} onClick={() => actions.move(index - 1)}>
-              Move up<span className="visually-hidden"> {name}</span>
+              Move up
+              <span className="visually-hidden">
+                {' '}
+                {name} in {gallery}
+              </span>
             </button>
             <button type="button" className="admin-thumb__button" data-move="down" disabled={index === count - 1} onClick={() => actions.move(index + 1)}>
-              Move down<span className="visually-hidden"> {name}</span>
+              Move down
+              <span className="visually-hidden">
+                {' '}
+                {name} in {gallery}
+              </span>
             </button>
             <button type="button" className="admin-thumb__button" onClick={() => setDescribing(true)}>
               {image.alt_text ? 'Edit description' : 'Describe'}
-              <span className="visually-hidden"> {name}</span>
+              <span className="visually-hidden">
+                {' '}
+                {name} in {gallery}
+              </span>
             </button>
             <button
               type="button"
               className="admin-thumb__button admin-thumb__delete"
               onClick={actions.remove}
               disabled={actions.deleting}
-              aria-label={`Delete image ${image.id} from ${gallery}`}
+              aria-label={`Delete ${name} from ${gallery}`}
             >
               {actions.deleting ? 'Deleting…' : 'Delete'}
             </button>

@@ -87,7 +87,7 @@ describe('Manage Galleries', () => {
   test('delete asks first; cancelled sends nothing, confirmed deletes and reloads', async () => {
     mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED }, 'DELETE /api/delete-gallery/2': { body: { message: 'Image deleted.', id: 2 } } })
     render(<ManageGalleries />)
-    const button = await screen.findByRole('button', { name: 'Delete image 2 from Eat' })
+    const button = await screen.findByRole('button', { name: 'Delete “Photo 2” from Eat' })
     confirmAnswer = false
     fireEvent.click(button)
     expect(mock.changes()).toHaveLength(0)

@@ -74,9 +74,6 @@ export function inOrder<T extends { id: number }>(images: readonly T[], ids: rea
   return [...named, ...rest]
 }
 
-/** How staff name a picture in buttons and announcements: its description, else its place. */
-export const pictureName = (image: Pick<GalleryImage, 'alt_text'>, index: number) => (image.alt_text ? `“${image.alt_text}”` : `picture ${index + 1}`)
-
 /** A reorder that met a changed gallery (other changes: null, the generic view): both orders, pictures by description. */
 export function galleryConflictRows(entry: OutboxEntry, _mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   const meta = metaOf(entry)

@@ -29,7 +29,7 @@ describe('staff status messages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
     await waitFor(() => expect(shownMessages()).toEqual(['Upload successful!']))
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete image 2 from Eat' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Photo 2” from Eat' }))
     await waitFor(() => expect(shownMessages()).toEqual(['Image deleted.']))
 
     // And back: a form's error replaces the list's success.

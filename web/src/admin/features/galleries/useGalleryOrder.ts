@@ -4,7 +4,8 @@ import type { GalleryGrouped, GalleryOrderReply } from '../../../api/types'
 import { failureStatus, isQueued, mutate } from '../../adminApi'
 import { useStatus } from '../../shell/ui'
 import { categoryName } from '../../../../../api/src/shared/rules/galleries'
-import { pictureName, type DisplayGalleryImage, type GalleryMeta } from './changes'
+import type { DisplayGalleryImage, GalleryMeta } from './changes'
+import { pictureNames } from './pictureName'
 import { useGalleryGrouped } from './store'
 
 /** The reply's order becomes the list's at once, so nothing jumps back while the list is read again. */
@@ -31,7 +32,7 @@ export function useGalleryOrder(category: string, shown: readonly DisplayGallery
     next.splice(to, 0, moved)
     // Pictures waiting to be deleted are left out: the deletion lands first, and the order must not name them.
     const ids = next.filter((image) => image.pending?.op !== 'delete').map((image) => image.id)
-    setAnnouncement(`${pictureName(moved, from)} moved to position ${to + 1} of ${shown.length} in ${categoryName(category)}.`)
+    setAnnouncement(`${pictureNames(shown).get(moved.id)} moved to position ${to + 1} of ${shown.length} in ${categoryName(category)}.`)
     setStatus(null)
     try {
       const reply = await mutate<GalleryOrderReply>({

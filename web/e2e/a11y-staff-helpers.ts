@@ -1,0 +1,230 @@
+/**
+ * Shared pieces of the staff accessibility suites (a11y-staff*.test.ts): one logged-in context per
+ * viewport (the demo admin's session kept in storage, not a login per screen), demo content a member
+ * of staff would meet (a message in the inbox), Tab-through with a focus indicator that must differ
+ * from the unfocused look, axe, and the names the browser's accessibility tree gives landmarks, links
+ * and buttons.
+ */
+import { afterAll } from 'bun:test'
+import { createRequire } from 'node:module'
+import type { BrowserContext, Page } from 'playwright-core'
+import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
+import { blockThirdParties, type ServerAndBrowser } from './harness'
+import { focusStop, settled } from './a11y-helpers'
+
+const require = createRequire(import.meta.url)
+
+/** Every staff screen (the dashboard first). */
+export const STAFF_SCREENS: readonly string[] = STAFF_PATHS
+
+/** Fixed or sticky parts that may be drawn over the page while staff work. */
+const COVERS = '.site-header, .cookie-notice, .offline-banner, .update-prompt, .admin-modal__actions'
+
+/**
+ * A page per viewport in a context holding the demo admin's session (logged in once through the API,
+ * as the login form does, and kept in localStorage), cookies agreed, third parties unreachable. The
+ * contexts close after the file's last test.
+ */
+export function staffPagesOf(suite: ServerAndBrowser) {
+  const contexts = new Map<string, BrowserContext>()
+  let seeded = false
+  afterAll(async () => {
+    for (const context of contexts.values()) await context.close().catch(() => undefined)
+  })
+  return async function staffPage(viewport: { width: number; height: number }): Promise<Page> {
+    const key = `${viewport.width}x${viewport.height}`
+    const open = contexts.get(key)
+    if (open) return open.pages()[0] ?? open.newPage()
+    const { server, browser } = suite
+    const token = await server.token()
+    if (!seeded) {
+      // Demo content has no messages: one arrives as a visitor would send it.
+      const sent = await server.api('/api/email/send-email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada Walker', email: 'ada@example.com', phone: '01234 567890', message: 'Do you have a room for two on Friday?' }),
+      })
+      if (!sent.ok) throw new Error(`could not send a demo message: ${sent.status}`)
+      seeded = true
+    }
+    const context = await browser.newContext({
+      viewport,
+      serviceWorkers: 'block',
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: server.url,
+            localStorage: [
+              { name: 'cookiesAgreed', value: 'true' },
+              { name: 'adminToken', value: token },
+            ],
+          },
+        ],
+      },
+    })
+    contexts.set(key, context)
+    await blockThirdParties(context, server.url)
+    const page = await context.newPage()
+    page.on('dialog', (dialog) => void dialog.accept())
+    return page
+  }
+}
+
+/** Opens a staff screen with a full load and waits until its data is in. */
+export async function openScreen(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await settled(page)
+}
+
+/**
+ * The focused element's indicator compared with its unfocused look: focus is taken away for a frame
+ * and given back (as the keyboard would show it), so the Tab order carries on from the same place.
+ */
+function indicatorDiffers(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const element = document.activeElement as HTMLElement | null
+    if (!element) return false
+    const look = () => {
+      const style = getComputedStyle(element)
+      const outline =
+        style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none'
+      return `${outline} | ${style.boxShadow}`
+    }
+    const focused = look()
+    element.blur()
+    await frame()
+    const unfocused = look()
+    element.focus({ preventScroll: true, focusVisible: true } as FocusOptions)
+    await frame()
+    return focused !== unfocused
+  })
+}
+
+/**
+ * The share of the focused element's visible box behind something fixed or sticky (sampled on a 5×5
+ * grid with elementFromPoint): header, cookie notice, offline banner, a modal's sticky actions.
+ */
+function hiddenShare(page: Page): Promise<number> {
+  return page.evaluate((covers) => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return 0
+    const box = element.getBoundingClientRect()
+    const left = Math.max(box.left, 0)
+    const right = Math.min(box.right, innerWidth)
+    const top = Math.max(box.top, 0)
+    const bottom = Math.min(box.bottom, innerHeight)
+    if (right <= left || bottom <= top) return 0
+    let hidden = 0
+    for (let i = 0; i < 5; i++)
+      for (let j = 0; j < 5; j++) {
+        const x = left + ((i + 0.5) * (right - left)) / 5
+        const y = top + ((j + 0.5) * (bottom - top)) / 5
+        const hit = document.elementFromPoint(x, y)
+        if (!hit || element.contains(hit) || hit.contains(element)) continue
+        const cover = hit.closest(covers)
+        if (cover && !cover.contains(element) && ['fixed', 'sticky'].includes(getComputedStyle(cover).position)) hidden++
+      }
+    return hidden / 25
+  }, COVERS)
+}
+
+/** Tabs from where focus is until it comes back round; every stop must show focus and be in plain view. */
+export async function tabThrough(page: Page, label: string, limit = 150): Promise<string[]> {
+  const problems: string[] = []
+  let stops = 0
+  let previous = ''
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab')
+    const stop = await focusStop(page)
+    if (!stop) {
+      if (presses > 0) break
+      continue
+    }
+    // A date and time field takes a Tab per part (day, month, year, hour, minute): the same stop.
+    if (stop.again && stop.name === previous) continue
+    if (stop.again) break
+    previous = stop.name
+    stops++
+    const differs = await indicatorDiffers(page)
+    const hidden = Math.max(stop.covered, await hiddenShare(page))
+    if (!stop.indicator || !differs) problems.push(`${label} ${stop.name}: no visible focus indicator${stop.indicator ? ' (same as unfocused)' : ''}`)
+    if (!stop.inView) problems.push(`${label} ${stop.name}: focused but outside the view`)
+    if (hidden > 0.05) problems.push(`${label} ${stop.name}: ${Math.round(hidden * 100)} % hidden behind a fixed or sticky element`)
+  }
+  // A screen with the skip link, the navbar and its own controls: fewer stops means Tab went nowhere.
+  if (stops < 3) problems.push(`${label}: only ${stops} focus stops`)
+  if (process.env.A11Y_DEBUG) console.log(label, stops, 'stops')
+  return problems
+}
+
+/** axe-core with every WCAG 2.0/2.1/2.2 A and AA rule and best practice; one line per violation. */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'] },
+      iframes: false,
+    })
+    return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  })
+  return violations.map((violation) => `${label}: ${violation}`)
+}
+
+interface AxNode {
+  ignored: boolean
+  role?: { value: string }
+  name?: { value: string }
+  backendDOMNodeId?: number
+}
+
+/** A picture or record named by its database number ("Delete image 27 from Home") rather than by what it shows. */
+const NUMBERED = /\b(image|picture|photo|event|attraction|menu|message|item) #?\d+\b/i
+
+const LANDMARKS = new Set(['banner', 'navigation', 'main', 'contentinfo', 'region', 'complementary', 'form', 'search'])
+
+/**
+ * What a screen-reader user's lists of landmarks, links and buttons would show twice: two landmarks
+ * with the same name, two links with the same name going to different places, two buttons with the
+ * same name (each acts on its own thing), a picture named by its number. Names and roles come from Chromium's accessibility tree.
+ */
+export async function ambiguousNames(page: Page, label: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AxNode[] }
+    const landmarks = new Map<string, string[]>()
+    const links = new Map<string, Set<string>>()
+    const buttons = new Map<string, number>()
+    const problems: string[] = []
+    for (const node of nodes) {
+      const role = node.role?.value ?? ''
+      const name = (node.name?.value ?? '').trim()
+      if (node.ignored || !name) continue
+      if (LANDMARKS.has(role)) landmarks.set(name, [...(landmarks.get(name) ?? []), role])
+      if ((role !== 'button' && role !== 'link') || !node.backendDOMNodeId) continue
+      const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } }
+      const { result } = (await cdp.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        // The browser's own parts (a date field's picker button) live in its shadow root: not the page's.
+        functionDeclaration: 'function () { return this.getRootNode() === document ? this.href || "" : null }',
+        returnByValue: true,
+      })) as { result: { value: string | null } }
+      if (result.value === null) continue
+      if (NUMBERED.test(name)) problems.push(`${label}: ${role} "${name}" names its thing by a number`)
+      if (role === 'button') buttons.set(name, (buttons.get(name) ?? 0) + 1)
+      else links.set(name, (links.get(name) ?? new Set()).add(result.value))
+    }
+    for (const [name, roles] of landmarks) if (roles.length > 1) problems.push(`${label}: ${roles.length} landmarks named "${name}" (${roles.join(', ')})`)
+    for (const [name, hrefs] of links) if (hrefs.size > 1) problems.push(`${label}: ${hrefs.size} links named "${name}" go to different places`)
+    for (const [name, count] of buttons) if (count > 1) problems.push(`${label}: ${count} buttons named "${name}"`)
+    return problems
+  } finally {
+    await cdp.detach().catch(() => undefined)
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Keyboard and axe on the staff screens (build first), at phone and desktop sizes, logged in as the
+ * demo admin with demo content: Tab through every screen (the login form too) and every stop shows a
+ * focus indicator that differs from its unfocused look and is not hidden behind anything fixed or
+ * sticky; axe with every WCAG 2.2 A/AA rule and best practice finds nothing on any screen, with the
+ * event edit modal open, or with changes waiting on the device and in conflict.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { contextsOf, SHOTS } from './a11y-helpers'
+import { axeViolations, openScreen, STAFF_SCREENS, staffPagesOf, tabThrough } from './a11y-staff-helpers'
+
+const suite = useServerAndBrowser()
+const visit = contextsOf(suite)
+const staffPage = staffPagesOf(suite)
+const nextYear = new Date().getFullYear() + 1
+
+/** Opens the first demo event's edit modal on /manageEvent (with the keyboard, as its button's user would). */
+async function openEditModal(page: Page): Promise<void> {
+  await openScreen(page, `${suite.server.url}/manageEvent`)
+  const edit = page.getByRole('button', { name: /^Edit / }).first()
+  await edit.focus()
+  await page.keyboard.press('Enter')
+  await page.locator('dialog.admin-modal[open]').waitFor()
+}
+
+describe('Tab through every staff screen', () => {
+  for (const viewport of [PHONE, DESKTOP])
+    test(`focus is always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
+      const problems: string[] = []
+      const login = await visit({ viewport, agreed: true })
+      await openScreen(login, `${suite.server.url}/login`)
+      problems.push(...(await tabThrough(login, '/login')))
+      const page = await staffPage(viewport)
+      for (const path of STAFF_SCREENS) {
+        await openScreen(page, `${suite.server.url}${path}`)
+        problems.push(...(await tabThrough(page, path)))
+      }
+      await openEditModal(page)
+      problems.push(...(await tabThrough(page, '/manageEvent (edit modal)', 80)))
+      expect(problems).toEqual([])
+    }, 240_000)
+})
+
+describe('axe: WCAG 2.2 AA and best practice on the staff screens', () => {
+  for (const viewport of [PHONE, DESKTOP])
+    test(`zero violations on every staff screen and with the edit modal open at ${viewport.width} px`, async () => {
+      const found: string[] = []
+      const login = await visit({ viewport, agreed: true })
+      await openScreen(login, `${suite.server.url}/login`)
+      found.push(...(await axeViolations(login, '/login')))
+      const page = await staffPage(viewport)
+      for (const path of STAFF_SCREENS) {
+        await openScreen(page, `${suite.server.url}${path}`)
+        found.push(...(await axeViolations(page, path)))
+      }
+      await openEditModal(page)
+      await page.screenshot({ path: `${SHOTS}/staff-edit-modal-${viewport.width}.png` })
+      found.push(...(await axeViolations(page, '/manageEvent (edit modal)')))
+      expect(found).toEqual([])
+    }, 180_000)
+
+  test('zero violations with a change waiting on the device and with a conflict (phone and desktop)', async () => {
+    const { server } = suite
+    const token = await server.token()
+    // A demo event, edited offline.
+    const events = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string }[]
+    const { id, title } = events[0]!
+
+    const page = await staffPage(PHONE)
+    const context = page.context()
+    await openScreen(page, `${server.url}/manageEvent`)
+    await context.setOffline(true)
+    await page.waitForFunction(() => navigator.onLine === false)
+    await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click()
+    await page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Title').fill(`${title} by candlelight`)
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.locator(`tr[data-event-id="${id}"][data-pending]`).waitFor()
+    const found: string[] = []
+    found.push(...(await axeViolations(page, '/manageEvent (offline, change waiting)')))
+    // The dashboard's Pending changes panel, reached in the app (offline, no reload).
+    await page
+      .getByRole('link', { name: /Pending changes/ })
+      .first()
+      .click()
+    await page.locator('.admin-pending__item').first().waitFor()
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport)
+      found.push(...(await axeViolations(page, `/admin (offline, change waiting) at ${viewport.width}`)))
+    }
+
+    // Someone else changes the event meanwhile; back online the edit is held as a conflict.
+    const elsewhere = new FormData()
+    for (const [k, v] of Object.entries({
+      id: String(id),
+      title: `${title} (moved to Friday)`,
+      description: 'Three courses.',
+      start_datetime: `${nextYear}-09-19T19:00`,
+    }))
+      elsewhere.append(k, v)
+    expect((await server.api('/api/update-event', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: elsewhere })).status).toBe(200)
+    await context.setOffline(false)
+    await page.locator('.admin-pending__item[data-state="conflict"]').waitFor({ timeout: 60_000 })
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport)
+      await page.locator('.admin-pending__item[data-state="conflict"]').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/staff-conflict-${viewport.width}.png` })
+      found.push(...(await axeViolations(page, `/admin (conflict) at ${viewport.width}`)))
+      found.push(...(await tabThrough(page, `/admin (conflict) at ${viewport.width}`)))
+    }
+    expect(found).toEqual([])
+  }, 150_000)
+})
