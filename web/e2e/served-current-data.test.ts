@@ -230,3 +230,21 @@ describe('page tags on the rendered pages', () => {
     expect(shared.headers.get('etag')).not.toBe((await get('/events')).headers.get('etag'))
   })
 })
+
+describe('menus as text in the served HTML', () => {
+  test('/menu/menu1 and /menu/menu2 hold their menu text (headings and dishes) without a script', async () => {
+    for (const [path, id] of [
+      ['/menu/menu1', 1],
+      ['/menu/menu2', 2],
+    ] as const) {
+      const menu = (await jsonOf(await get(`/api/get-menu/${id}`))) as { sections: { heading: string; items: { name: string }[] }[] }
+      const dishes = menu.sections.flatMap((section) => section.items.map((item) => item.name))
+      expect(dishes.length).toBeGreaterThan(0)
+      const root = rootOf(await html(path))
+      expect(root).toContain('class="menu-text"')
+      for (const dish of dishes.slice(0, 5)) expect(root).toContain(escapeHtml(dish))
+      // Before scripts choose, CSS shows this text on phones; wider screens get the drawing's place instead.
+      expect(root).toMatch(/<div class="menu-first menu-first--text">[\s\S]*class="menu-text"/)
+    }
+  })
+})

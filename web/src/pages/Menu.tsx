@@ -45,11 +45,13 @@ export function Menu() {
 }
 
 type PdfState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; pdf: MenuPdf } | { kind: 'offline' } | { kind: 'error' }
-type View = 'text' | 'pdf'
+/** 'either': not decided yet (the server's render and hydration): the text and the drawing's place, CSS shows one by width. */
+type View = 'text' | 'pdf' | 'either'
 
 /**
  * Below this width the drawn page's type is too small to read without zooming (7-8 px at 390 px), so
- * the menu shows as text first; wider screens show the drawing first. Either is one tap away.
+ * the menu shows as text first; wider screens show the drawing first. Either is one tap away. Kept
+ * equal to the breakpoint of .menu-first in menu.css, which chooses before scripts run.
  */
 const TEXT_FIRST_QUERY = '(max-width: 639px)'
 
@@ -88,7 +90,7 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   const sections = menu?.sections ?? []
   const hasText = sections.length > 0
   // The text, unless there is none (a scanned menu) or the screen is wide enough for the drawing.
-  const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? null : textFirst ? 'text' : 'pdf'))
+  const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? 'either' : textFirst ? 'text' : 'pdf'))
   const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted)
 
   useEffect(() => {
@@ -104,7 +106,7 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   if (menu) {
     const switcher = hasText ? (
       <div className="menu-view-switch" role="group" aria-label="Show the menu as">
-        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'text'} onClick={() => setChosen('text')}>
+        <button type="button" className="menu-view-switch__option" aria-pressed={view !== 'pdf'} onClick={() => setChosen('text')}>
           Text
         </button>
         <button type="button" className="menu-view-switch__option" aria-pressed={view === 'pdf'} onClick={() => setChosen('pdf')}>
@@ -113,7 +115,18 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
       </div>
     ) : null
     body =
-      view === 'text' ? (
+      view === 'either' ? (
+        // The served page holds the menu as text for crawlers and phones; a wide screen shows the drawing's place until it is chosen.
+        <>
+          <div className="menu-first menu-first--text">
+            {switcher}
+            <MenuText sections={sections} />
+          </div>
+          <p className="menu-first menu-first--drawing menu-page__status" role="status">
+            Loading menu...
+          </p>
+        </>
+      ) : view === 'text' ? (
         <>
           {switcher}
           <MenuText sections={sections} />
