@@ -115,21 +115,19 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
       </div>
     ) : null
     body =
-      view === 'either' ? (
+      view === 'either' || view === 'text' ? (
         // The served page holds the menu as text for crawlers and phones; a wide screen shows the drawing's place until it is chosen.
+        // One tree for both, so a phone keeps the very nodes it painted first when the view is decided.
         <>
-          <div className="menu-first menu-first--text">
+          <div className={view === 'either' ? 'menu-first menu-first--text' : 'menu-first'}>
             {switcher}
             <MenuText sections={sections} />
           </div>
-          <p className="menu-first menu-first--drawing menu-page__status" role="status">
-            Loading menu...
-          </p>
-        </>
-      ) : view === 'text' ? (
-        <>
-          {switcher}
-          <MenuText sections={sections} />
+          {view === 'either' ? (
+            <p className="menu-first menu-first--drawing menu-page__status" role="status">
+              Loading menu...
+            </p>
+          ) : null}
         </>
       ) : view === 'pdf' ? (
         <>
