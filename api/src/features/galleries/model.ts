@@ -65,7 +65,11 @@ export const GalleryCategoryParams = t.Object({
 })
 
 export const ORDER_IDS_INVALID = "ids must be a list of the gallery's image ids (whole numbers above 0), first shown first."
-export const GalleryOrderBody = t.Object({ ids: t.Array(t.Integer({ minimum: 1 }), { maxItems: 10_000 }) }, { error: ORDER_IDS_INVALID })
+// The rule's sentence on every part, so a bad id answers it rather than the validator's own wording.
+export const GalleryOrderBody = t.Object(
+  { ids: t.Array(t.Integer({ minimum: 1, error: ORDER_IDS_INVALID }), { maxItems: 10_000 }) },
+  { error: ORDER_IDS_INVALID },
+)
 export type GalleryOrderBody = typeof GalleryOrderBody.static
 
 export const GalleryOrderReply = t.Object({ message: t.String(), images: GalleryList })

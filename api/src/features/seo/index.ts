@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { builtSiteRoutes } from '../../http/known-routes'
+import { notModified } from '../../http/negotiation'
 import { STAFF_PATHS } from '../../shared/rules/staff-routes'
 import { ROBOTS_PATH, SITEMAP_PATH } from '../../shared/site-routes'
 import { pageLastChanged } from './store'
@@ -11,11 +12,7 @@ const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<'
 function revalidated(request: Request, body: string, contentType: string): Response {
   const etag = `"${Bun.hash(body).toString(36)}"`
   const headers = { 'content-type': contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' }
-  const match = request.headers
-    .get('if-none-match')
-    ?.split(/\s*,\s*/)
-    .includes(etag)
-  return match ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
+  return notModified(request, etag) ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
 }
 
 /**

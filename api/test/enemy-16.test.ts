@@ -1,0 +1,144 @@
+/**
+ * A hostile client against issue 16's new surface (gallery order and descriptions, served pages with
+ * page tags): what it found, kept as tests. The real app (app.handle) on a real SQLite file; the
+ * served-page checks use a small built site written here (a page with a page-tag block and a
+ * precompressed file), so no web build is needed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { ALT_TEXT_MAX } from '../src/shared/rules/alt-text'
+import { ORDER_IDS_INVALID } from '../src/features/galleries/model'
+import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
+
+let t: TestApp
+let token: string
+let home: number[]
+
+/** A built site of two files: the home page (with the block the server fills with page tags) and an icon with .br/.gz copies. */
+function writeSite(dist: string) {
+  mkdirSync(dist, { recursive: true })
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Home</title><!--page-meta:/--><!--/page-meta--></head><body><div id="root"></div></body></html>',
+  )
+  const icon = `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`
+  writeFileSync(join(dist, 'favicon.svg'), icon)
+  writeFileSync(join(dist, 'favicon.svg.br'), brotliCompressSync(icon))
+  writeFileSync(join(dist, 'favicon.svg.gz'), gzipSync(icon))
+}
+
+beforeAll(async () => {
+  t = await makeTestApp()
+  writeSite(t.ctx.config.webDistDir)
+  token = await t.token()
+  const form = new FormData()
+  for (let i = 0; i < 3; i++) form.append('images', fileOf(await makeImage('jpeg', 40 + i, 30), `p${i}.jpg`))
+  form.append('type', 'generic')
+  const res = await t.call('POST', '/api/upload-gallery', { token, form })
+  expect(res.status).toBe(201)
+  home = (await jsonOf(res)).images.map((image: { id: number }) => image.id)
+})
+afterAll(() => t.close())
+
+const order = (body: unknown) => t.call('PUT', '/api/gallery/1/order', { json: body, token })
+const publicIds = async () => ((await jsonOf(await t.call('GET', '/api/gallery/generic'))) as { id: number }[]).map((image) => image.id)
+
+describe('gallery order: bad input gets a clear error', () => {
+  test('a negative, fractional or huge id answers the order rule, not the validator’s internals', async () => {
+    for (const ids of [[home[0], -1], [1.5], [0], ['x']]) {
+      const res = await order({ ids })
+      expect(res.status).toBe(400)
+      expect((await jsonOf(res)).error).toBe(ORDER_IDS_INVALID)
+    }
+    const tooMany = await order({ ids: Array.from({ length: 10_001 }, (_, i) => i + 1) })
+    expect(tooMany.status).toBe(400)
+    expect((await jsonOf(tooMany)).error).toContain('10000')
+    expect(await publicIds()).toEqual(home)
+  })
+
+  test('an order naming thousands of unknown pictures is a 409 with a short message, and nothing moves', async () => {
+    const strangers = Array.from({ length: 9_990 }, (_, i) => i + 500_000)
+    const res = await order({ ids: [...home].reverse().concat(strangers) })
+    expect(res.status).toBe(409)
+    const body = await jsonOf(res)
+    expect(body.error.length).toBeLessThan(400)
+    expect(body.error).toContain('500000')
+    expect(body.error).toContain('9990')
+    expect(body.current.ids).toEqual(home)
+    expect(await publicIds()).toEqual(home)
+  })
+})
+
+describe('descriptions (alt text) keep no invisible control characters', () => {
+  test('control characters and bidi overrides are dropped, as the shared rule stores text', async () => {
+    const sent = 'Log fire\u0000 in the\u0007 bar \u202Edrow\u202C\u2066x\u2069\u0085 end'
+    const res = await t.call('PUT', `/api/edit-gallery/${home[0]}`, { json: { alt: sent }, token })
+    expect(res.status).toBe(200)
+    const { image } = await jsonOf(res)
+    expect(image.alt_text).toBe('Log fire in the bar drowx end')
+    expect(image.alt).toBe(image.alt_text)
+  })
+
+  test('a description that is only control characters is no description', async () => {
+    const res = await t.call('PUT', `/api/edit-gallery/${home[1]}`, { json: { alt: '\u0000\u0001\u202E' }, token })
+    expect(res.status).toBe(200)
+    expect((await jsonOf(res)).image.alt_text).toBeNull()
+  })
+
+  test('the length limit counts what is stored', async () => {
+    const res = await t.call('PUT', `/api/edit-gallery/${home[2]}`, { json: { alt: `${'a'.repeat(ALT_TEXT_MAX)}${'\u0000'.repeat(20)}` }, token })
+    expect(res.status).toBe(200)
+    expect((await jsonOf(res)).image.alt_text).toBe('a'.repeat(ALT_TEXT_MAX))
+  })
+})
+
+describe('served pages honour what the client accepts', () => {
+  const get = (path: string, headers: Record<string, string>) => t.call('GET', path, { headers })
+
+  test('a coding the client refuses (q=0), or only names in passing (x-br), is never sent', async () => {
+    for (const path of ['/', '/favicon.svg']) {
+      const cases: [string, string | null][] = [
+        ['br;q=0, gzip', 'gzip'],
+        ['br;q=0, gzip;q=0', null],
+        ['gzip;q=0', null],
+        ['x-br', null],
+        ['BR', 'br'],
+        ['gzip, br;q=0.0', 'gzip'],
+        ['identity', null],
+      ]
+      for (const [accept, expected] of cases) {
+        const res = await get(path, { 'accept-encoding': accept })
+        expect(res.status).toBe(200)
+        expect([path, accept, res.headers.get('content-encoding')]).toEqual([path, accept, expected])
+        await res.arrayBuffer()
+      }
+    }
+  })
+
+  test('API replies: gzip refused with q=0 is not sent; the conditional GET compares weakly', async () => {
+    const refused = await get('/api/galleryGrouped', { 'accept-encoding': 'gzip;q=0, br' })
+    expect(refused.headers.get('content-encoding')).toBeNull()
+    expect((await jsonOf(refused))['1'].length).toBe(3)
+    const accepted = await get('/api/galleryGrouped', { 'accept-encoding': 'gzip' })
+    expect(accepted.headers.get('content-encoding')).toBe('gzip')
+    const etag = accepted.headers.get('etag')!
+    await accepted.arrayBuffer()
+    expect((await get('/api/galleryGrouped', { 'if-none-match': etag.replace(/^W\//, '') })).status).toBe(304)
+  })
+
+  test('If-None-Match: * and the strong spelling of the weak ETag revalidate (weak comparison, RFC 9110)', async () => {
+    for (const path of ['/', '/favicon.svg', '/robots.txt']) {
+      const first = await get(path, {})
+      const etag = first.headers.get('etag')!
+      await first.arrayBuffer()
+      for (const condition of ['*', etag.replace(/^W\//, ''), `"other", ${etag}`]) {
+        const res = await get(path, { 'if-none-match': condition })
+        expect([path, condition, res.status]).toEqual([path, condition, 304])
+      }
+      const other = await get(path, { 'if-none-match': '"other"' })
+      expect(other.status).toBe(200)
+    }
+  })
+})
