@@ -94,6 +94,25 @@ describe('descriptions (alt text) keep no invisible control characters', () => {
   })
 })
 
+describe('a description of the wrong type is refused in the field’s own words', () => {
+  test('edit-gallery and upload-event: a number, object or list as alt is a 400 that names the description', async () => {
+    for (const alt of [7, { a: 1 }, ['x'], true]) {
+      const res = await t.call('PUT', `/api/edit-gallery/${home[0]}`, { json: { alt }, token })
+      expect([alt, res.status, (await jsonOf(res)).error]).toEqual([alt, 400, 'alt must be text.'])
+    }
+    const image = Buffer.from(await makeImage('jpeg', 60, 40)).toString('base64')
+    const event = { title: 'Quiz', description: 'Rounds', startDatetime: '2030-01-01T19:00', image_base64: image }
+    for (const [field, value, message] of [
+      ['alt_text', 7, 'The description (alt text) must be text.'],
+      ['image_base64', 7, 'The image must be sent as base64 text.'],
+    ] as const) {
+      const res = await t.call('POST', '/api/upload-event', { json: { ...event, [field]: value }, token })
+      expect([field, res.status, (await jsonOf(res)).error]).toEqual([field, 400, message])
+    }
+    expect((await jsonOf(await t.call('GET', '/api/admin/events', { token }))).length).toBe(0)
+  })
+})
+
 describe('served pages honour what the client accepts', () => {
   const get = (path: string, headers: Record<string, string>) => t.call('GET', path, { headers })
 

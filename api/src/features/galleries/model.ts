@@ -79,7 +79,11 @@ export type GalleryOrderReply = typeof GalleryOrderReply.static
 export const GalleryOrderConflictReply = t.Object({ error: t.String(), current: t.Object({ ids: t.Array(t.Integer()), images: GalleryList }) })
 
 /** Staff's description of one picture; empty or null goes back to the generated one. */
-export const EditGalleryBody = t.Object({ alt: t.Nullable(t.String({ error: 'alt must be text.' })) }, { error: 'Send { alt } with the description.' })
+// The message on the union as well: a number or an object is reported against it, not the string.
+export const EditGalleryBody = t.Object(
+  { alt: t.Nullable(t.String({ error: 'alt must be text.' }), { error: 'alt must be text.' }) },
+  { error: 'Send { alt } with the description.' },
+)
 export type EditGalleryBody = typeof EditGalleryBody.static
 
 export const EditGalleryReply = t.Object({ message: t.String(), image: GalleryImage })
