@@ -165,7 +165,8 @@ export function webApp(
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
     if (!isFile && renderedPage && isFileAt(prerendered)) {
-      const rendered = await renderedPage(request, pathname)
+      // The page the file is (//eat, /./eat and /eat// are /eat), so every spelling gets it with current data.
+      const rendered = await renderedPage(request, relative)
       if (rendered) return rendered
     }
     const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)
