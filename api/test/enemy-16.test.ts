@@ -113,6 +113,22 @@ describe('a description of the wrong type is refused in the field’s own words'
   })
 })
 
+describe('the sitemap of a server without a web build', () => {
+  test('is a 404 with a JSON error saying why, not a 5xx', async () => {
+    const bare = await makeTestApp()
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await bare.call(method, '/sitemap.xml')
+        expect([method, res.status]).toEqual([method, 404])
+        expect(res.headers.get('content-type')).toContain('application/json')
+        if (method === 'GET') expect((await jsonOf(res)).error).toContain('not been built')
+      }
+    } finally {
+      bare.close()
+    }
+  })
+})
+
 describe('served pages honour what the client accepts', () => {
   const get = (path: string, headers: Record<string, string>) => t.call('GET', path, { headers })
 

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { builtSiteRoutes } from '../../http/known-routes'
+import { notFound } from '../../http/errors'
 import { notModified } from '../../http/negotiation'
 import { STAFF_PATHS } from '../../shared/rules/staff-routes'
 import { ROBOTS_PATH, SITEMAP_PATH } from '../../shared/site-routes'
@@ -27,7 +28,8 @@ export function seoRoutes(ctx: AppContext) {
   return new Elysia({ name: 'feature.seo' })
     .get(SITEMAP_PATH, ({ request }) => {
       const routes = siteRoutes()
-      if (!routes) return new Response('The web app has not been built yet.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+      // No build, no pages to list: a 404 like any address without content (and no 5xx a crawler or fuzzer reads as a fault).
+      if (!routes) throw notFound('No sitemap: the web app has not been built yet (npm run build).')
       const urls = routes.pages.map(({ path, module }) => {
         const lastmod = pageLastChanged(ctx.db, module, path) ?? routes.builtAt
         return `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc><lastmod>${lastmod}</lastmod></url>`
