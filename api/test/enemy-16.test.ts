@@ -11,6 +11,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { ALT_TEXT_MAX } from '../src/shared/rules/alt-text'
 import { ORDER_IDS_INVALID } from '../src/features/galleries/model'
 import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
+import { writeBuiltSite } from './seo-fixture'
 
 let t: TestApp
 let token: string
@@ -127,6 +128,35 @@ describe('the sitemap of a server without a web build', () => {
       bare.close()
     }
   })
+})
+
+describe('the sitemap under a long activity trail', () => {
+  test('is made once per data version: repeated requests do not rescan the trail, and a write still shows', async () => {
+    const site = await makeTestApp()
+    try {
+      writeBuiltSite(site.ctx.config.webDistDir, site.ctx.config.venue)
+      // A year of failed logins from many addresses: rows the sitemap's "last deleted" query walks past.
+      const insert = site.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, 'x', 'login', 'failed', 'Failed login')")
+      const start = Date.parse('2026-01-01T00:00:00Z')
+      site.ctx.db.transaction(() => {
+        for (let i = 0; i < 300_000; i++) insert.run(new Date(start + i * 60_000).toISOString())
+      })()
+      const first = await site.call('GET', '/sitemap.xml')
+      const xml = await first.text()
+      const began = performance.now()
+      for (let i = 0; i < 30; i++) expect(await (await site.call('GET', '/sitemap.xml')).text()).toBe(xml)
+      // Uncached, each request scans the trail once per page (about 150 ms here); cached, it is a lookup.
+      expect(performance.now() - began).toBeLessThan(1500)
+      const staff = await site.token()
+      const form = new FormData()
+      form.append('images', fileOf(await makeImage('jpeg', 50, 30), 'new.jpg'))
+      form.append('type', 'cafe')
+      expect((await site.call('POST', '/api/upload-gallery', { token: staff, form })).status).toBe(201)
+      expect(await (await site.call('GET', '/sitemap.xml')).text()).not.toBe(xml)
+    } finally {
+      site.close()
+    }
+  }, 60_000)
 })
 
 describe('served pages honour what the client accepts', () => {
