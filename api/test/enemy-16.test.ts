@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { ALT_TEXT_MAX } from '../src/shared/rules/alt-text'
+import { eventShareMeta, pageMetaFor } from '../src/shared/page-meta'
 import { ORDER_IDS_INVALID } from '../src/features/galleries/model'
 import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 import { writeBuiltSite } from './seo-fixture'
@@ -157,6 +158,21 @@ describe('the sitemap under a long activity trail', () => {
       site.close()
     }
   }, 60_000)
+})
+
+describe('an event’s share card', () => {
+  test('a long description is cut between characters, never inside an emoji (no lone surrogate in og:description)', () => {
+    const venue = t.ctx.config.venue
+    const events = pageMetaFor('/events', 'Events', venue)
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+    for (let at = 195; at <= 200; at++) {
+      const description = `${'a'.repeat(at)}${'🎻'.repeat(30)}`
+      const meta = eventShareMeta(events, { id: 1, title: 'Folk night', description, image: null })
+      expect([at, loneSurrogate.test(meta.description)]).toEqual([at, false])
+      expect(meta.description.endsWith('…')).toBe(true)
+      expect([...meta.description].length).toBeLessThanOrEqual(200)
+    }
+  })
 })
 
 describe('served pages honour what the client accepts', () => {
