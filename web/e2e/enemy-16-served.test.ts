@@ -4,41 +4,24 @@
  * build first) and a real SQLite file with the demo content.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp, createContext, DEMO_ADMIN } from '../../api/src/app'
-import { loadConfig } from '../../api/src/config'
-import { rememberPeer } from '../../api/src/http/client-address'
+import { DEMO_ADMIN } from '../../api/src/app'
+import { makeServedApp } from './served-app'
 
 const DIST = join(import.meta.dir, '..', 'dist')
 const SITE_URL = 'https://www.larkdale.example'
 
-let close: () => void
-let call: (method: string, path: string, options?: { json?: unknown; token?: string; headers?: Record<string, string> }) => Promise<Response>
+let served: Awaited<ReturnType<typeof makeServedApp>>
 let token: string
+const call: Awaited<ReturnType<typeof makeServedApp>>['call'] = (...args) => served.call(...args)
 
 beforeAll(async () => {
   if (!existsSync(join(DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-enemy-'))
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: DIST, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', SITE_URL })
-  const ctx = await createContext(config)
-  const app = createApp(ctx)
-  call = (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    const request = new Request(`http://localhost${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
-    rememberPeer(request, '127.0.0.1')
-    return app.handle(request)
-  }
-  close = () => {
-    ctx.db.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  served = await makeServedApp(DIST, { SITE_URL })
   token = ((await (await call('POST', '/api/admin/login', { json: DEMO_ADMIN })).json()) as { token: string }).token
 })
-afterAll(() => close?.())
+afterAll(() => served?.close())
 
 /** The data the page was rendered with, or null for a page sent as built. */
 function embeddedData(page: string): { stores: Record<string, any> } | null {
