@@ -115,6 +115,27 @@ describe('a description of the wrong type is refused in the field’s own words'
   })
 })
 
+describe('a body of a type the API does not read', () => {
+  test('application/xml, text/json, vnd.api+json: 415 that says what to send, and nothing moves', async () => {
+    const body = JSON.stringify({ ids: [...home].reverse() })
+    for (const type of ['application/xml', 'text/json', 'application/vnd.api+json', 'image/png']) {
+      const res = await t.call('PUT', '/api/gallery/1/order', { body, headers: { 'content-type': type }, token })
+      expect([type, res.status, (await jsonOf(res)).error]).toEqual([type, 415, 'This address takes JSON: send the body as application/json.'])
+    }
+    const edit = await t.call('PUT', `/api/edit-gallery/${home[0]}`, { body: '{"alt":"x"}', headers: { 'content-type': 'application/xml' }, token })
+    expect(edit.status).toBe(415)
+    const upload = await t.call('POST', '/api/upload-gallery', { body: '<images/>', headers: { 'content-type': 'application/xml' }, token })
+    expect(upload.status).toBe(415)
+    expect((await jsonOf(upload)).error).toContain('multipart/form-data')
+    expect(await publicIds()).toEqual(home)
+  })
+
+  test('a declared type with no body is no body: a delete with a stray type still works', async () => {
+    const res = await t.call('DELETE', '/api/delete-gallery/999999', { headers: { 'content-type': 'application/xml' }, token })
+    expect(res.status).toBe(404)
+  })
+})
+
 describe('the sitemap of a server without a web build', () => {
   test('is a 404 with a JSON error saying why, not a 5xx', async () => {
     const bare = await makeTestApp()
