@@ -6,48 +6,22 @@
  * what it reads is what a crawler reads.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { createApp, createContext, DEMO_ADMIN } from '../../api/src/app'
-import { loadConfig } from '../../api/src/config'
-import { rememberPeer } from '../../api/src/http/client-address'
+import { DEMO_ADMIN } from '../../api/src/app'
+import { makeServedApp } from './served-app'
 
 const DIST = join(import.meta.dir, '..', 'dist')
 const SITE_URL = 'https://www.larkdale.example'
 
-/** The real app on a real SQLite file in a new DATA_DIR with the demo content, serving `dist`. */
-async function makeApp(dist: string, env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-served-'))
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', ...env })
-  const ctx = await createContext(config)
-  const app = createApp(ctx)
-  const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    const request = new Request(`http://localhost${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
-    rememberPeer(request, '127.0.0.1')
-    return app.handle(request)
-  }
-  return {
-    dataDir,
-    call,
-    close() {
-      ctx.db.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 const jsonOf = async (res: Response) => (await res.json()) as any
-let t: Awaited<ReturnType<typeof makeApp>>
+let t: Awaited<ReturnType<typeof makeServedApp>>
 let token: string
 
 beforeAll(async () => {
   if (!existsSync(join(DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
-  t = await makeApp(DIST, { SITE_URL })
+  t = await makeServedApp(DIST, { SITE_URL })
   token = (await jsonOf(await t.call('POST', '/api/admin/login', { json: DEMO_ADMIN }))).token
 })
 afterAll(() => t?.close())
@@ -167,7 +141,7 @@ describe('without the server bundle (an older build)', () => {
   test('the pre-rendered file is sent as built', async () => {
     const older = join(t.dataDir, 'older-build')
     cpSync(DIST, older, { recursive: true, filter: (source) => !source.includes(`${join(DIST, '.server')}`) })
-    const old = await makeApp(older)
+    const old = await makeServedApp(older)
     try {
       const page = await (await old.call('GET', '/events')).text()
       expect(page).not.toContain('id="initial-data"')

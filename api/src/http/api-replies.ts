@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { acceptedCodings, notModified } from './negotiation'
 
 const COMPRESS_FROM_BYTES = 1024
 /** Replies repeat (every visitor reads the same opening times), so their gzip is kept rather than redone. */
@@ -35,15 +36,9 @@ export const apiReplies = new Elysia({ name: 'http.api-replies' }).mapResponse({
     const etag = `W/"${hash}"`
     headers.etag = etag
     headers['cache-control'] = 'no-cache'
-    if (
-      request.headers
-        .get('if-none-match')
-        ?.split(/\s*,\s*/)
-        .includes(etag)
-    )
-      return new Response(null, { status: 304, headers })
+    if (notModified(request, etag)) return new Response(null, { status: 304, headers })
   }
-  if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+  if (body.length >= COMPRESS_FROM_BYTES && acceptedCodings(request).has('gzip')) {
     headers['content-encoding'] = 'gzip'
     return new Response(gzipOnce(hash, body), { status, headers })
   }

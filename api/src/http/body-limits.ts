@@ -57,6 +57,7 @@ const FORM_PATTERNS = FORM_ROUTES.map(routePattern)
 
 const takesForms = (method: string, path: string) => FORM_PATTERNS.some((route) => route.method === method.toUpperCase() && route.pattern.test(path))
 export const JSON_ONLY_MESSAGE = 'This address takes JSON: send the body as application/json.'
+const FORM_OR_JSON_MESSAGE = 'This address takes a form or JSON: send the body as multipart/form-data or application/json.'
 
 export interface BodyLimit {
   bytes: number
@@ -191,7 +192,14 @@ export const bodyParsing = new Elysia({ name: 'http.body-limits' }).onParse({ as
   const multipart = type === 'multipart/form-data'
   const text = type === 'text/plain' || type.startsWith('text/plain;')
   const urlencoded = type === 'application/x-www-form-urlencoded'
-  if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') return
+  if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') {
+    // Another declared type (application/xml, text/json …) with a body: the type is what is wrong (415),
+    // not the fields a validator would find missing. Read within the limit, so a huge one is still a 413.
+    if (type !== '' && (await readBodyWithin(request, bodyLimitOf(request.method, path))).byteLength > 0) {
+      throw unsupportedType(takesForms(request.method, path) ? FORM_OR_JSON_MESSAGE : JSON_ONLY_MESSAGE)
+    }
+    return
+  }
   // text/plain is what fetch() sends for a string body with no type: JSON sent that way must hear what
   // is wrong (415), not that its fields are missing.
   if ((multipart || urlencoded || text) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)

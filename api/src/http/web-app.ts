@@ -8,17 +8,9 @@ import { isDerivedImageName, variantContentType } from '../files/variants'
 import { withPageMeta } from '../shared/page-meta'
 import { hasStructuredData, withStructuredData } from '../shared/structured-data'
 import { builtSiteRoutes, isNotFoundPage, routeWithoutPage } from './known-routes'
+import { acceptedCodings, notModified } from './negotiation'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-function notModified(request: Request, etag: string): boolean {
-  return (
-    request.headers
-      .get('if-none-match')
-      ?.split(/\s*,\s*/)
-      .includes(etag) ?? false
-  )
-}
 
 /**
  * Uploaded files, by their content-addressed names: cacheable forever. An image variant that is not
@@ -51,11 +43,14 @@ function jsonNotFound(error: string) {
 type Encoding = 'br' | 'gzip'
 /** Best first, each with the extension of the build's copies. */
 const ENCODINGS = [
-  { name: 'br', accepted: /\bbr\b/, extension: 'br' },
-  { name: 'gzip', accepted: /\bgzip\b/, extension: 'gz' },
+  { name: 'br', extension: 'br' },
+  { name: 'gzip', extension: 'gz' },
 ] as const
 
-const acceptedEncodings = (request: Request) => ENCODINGS.filter(({ accepted }) => accepted.test(request.headers.get('accept-encoding') ?? ''))
+const acceptedEncodings = (request: Request) => {
+  const accepted = acceptedCodings(request)
+  return ENCODINGS.filter(({ name }) => accepted.has(name))
+}
 
 /** The build writes .br and .gz copies of text files; send the smallest the browser accepts. */
 function precompressedVariant(request: Request, path: string): { name: Encoding; path: string } | null {
@@ -170,7 +165,8 @@ export function webApp(
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
     if (!isFile && renderedPage && isFileAt(prerendered)) {
-      const rendered = await renderedPage(request, pathname)
+      // The page the file is (//eat, /./eat and /eat// are /eat), so every spelling gets it with current data.
+      const rendered = await renderedPage(request, relative)
       if (rendered) return rendered
     }
     const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)

@@ -129,12 +129,13 @@ export interface SharedEvent {
 
 /** The events page's tags for one event's share link: its title, description and picture. */
 export function eventShareMeta(events: PageMeta, event: SharedEvent): PageMeta {
-  const description = event.description.replace(/\s+/g, ' ').trim()
+  // Counted and cut by characters (code points): a cut inside an emoji would leave half of it, shown as �.
+  const description = [...event.description.replace(/\s+/g, ' ').trim()]
   return {
     ...events,
     url: eventSharePath(event.id),
     title: event.title,
-    description: description.length > 200 ? `${description.slice(0, 199).trimEnd()}…` : description,
+    description: description.length > 200 ? `${description.slice(0, 199).join('').trimEnd()}…` : description.join(''),
     image: event.image ?? events.image,
     imageAlt: event.image ? `Poster for ${event.title}` : events.imageAlt,
   }

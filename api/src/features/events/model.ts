@@ -45,7 +45,9 @@ const Start = t.String({ maxLength: 64, error: 'The start date/time must be text
 const TicketUrl = t.Nullable(t.String({ maxLength: 2000, error: 'The ticket link must be a web address of at most 2000 characters.' }))
 
 /** The picture's description; its length is checked after trimming (shared rule). Left out: unchanged. */
-const AltText = t.Nullable(t.String({ error: 'The description (alt text) must be text.' }))
+const IMAGE_NOT_TEXT = 'The image must be sent as base64 text.'
+const ALT_TEXT_NOT_TEXT = 'The description (alt text) must be text.'
+const AltText = t.Nullable(t.String({ error: ALT_TEXT_NOT_TEXT }), { error: ALT_TEXT_NOT_TEXT })
 
 const CHECKBOX_TEXT = ['true', 'false', '1', '0', 'on', 'off', ''] as const
 
@@ -64,7 +66,7 @@ export const UploadEventBody = t.Object({
   title: t.Optional(t.Nullable(Title)),
   description: t.Optional(t.Nullable(Description)),
   startDatetime: t.Optional(t.Nullable(Start)),
-  image_base64: t.Optional(t.Nullable(t.String({ error: 'The image must be sent as base64 text.' }))),
+  image_base64: t.Optional(t.Nullable(t.String({ error: IMAGE_NOT_TEXT }), { error: IMAGE_NOT_TEXT })),
   ticket_url: t.Optional(TicketUrl),
   contactToBook: t.Optional(ContactToBook),
   alt_text: t.Optional(AltText),

@@ -19,6 +19,16 @@ import {
 import { toGalleryImage } from './reply'
 import { findGalleryImage, listGalleryImages, setGalleryAltText, setGalleryOrder } from './store'
 
+/** How many unknown pictures a conflict names: an order of thousands of strangers still gets a sentence. */
+const STRANGERS_NAMED = 5
+
+/** "picture 7 is", or "pictures 7, 8, … (9990 in all) are". */
+function strangersNamed(ids: number[]): string {
+  if (ids.length === 1) return `picture ${ids[0]} is`
+  const listed = ids.slice(0, STRANGERS_NAMED).join(', ')
+  return ids.length > STRANGERS_NAMED ? `pictures ${listed}, … (${ids.length} in all) are` : `pictures ${listed} are`
+}
+
 /** Mounted by the galleries plugin, under its /api prefix. */
 export function galleryArrangeRoutes(ctx: AppContext) {
   const { db, files } = ctx
@@ -39,7 +49,7 @@ export function galleryArrangeRoutes(ctx: AppContext) {
             const strangers = body.ids.filter((id) => !known.has(id))
             if (strangers.length > 0) {
               throw new VersionConflict(
-                `The ${gallery.name} gallery has changed since this order was made: picture ${strangers.join(', ')} is not in it (deleted, or never there). Nothing was moved.`,
+                `The ${gallery.name} gallery has changed since this order was made: ${strangersNamed(strangers)} not in it (deleted, or never there). Nothing was moved.`,
                 { ids: current, images: imagesOf(gallery.type) },
               )
             }

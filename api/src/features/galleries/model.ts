@@ -65,7 +65,11 @@ export const GalleryCategoryParams = t.Object({
 })
 
 export const ORDER_IDS_INVALID = "ids must be a list of the gallery's image ids (whole numbers above 0), first shown first."
-export const GalleryOrderBody = t.Object({ ids: t.Array(t.Integer({ minimum: 1 }), { maxItems: 10_000 }) }, { error: ORDER_IDS_INVALID })
+// The rule's sentence on every part, so a bad id answers it rather than the validator's own wording.
+export const GalleryOrderBody = t.Object(
+  { ids: t.Array(t.Integer({ minimum: 1, error: ORDER_IDS_INVALID }), { maxItems: 10_000 }) },
+  { error: ORDER_IDS_INVALID },
+)
 export type GalleryOrderBody = typeof GalleryOrderBody.static
 
 export const GalleryOrderReply = t.Object({ message: t.String(), images: GalleryList })
@@ -75,7 +79,11 @@ export type GalleryOrderReply = typeof GalleryOrderReply.static
 export const GalleryOrderConflictReply = t.Object({ error: t.String(), current: t.Object({ ids: t.Array(t.Integer()), images: GalleryList }) })
 
 /** Staff's description of one picture; empty or null goes back to the generated one. */
-export const EditGalleryBody = t.Object({ alt: t.Nullable(t.String({ error: 'alt must be text.' })) }, { error: 'Send { alt } with the description.' })
+// The message on the union as well: a number or an object is reported against it, not the string.
+export const EditGalleryBody = t.Object(
+  { alt: t.Nullable(t.String({ error: 'alt must be text.' }), { error: 'alt must be text.' }) },
+  { error: 'Send { alt } with the description.' },
+)
 export type EditGalleryBody = typeof EditGalleryBody.static
 
 export const EditGalleryReply = t.Object({ message: t.String(), image: GalleryImage })

@@ -12,9 +12,16 @@ export const ALT_TEXT_HINT =
 /** Shown on staff lists for a picture with no description written by staff. */
 export const NO_DESCRIPTION = 'No description'
 
-/** The text as stored: trimmed, runs of spaces and line breaks made one space; empty means none (null: the generated default). */
+/**
+ * Characters nobody can see that still change what is heard or shown: control characters (NUL, BEL,
+ * NEL …; line breaks and tabs are made spaces before) and bidi embeddings, overrides and isolates, which
+ * can make a description display reversed in staff lists. Dropped, never stored.
+ */
+const INVISIBLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu
+
+/** The text as stored: trimmed, runs of spaces and line breaks made one space, invisible controls dropped; empty means none (null: the generated default). */
 export function normalizeAltText(value: string | null | undefined): string | null {
-  const text = (value ?? '').replace(/\s+/g, ' ').trim()
+  const text = (value ?? '').replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim()
   return text === '' ? null : text
 }
 

@@ -1,0 +1,31 @@
+/** The real app (app.handle) for tests of the served pages: no browser, no listening server. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp, createContext } from '../../api/src/app'
+import { loadConfig } from '../../api/src/config'
+import { rememberPeer } from '../../api/src/http/client-address'
+
+/** The real app on a real SQLite file in a new DATA_DIR with the demo content, serving `dist`. */
+export async function makeServedApp(dist: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-served-'))
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', ...env })
+  const ctx = await createContext(config)
+  const app = createApp(ctx)
+  const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.json !== undefined) headers['content-type'] = 'application/json'
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    const request = new Request(`http://localhost${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
+    rememberPeer(request, '127.0.0.1')
+    return app.handle(request)
+  }
+  return {
+    dataDir,
+    call,
+    close() {
+      ctx.db.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
