@@ -1,0 +1,16 @@
+/** Link previews and search results quote these descriptions: they must read as written English for any venue name. */
+import { expect, test } from 'bun:test'
+import { demoVenue } from '../src/config'
+import { pageMetaFor } from '../src/shared/page-meta'
+
+const PAGES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2']
+const venues = [demoVenue, { ...demoVenue, barName: 'Stables', hotelName: 'The Larkdale' }]
+
+test('no page description repeats a word ("The The Stables bar menu"), whatever the venue is called', () => {
+  for (const venue of venues) {
+    for (const path of PAGES) {
+      const { description } = pageMetaFor(path, 'title', venue)
+      expect({ path, repeated: description.match(/\b(\w+) \1\b/i)?.[0] ?? null }).toEqual({ path, repeated: null })
+    }
+  }
+})
