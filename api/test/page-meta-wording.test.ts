@@ -14,3 +14,13 @@ test('no page description repeats a word ("The The Stables bar menu"), whatever 
     }
   }
 })
+
+test('one picture, one description: pages sharing a hero picture give it the same alt text (the /about card said "Inside the bar, with the fire lit" for the hills at sunset)', () => {
+  const altByImage = new Map<string, Set<string>>()
+  for (const path of PAGES) {
+    const { image, imageAlt } = pageMetaFor(path, 'title', demoVenue)
+    altByImage.set(image, (altByImage.get(image) ?? new Set()).add(imageAlt))
+  }
+  const disagreeing = [...altByImage].filter(([, alts]) => alts.size > 1).map(([image, alts]) => `${image}: ${[...alts].join(' | ')}`)
+  expect(disagreeing).toEqual([])
+})

@@ -61,7 +61,7 @@ const PAGES: Record<string, PageFacts> = {
   '/about': {
     description: (v) => `Who we are: ${v.hotelName} and ${v.barName}, a countryside hotel, cafe and bar in ${where(v)}.`,
     hero: '/images/hero-drink.jpg',
-    heroAlt: (v) => `Inside ${v.barName}, with the fire lit`,
+    heroAlt: () => 'The hills at sunset',
   },
   '/eat': {
     description: (v) =>
