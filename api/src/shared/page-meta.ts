@@ -48,7 +48,10 @@ interface PageFacts {
 
 const where = (venue: Venue) => `${venue.address.locality}, ${venue.address.region}`
 
-/** Every public page's description and picture (its hero, as the page component shows it). */
+/**
+ * Every public page's description and picture (its hero, as the page component shows it). Venue names
+ * may start with "The" ("The Stables bar"): never put an article in front of one.
+ */
 const PAGES: Record<string, PageFacts> = {
   '/': {
     description: (v) => `${v.hotelName} and ${v.barName}: rooms, a cafe and a bar in ${where(v)}. Opening times, events, menus and how to find us.`,
@@ -58,11 +61,11 @@ const PAGES: Record<string, PageFacts> = {
   '/about': {
     description: (v) => `Who we are: ${v.hotelName} and ${v.barName}, a countryside hotel, cafe and bar in ${where(v)}.`,
     hero: '/images/hero-drink.jpg',
-    heroAlt: (v) => `Inside ${v.barName}, with the fire lit`,
+    heroAlt: () => 'The hills at sunset',
   },
   '/eat': {
     description: (v) =>
-      `Breakfast, lunch and cake at the ${v.hotelName} cafe in ${v.address.locality}: the cafe menu, when food is served and photos from the cafe.`,
+      `Breakfast, lunch and cake in the cafe at ${v.hotelName}, ${v.address.locality}: the cafe menu, when food is served and photos from the cafe.`,
     hero: '/images/hero-eat.jpg',
     heroAlt: () => 'Green hills under a clear morning sky',
   },
@@ -92,12 +95,12 @@ const PAGES: Record<string, PageFacts> = {
     heroAlt: (v) => `The front door of ${v.hotelName}`,
   },
   '/menu/menu1': {
-    description: (v) => `The ${v.barName} menu with prices: read it as text on your phone or open the original PDF.`,
+    description: (v) => `The menu of ${v.barName}, with prices: read it as text on your phone or open the original PDF.`,
     hero: '/images/hero-drink.jpg',
     heroAlt: () => 'The hills at sunset',
   },
   '/menu/menu2': {
-    description: (v) => `The ${v.hotelName} cafe menu with prices: breakfasts, lunches and cakes, as text on your phone or as the original PDF.`,
+    description: (v) => `The cafe menu of ${v.hotelName}, with prices: breakfasts, lunches and cakes, as text on your phone or as the original PDF.`,
     hero: '/images/hero-eat.jpg',
     heroAlt: () => 'Green hills under a clear morning sky',
   },

@@ -34,7 +34,12 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
   const shared = useSharedEvent(id, card)
 
   return (
-    <article ref={card} id={id === undefined ? undefined : `event-${id}`} className={shared ? 'event-card event-card--shared' : 'event-card'}>
+    <article
+      ref={card}
+      id={id === undefined ? undefined : `event-${id}`}
+      className={shared ? 'event-card event-card--shared' : 'event-card'}
+      tabIndex={shared ? -1 : undefined}
+    >
       <div className="event-card__media">
         {image && !imageFailed ? (
           <ResponsiveImage

@@ -37,8 +37,10 @@ export function ShareEventLink({ id, title, description }: { id: number; title: 
 }
 
 /**
- * Whether the page was opened at this event's share address; the card is then scrolled into view.
- * Read after mounting, so the server's markup and the first render in the browser are the same.
+ * Whether the page was opened at this event's share address; the card is then scrolled into view
+ * and focused (it takes tabIndex -1 while shared), so the next Tab goes on inside it as after a #link,
+ * instead of jumping back to the top of the page. Read after mounting, so the server's markup and
+ * the first render in the browser are the same.
  */
 export function useSharedEvent(id: number | undefined, card: RefObject<HTMLElement | null>): boolean {
   const [shared, setShared] = useState(false)
@@ -47,5 +49,8 @@ export function useSharedEvent(id: number | undefined, card: RefObject<HTMLEleme
     setShared(true)
     card.current?.scrollIntoView({ block: 'center' })
   }, [id, card])
+  useEffect(() => {
+    if (shared) card.current?.focus({ preventScroll: true })
+  }, [shared, card])
   return shared
 }

@@ -10,7 +10,7 @@ export function About() {
         title="About us"
         eyebrow="Our story"
         intro="Two hundred years of muddy boots, good ale and long conversations."
-        image={{ src: '/images/hero-drink.jpg', width: 1600, height: 1000, alt: `Inside ${venue.barName}, with the fire lit` }}
+        image={{ src: '/images/hero-drink.jpg', width: 1600, height: 1000, alt: 'The hills at sunset' }}
       />
 
       <article className="section">

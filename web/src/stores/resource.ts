@@ -166,7 +166,14 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       inFlight = (async () => {
         setState({ status: 'loading' })
         try {
-          const data = await fetcher({})
+          let shown = getState().data
+          let data = await fetcher({})
+          // A change's reply put newer data on screen while this read was on its way (sent before the
+          // change landed): its answer may be older, so read again rather than undo the change.
+          for (let again = 0; getState().data !== shown && again < 2; again++) {
+            shown = getState().data
+            data = await fetcher({})
+          }
           const savedAt = Date.now()
           setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
           if (keep) await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)

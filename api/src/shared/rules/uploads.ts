@@ -48,6 +48,20 @@ export const EVENT_EDIT_IMAGE: StaffUploadRule = {
   tooLargeMessage: EVENT_IMAGE_TOO_LARGE_MESSAGE,
 }
 
+const TYPE_NAMES: Record<ContentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'application/pdf': 'PDF',
+}
+
+/** How staff read a list of accepted types: "JPEG, PNG, WebP or GIF". */
+export function typeNames(types: readonly ContentType[]): string {
+  const names = types.map((type) => TYPE_NAMES[type])
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '')
+}
+
 /** Gallery photos, each up to 10 MB. */
 export const GALLERY_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], maxBytes: 10 * MB }
 

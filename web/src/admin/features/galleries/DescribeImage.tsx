@@ -1,5 +1,5 @@
 /** A picture's description (alt text): staff write or change it; empty goes back to the generated one. */
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { EditGalleryReply } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { FormFooter, TextAreaField } from '../../shell/formParts'
@@ -14,6 +14,8 @@ import { useGalleryGrouped } from './store'
 export function DescribeImage({ image, name, onDone }: { image: DisplayGalleryImage; name: string; onDone(outcome?: Status): void }) {
   const ids = useId()
   const [text, setText] = useState(image.alt_text ?? '')
+  // The button that opened this form is gone now: keyboard and screen-reader users go on in the text box.
+  useEffect(() => document.getElementById(`${ids}-alt`)?.focus(), [ids])
   const save = useMutationForm({
     validate: () => fieldProblem('alt', altTextProblem(text)),
     send: async () => {
@@ -33,7 +35,14 @@ export function DescribeImage({ image, name, onDone }: { image: DisplayGalleryIm
     settled: (outcome) => onDone(outcome),
   })
   return (
-    <StaffForm form={save} className="admin-describe" aria-label={`Description of ${name}`}>
+    <StaffForm
+      form={save}
+      className="admin-describe"
+      aria-label={`Description of ${name}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !save.busy) onDone()
+      }}
+    >
       <TextAreaField
         label="Description (alt text)"
         id={`${ids}-alt`}

@@ -1,5 +1,5 @@
 /** One picture of a staff gallery: its description (or a "No description" badge), move, describe and delete. */
-import { useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { PendingBadge } from '../../shell/pending'
 import type { Status } from '../../shell/ui'
 import { NoDescriptionBadge } from '../../shell/altText'
@@ -34,6 +34,15 @@ export function GalleryThumb({
   actions: ThumbActions
 }) {
   const [describing, setDescribing] = useState(false)
+  // After the description form closes, focus goes back to the button that opened it (it was unmounted meanwhile).
+  const describeButton = useRef<HTMLButtonElement>(null)
+  const [refocus, setRefocus] = useState(false)
+  useEffect(() => {
+    if (refocus && !describing) {
+      describeButton.current?.focus()
+      setRefocus(false)
+    }
+  }, [refocus, describing])
   const removal = image.pending?.op === 'delete'
   const classes = ['admin-thumb', image.pending ? 'is-pending' : '', removal ? 'is-deleted' : '', actions.drag.isTarget ? 'is-drop-target' : '']
   return (
@@ -68,6 +77,7 @@ export function GalleryThumb({
             onDone={(outcome) => {
               if (outcome) actions.report(outcome)
               setDescribing(false)
+              setRefocus(true)
             }}
           />
         ) : removal ? null : (
@@ -86,7 +96,7 @@ export function GalleryThumb({
                 {name} in {gallery}
               </span>
             </button>
-            <button type="button" className="admin-thumb__button" onClick={() => setDescribing(true)}>
+            <button type="button" className="admin-thumb__button" ref={describeButton} onClick={() => setDescribing(true)}>
               {image.alt_text ? 'Edit description' : 'Describe'}
               <span className="visually-hidden">
                 {' '}

@@ -11,6 +11,7 @@ import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { categoryOfType, GALLERY_CATEGORIES, MAX_IMAGES_PER_UPLOAD, UPLOAD_GALLERY_MISSING } from '../../../../../api/src/shared/rules/galleries'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { GALLERY_IMAGE, typeNames } from '../../../../../api/src/shared/rules/uploads'
 import { UploadDescriptions } from './UploadDescriptions'
 import '../../styles/staff'
 import './galleries.css'
@@ -70,10 +71,19 @@ export function ManageGalleries() {
       <AdminSection title="Upload images" id={`${ids}-upload`}>
         <StaffForm form={upload} aria-describedby={`${ids}-upload-hint`}>
           <p className="admin-form__hint" id={`${ids}-upload-hint`}>
-            Choose up to {MAX_IMAGES_PER_UPLOAD} photos (JPEG, PNG, WebP, GIF or AVIF) and the page they belong to.
+            Choose up to {MAX_IMAGES_PER_UPLOAD} photos ({typeNames(GALLERY_IMAGE.types)}) and the page they belong to.
           </p>
           <div className="admin-form__row">
-            <FileField label="Images" id={`${ids}-images`} name="images" accept="image/*" multiple required inputRef={chosen.inputRef} onFiles={choose} />
+            <FileField
+              label="Images"
+              id={`${ids}-images`}
+              name="images"
+              accept={GALLERY_IMAGE.types.join(',')}
+              multiple
+              required
+              inputRef={chosen.inputRef}
+              onFiles={choose}
+            />
             <SelectField label="Gallery" id={`${ids}-type`} name="type" required value={form.values.type} onValue={(value) => form.set('type', value)}>
               <option value="">Choose a page…</option>
               {GALLERY_CATEGORIES.map((option) => (
