@@ -179,6 +179,8 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
           if (keep) await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)
         } catch (error) {
           const unreachable = error instanceof ApiError ? error.isNetwork : false
+          // On screen is at least as new as the saved copy (a change's reply may be there): keep it, not refreshed.
+          if (unreachable && getState().data !== null) return setState({ status: 'ready', error: null, fromCache: true })
           const saved = keep && unreachable ? await readSaved<SavedCopy<T>>(cacheKey) : undefined
           if (saved) {
             setState({ data: saved.data, savedAt: saved.savedAt, status: 'ready', error: null, fromCache: true })

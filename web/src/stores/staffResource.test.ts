@@ -24,6 +24,25 @@ describe('staff lists (createResource with staff: true)', () => {
     expect(afterReload.getState()).toMatchObject({ data: ['quiz night'], status: 'ready', fromCache: true })
   })
 
+  test("unreachable after a change's reply became the list: the list keeps it, not the older copy saved on the device", async () => {
+    // A gallery moved online (the reply's order put on screen), then the read that follows the change
+    // met no signal: the saved copy from before the move must not undo it on screen.
+    let reachable = true
+    const store = createResource(
+      'test-staff-newer',
+      async () => {
+        if (!reachable) throw new ApiError(0, 'You appear to be offline.')
+        return ['first', 'second']
+      },
+      { staff: true },
+    )
+    await store.getState().load()
+    store.setState({ data: ['second', 'first'] })
+    reachable = false
+    await store.getState().load()
+    expect(store.getState()).toMatchObject({ data: ['second', 'first'], status: 'ready', fromCache: true })
+  })
+
   test('nothing is shown before the server answers, and a server error is not covered by the saved copy', async () => {
     await set(`${STAFF_PREFIX}test-staff-error`, { data: ['old'], savedAt: 1 })
     let fail: (error: unknown) => void = () => {}
