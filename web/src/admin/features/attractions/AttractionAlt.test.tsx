@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { ManageAttractions } from './ManageAttractions'
 import { formEntries, mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
+import { ATTRACTION_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 
 const place = (id: number, name: string, alt_text: string | null) => ({
   id,
@@ -38,4 +39,13 @@ test('a place without a picture description is flagged; the edit form prefills a
   fireEvent.click(form.getByRole('button', { name: 'Save changes' }))
   await waitFor(() => expect(mock.changes()).toHaveLength(1))
   expect(formEntries(mock.changes()[0]!.body).alt).toBe('Ruined keep on a hill')
+})
+
+test('both attraction pickers offer only the picture types the API takes (its rule), not every image/* (AVIF, HEIC were refused after upload)', async () => {
+  mock = mockApi({ 'GET /api/around': { body: [place(1, 'Tarn', null)] } })
+  render(<ManageAttractions />)
+  await waitFor(() => expect(document.querySelector('[data-attraction-id="1"]')).toBeTruthy())
+  const pickers = [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')]
+  expect(pickers.length).toBe(2)
+  for (const picker of pickers) expect(picker.accept).toBe(ATTRACTION_IMAGE.types.join(','))
 })

@@ -1,4 +1,5 @@
 import type { AttractionReply } from '../../../api/types'
+import { ATTRACTION_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { AdminSection } from '../../shell/ui'
@@ -112,7 +113,7 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
             label="New image (optional)"
             id={`${id}-image`}
             name="image"
-            accept="image/*"
+            accept={ATTRACTION_IMAGE.types.join(',')}
             hint="Leave empty to keep the current picture."
             inputRef={chosen.inputRef}
             onFiles={chosen.choose}

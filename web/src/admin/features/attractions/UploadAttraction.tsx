@@ -1,4 +1,5 @@
 import type { AttractionReply } from '../../../api/types'
+import { ATTRACTION_IMAGE } from '../../../../../api/src/shared/rules/uploads'
 import { failureStatus, mutate, newPlaceholder } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { AdminSection } from '../../shell/ui'
@@ -70,7 +71,15 @@ export function UploadAttraction({ id }: { id: string }) {
       <StaffForm form={upload}>
         {form.restored ? <p className="admin-form__note">Your unsaved input was restored. Please choose the image again.</p> : null}
         <AttractionFields id={id} values={form.values} urlPlaceholder="https://" onChange={form.set} />
-        <FileField label="Image" id={`${id}-image`} name="image" accept="image/*" required inputRef={chosen.inputRef} onFiles={chosen.choose} />
+        <FileField
+          label="Image"
+          id={`${id}-image`}
+          name="image"
+          accept={ATTRACTION_IMAGE.types.join(',')}
+          required
+          inputRef={chosen.inputRef}
+          onFiles={chosen.choose}
+        />
         <FormFooter form={upload} label="Upload attraction" busyLabel="Uploading…" />
       </StaffForm>
     </AdminSection>

@@ -31,6 +31,10 @@ describe('arranging a gallery', () => {
     await screen.findByRole('button', { name: 'Move up “Stars above the valley” in Home' })
     expect(within(homeSection()).getAllByText('No description')).toHaveLength(1)
     expect(within(homeSection()).getByText('1 picture with no description')).toBeTruthy()
+    // A picture staff described is read once, by its caption; an undescribed one by its generated text.
+    const altOf = (id: number) => homeSection().querySelector(`[data-image-id="${id}"] img`)!.getAttribute('alt')
+    expect([altOf(1), altOf(2)]).toEqual(['', 'Photo of Larkdale Hotel'])
+    expect(within(homeSection()).getByText('Log fire in the lounge')).toBeTruthy()
     expect(screen.getByText('Log fire in the lounge')).toBeTruthy()
   })
 

@@ -56,7 +56,16 @@ export function GalleryThumb({
       onDrop={actions.drag.drop}
       onDragEnd={actions.drag.end}
     >
-      <img src={image.image_url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" draggable={false} />
+      {/* Described by the caption below when staff wrote one (so it is not read twice); else the generated text. */}
+      <img
+        src={image.image_url}
+        alt={image.alt_text ? '' : image.alt}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+      />
       {image.pending ? (
         <span className="admin-thumb__badge">
           <PendingBadge mark={image.pending} />
