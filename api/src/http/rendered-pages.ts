@@ -11,7 +11,7 @@ import {
   type UpcomingEvent,
 } from '../shared/structured-data'
 import { withPageMeta } from '../shared/page-meta'
-import { dataVersion } from './current-structured-data'
+import { dataVersion } from '../db/data-version'
 import { sendMadePage, type CurrentPageMeta, type MadePage } from './web-app'
 
 /** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { builtSiteRoutes } from '../../http/known-routes'
-import { dataVersion } from '../../http/current-structured-data'
+import { dataVersion } from '../../db/data-version'
 import { notFound } from '../../http/errors'
 import { notModified } from '../../http/negotiation'
 import { STAFF_PATHS } from '../../shared/rules/staff-routes'
