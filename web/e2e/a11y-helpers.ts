@@ -65,6 +65,8 @@ export async function settled(page: Page): Promise<void> {
     undefined,
     { timeout: 10_000 },
   )
+  // Measure in the web fonts, not the fallback they replace: widths differ by several pixels.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
 }
 
 export interface FocusStop {
