@@ -6,7 +6,7 @@ import { categoryName, categoryOfType, categoryPage, GALLERY_CATEGORIES, GALLERY
 import { mayOpen, STAFF_HOME, STAFF_PATHS, STAFF_TASKS, staffTaskAt } from '../src/shared/rules/staff-routes'
 import { ATTRACTION_IMAGE, EVENT_EDIT_IMAGE, EVENT_UPLOAD_IMAGE, GALLERY_IMAGE, MB, MENU_PDF } from '../src/shared/rules/uploads'
 import { formatSavedAt, VENUE_TIME_ZONE, venueDateOf, venueDateTimeOf, venueParts } from '../src/shared/rules/venue-time'
-import { BUSINESS_IDS, VENUE_KEYS, venueKeyOf, venueName } from '../src/shared/rules/venues'
+import { BUSINESS_IDS, businessOfMenuRoute, menuPath, VENUE_KEYS, venueKeyOf, venueName } from '../src/shared/rules/venues'
 
 const NAMES = { hotelName: 'Larkdale Hotel', barName: 'The Stables bar' }
 
@@ -27,6 +27,13 @@ describe('venues', () => {
   test('a key has its configured name, and its business id', () => {
     expect(VENUE_KEYS.map((key) => venueName(NAMES, key))).toEqual(['Larkdale Hotel', 'The Stables bar'])
     expect(BUSINESS_IDS).toEqual({ stables: 1, hotel: 2 })
+  })
+
+  test("each business's menu page, and the business a menu page's route id stands for", () => {
+    expect(menuPath(BUSINESS_IDS.stables)).toBe('/menu/menu1')
+    expect(menuPath(BUSINESS_IDS.hotel)).toBe('/menu/menu2')
+    expect(['menu1', 'menu2'].map(businessOfMenuRoute)).toEqual([1, 2])
+    for (const other of ['menu3', 'menu0', 'menu01', 'menu1x', 'Menu1', '', 'constructor', '__proto__']) expect(businessOfMenuRoute(other)).toBeUndefined()
   })
 })
 

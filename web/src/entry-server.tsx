@@ -12,8 +12,8 @@ import type { OpeningTimes } from './api/types'
 import { App } from './App'
 import { describeOpenStatus, openStatus } from './lib/openStatus'
 import { pageTitle, PUBLIC_ROUTES } from './pages/publicRoutes'
+import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './stores/holidays'
-import { menuPath, MENU_ROUTE_IDS } from './stores/menus'
 import { pageDataScript, setPageDataForRender, type PageData } from './stores/pageData'
 import { storesForRender } from './stores/resource'
 
@@ -29,7 +29,9 @@ export interface PrerenderedPage {
 export function prerenderedPages(): PrerenderedPage[] {
   return PUBLIC_ROUTES.filter((route) => route.prerender).flatMap(({ path, page }) => {
     if (path === '/menu/:menuId')
-      return Object.values(MENU_ROUTE_IDS).map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
+      return Object.values(BUSINESS_IDS)
+        .sort()
+        .map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
     if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
     return [{ path, module: page.module, title: pageTitle(path) }]
   })

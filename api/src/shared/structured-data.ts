@@ -7,16 +7,13 @@
 import type { Venue } from '../config'
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import type { OpeningTimes } from '../features/opening-times/model'
-import type { VenueKey } from './rules/venues'
+import { BUSINESS_IDS, menuPath, type VenueKey } from './rules/venues'
 import { venueParts } from './rules/venue-time'
 
 /** The id of the block in <head>: the build writes it, the server finds and replaces it. */
 export const STRUCTURED_DATA_ID = 'venue-structured-data'
 /** The id of the upcoming events' block, which the server adds to the pages that list events. */
 export const EVENTS_STRUCTURED_DATA_ID = 'events-structured-data'
-
-/** Each venue's menu page (the web app's /menu/:menuId routes: menu1 the Stables, menu2 the hotel cafe). */
-export const MENU_PATHS: Record<VenueKey, string> = { hotel: '/menu/menu2', stables: '/menu/menu1' }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
@@ -115,7 +112,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
       name: venue.hotelName,
       url: absolute('/'),
       image: absolute('/images/hero-home.jpg'),
-      hasMenu: absolute(MENU_PATHS.hotel),
+      hasMenu: absolute(menuPath(BUSINESS_IDS.hotel)),
       ...common,
       ...hoursOf('hotel'),
     },
@@ -126,7 +123,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
       name: venue.barName,
       url: absolute('/drink'),
       image: absolute('/images/tile-drink.jpg'),
-      hasMenu: absolute(MENU_PATHS.stables),
+      hasMenu: absolute(menuPath(BUSINESS_IDS.stables)),
       ...common,
       ...hoursOf('stables'),
     },

@@ -6,7 +6,8 @@ import { PdfViewer, useMenuDocument } from '../components/PdfViewer'
 import type { MenuSection } from '../../../api/src/shared/menu-text'
 import { venue } from '../lib/venue'
 import { MENU_PAGE_NAMES } from './publicRoutes'
-import { loadMenuPdf, MENU_ROUTE_IDS, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
+import { businessOfMenuRoute } from '../../../api/src/shared/rules/venues'
+import { loadMenuPdf, menuStore, type BusinessId, type MenuPdf } from '../stores/menus'
 import '../styles/menu.css'
 import '../styles/pages.css'
 
@@ -18,7 +19,7 @@ const names: Record<BusinessId, { title: string; back: string; backLabel: string
 /** /menu/menu1 (the Stables) and /menu/menu2 (the hotel cafe); any other id is not a menu. */
 export function Menu() {
   const { menuId = '' } = useParams<{ menuId: string }>()
-  const businessId = Object.hasOwn(MENU_ROUTE_IDS, menuId) ? MENU_ROUTE_IDS[menuId] : undefined
+  const businessId = businessOfMenuRoute(menuId)
   if (!businessId) {
     return (
       <main id="main" className="menu-page">

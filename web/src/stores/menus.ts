@@ -3,8 +3,10 @@ import type { MenuInfo } from '../api/types'
 import { resourceFamily } from './resource'
 import { forgetSaved, readSaved, writeSaved } from './storage'
 
-/** 1 is the Stables, 2 the hotel and cafe. */
-export type BusinessId = 1 | 2
+import type { BusinessId } from '../../../api/src/shared/rules/venues'
+
+export type { BusinessId }
+export { menuPath } from '../../../api/src/shared/rules/venues'
 
 /** `menu` is null when the server says no menu has been uploaded yet (a 404), so "no menu" is saved like any other answer. */
 export interface MenuEntry {
@@ -24,10 +26,6 @@ export const menuStore = resourceFamily<BusinessId, MenuEntry>('menu', async (bu
     throw error
   }
 })
-
-/** The route id of each business's menu page: /menu/menu1 is the Stables, /menu/menu2 the hotel cafe. */
-export const MENU_ROUTE_IDS: Record<string, BusinessId> = { menu1: 1, menu2: 2 }
-export const menuPath = (businessId: BusinessId) => `/menu/menu${businessId}`
 
 export interface MenuPdf {
   bytes: Uint8Array

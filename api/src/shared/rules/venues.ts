@@ -5,7 +5,17 @@ export const VENUE_KEYS = ['hotel', 'stables'] as const
 export type VenueKey = (typeof VENUE_KEYS)[number]
 
 /** Menu and business ids of SPEC.md: 1 is the Stables, 2 is the hotel and cafe. */
-export const BUSINESS_IDS: Record<VenueKey, 1 | 2> = { stables: 1, hotel: 2 }
+export type BusinessId = 1 | 2
+export const BUSINESS_IDS: Record<VenueKey, BusinessId> = { stables: 1, hotel: 2 }
+
+/** Each business's menu page: /menu/menu1 is the Stables, /menu/menu2 the hotel cafe. */
+export const menuPath = (businessId: BusinessId) => `/menu/menu${businessId}`
+
+/** The business a menu page's route id (`menu1`, `menu2`) stands for, or undefined for any other. */
+export function businessOfMenuRoute(routeId: string): BusinessId | undefined {
+  const match = /^menu([12])$/.exec(routeId)
+  return match ? (Number(match[1]) as BusinessId) : undefined
+}
 
 /** The display names of the venues, as configured (the server's config and the web build both carry them). */
 export interface VenueNames {
