@@ -110,6 +110,14 @@ for (const viewport of [PHONE, DESKTOP])
           problems.push(`${form.path} ${form.button}: marked ${JSON.stringify(state.invalid)}`)
         if (state.focused !== form.invalid[0]) problems.push(`${form.path} ${form.button}: focus on ${state.focused}`)
         if (state.describedMissing > 0) problems.push(`${form.path} ${form.button}: a marked field describes nothing`)
+        const note = await page.evaluate(() => {
+          const shown = document.activeElement?.closest('.admin-field, .admin-check')?.querySelector('.admin-field__error')
+          const box = shown?.getBoundingClientRect()
+          return box ? { text: getComputedStyle(shown!, '::before').content, inView: box.height > 0 && box.top >= 0 && box.bottom <= innerHeight } : null
+        })
+        // A long form's message is below its button: the same words must be in view beside the field with focus.
+        if (note?.text !== JSON.stringify(form.message) || !note.inView)
+          problems.push(`${form.path} ${form.button}: beside the focused field ${JSON.stringify(note)}`)
         if (form.path === '/addHoliday') await page.screenshot({ path: `${SHOTS}/staff-form-error-${viewport.width}.png`, fullPage: true })
         await page.close()
       }

@@ -54,6 +54,21 @@ describe('staff form errors tied to fields', () => {
     expect(screen.getByText(REQUIRED).closest('[role="alert"]')).toBeTruthy()
   })
 
+  test('the message is shown again beside the first field in error (seen, not read twice), and goes when it is fixed', async () => {
+    render(<TwoFields send={async () => 'Saved.'} />)
+    save()
+    await screen.findByText(REQUIRED)
+    const notes = () => Array.from(form().querySelectorAll<HTMLElement>('.admin-field__error'))
+    await waitFor(() => expect(notes()).toHaveLength(1))
+    expect(notes()[0].dataset.error).toBe(REQUIRED)
+    expect(notes()[0].getAttribute('aria-hidden')).toBe('true')
+    expect(notes()[0].closest('.admin-field')?.querySelector('input')?.id).toBe('name')
+    // Its text is not in the DOM a second time (screen readers get the one message through aria-describedby).
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(1)
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Quiz' } })
+    await waitFor(() => expect(notes()[0]?.closest('.admin-field')?.querySelector('select')?.id).toBe('kind'))
+  })
+
   test('a fixed field loses its mark at once; a resubmit marks what is still wrong; success clears every mark', async () => {
     render(<TwoFields send={async () => 'Saved.'} />)
     save()

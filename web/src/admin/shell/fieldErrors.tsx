@@ -31,6 +31,8 @@ interface FieldErrorState {
   invalid: readonly string[]
   /** The id of the form's status message (the error's text). */
   statusId: string
+  /** The error's text while fields are marked (shown again beside the first of them), else null. */
+  text: string | null
 }
 
 const FieldErrors = createContext<FieldErrorState | null>(null)
@@ -57,9 +59,21 @@ export function useFieldErrorProps(name: string | undefined, id: string, hasHint
   }
 }
 
+/**
+ * The error's text again, beside the first field in error: a long form's message (below its submit
+ * button) is off screen when focus goes to a field at the top. Drawn from an attribute, so it is seen
+ * but not read twice: screen readers already have the message through the field's aria-describedby.
+ */
+export function FirstErrorNote({ name }: { name: string | undefined }) {
+  const state = useContext(FieldErrors)
+  if (!name || !state?.text || state.invalid[0] !== name) return null
+  return <span className="admin-field__error" data-error={state.text} aria-hidden="true" />
+}
+
 /** What StaffForm needs of useMutationForm's result. */
 export interface FormErrorsHandle {
   invalid: readonly string[]
+  status: { text: string } | null
   statusId: string
   formRef: RefObject<HTMLFormElement | null>
   onSubmit(event?: FormEvent): void
@@ -78,7 +92,7 @@ export function StaffForm({
   'onSubmit' | 'onChangeCapture' | 'className'
 >) {
   return (
-    <FieldErrors.Provider value={{ invalid: form.invalid, statusId: form.statusId }}>
+    <FieldErrors.Provider value={{ invalid: form.invalid, statusId: form.statusId, text: form.invalid.length > 0 ? (form.status?.text ?? null) : null }}>
       <form
         ref={form.formRef}
         className={className}
@@ -107,6 +121,8 @@ export function focusError(form: HTMLFormElement | null, statusId: string, onFie
   const field = onField ? form?.querySelector<HTMLElement>('[aria-invalid="true"]') : null
   status?.scrollIntoView?.({ block: 'nearest' })
   ;(field ?? status)?.focus()
+  // The whole field (label, control and the note beside it, FirstErrorNote), not only the control.
+  field?.closest('.admin-field, .admin-check')?.scrollIntoView?.({ block: 'nearest' })
 }
 
 /** After a send: focus on the message, unless staff have moved on (see focusAfterSend). */

@@ -13,7 +13,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
-import { useFieldErrorProps } from './fieldErrors'
+import { FirstErrorNote, useFieldErrorProps } from './fieldErrors'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
 
 interface LabelledValue {
@@ -37,6 +37,7 @@ export function InputField({
   return (
     <Field label={label} htmlFor={id} hint={hint}>
       <input id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...input} {...errorProps} />
+      <FirstErrorNote name={input.name} />
     </Field>
   )
 }
@@ -54,6 +55,7 @@ export function TextAreaField({
   return (
     <Field label={label} htmlFor={id} hint={hint}>
       <textarea id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...textarea} {...errorProps} />
+      <FirstErrorNote name={textarea.name} />
     </Field>
   )
 }
@@ -74,6 +76,7 @@ export function SelectField({
       <select id={id} className="admin-input" value={value} onChange={(e) => onValue(e.currentTarget.value)} {...select} {...errorProps}>
         {children}
       </select>
+      <FirstErrorNote name={select.name} />
     </Field>
   )
 }
@@ -97,6 +100,7 @@ export function CheckField({
     <div className="admin-check">
       <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} {...errorProps} />
       <label htmlFor={id}>{label}</label>
+      <FirstErrorNote name={name} />
     </div>
   )
 }
@@ -178,6 +182,7 @@ export function FileField({
         className="admin-input admin-input--file"
         onChange={(e) => onFiles(Array.from(e.currentTarget.files ?? []))}
       />
+      <FirstErrorNote name={name} />
     </Field>
   )
 }
