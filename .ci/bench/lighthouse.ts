@@ -16,6 +16,8 @@ export interface LighthouseFigures {
   route: string
   /** Every run, in order. */
   runs: RunFigures[]
+  /** Runs made again because Lighthouse itself failed to record them and asked for a rerun. */
+  reruns: number
   /** Each figure's worst run (scores: the lowest; times and CLS: the highest). */
   worst: RunFigures
   median: RunFigures
@@ -66,11 +68,27 @@ function score(report: Report, category: (typeof CATEGORIES)[number]): number {
   return Math.round(value * 100)
 }
 
+/**
+ * Lighthouse's own tracing hiccups (NO_NAVSTART and the like end with "Please run Lighthouse again"):
+ * not the page's fault, so that run is made again, up to twice, and counted. Any other failure stands.
+ */
+const ASKS_FOR_A_RERUN = /run Lighthouse again|NO_NAVSTART/i
+const RERUNS = 2
+
 export async function measureLighthouse(origin: string, route: string, runs: number, outputDir: string): Promise<LighthouseFigures> {
   const reports: Report[] = []
+  let reruns = 0
+  const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '')
   for (let i = 0; i < runs; i++) {
-    const name = route === '/' ? 'home' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '')
-    reports.push(await lighthouseOnce(`${origin}${route}`, join(outputDir, `lighthouse-${name}-${i + 1}.json`)))
+    for (let attempt = 0; ; attempt++) {
+      try {
+        reports.push(await lighthouseOnce(`${origin}${route}`, join(outputDir, `lighthouse-${name}-${i + 1}.json`)))
+        break
+      } catch (error) {
+        if (attempt >= RERUNS || !ASKS_FOR_A_RERUN.test(String(error))) throw error
+        reruns++
+      }
+    }
   }
   const failedAudits = reports.flatMap((report) =>
     CATEGORIES.filter((c) => c !== 'performance')
@@ -97,6 +115,7 @@ export async function measureLighthouse(origin: string, route: string, runs: num
   return {
     route,
     runs: figures,
+    reruns,
     ...summariseRuns(figures),
     failedAudits: [...new Set(failedAudits)],
     consoleErrors: [...new Set(consoleErrors)],

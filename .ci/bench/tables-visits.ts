@@ -120,6 +120,7 @@ export function lighthouseTable(results: LighthouseFigures[], reportsDir: string
     [
       `✔/✘: whether the worst run meets the target (issue 17 holds every run to it); WordPress: issue 17's worst of three runs`,
       ...(runs > 1 ? results.map(perRun) : []),
+      ...results.filter((r) => r.reruns).map((r) => `${r.route}: ${r.reruns} run(s) made again, Lighthouse having failed to record them`),
       ...results.filter((r) => r.failedAudits.length).map((r) => `${r.route} fails: ${r.failedAudits.join('; ')}`),
       ...results.filter((r) => r.consoleErrors.length).map((r) => `${r.route} console: ${r.consoleErrors.slice(0, 3).join(' | ')}`),
       `Lighthouse reports: ${reportsDir}`,

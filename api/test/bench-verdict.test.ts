@@ -16,7 +16,7 @@ const perfect: RunFigures = { performance: 100, accessibility: 100, bestPractice
 const run = (changes: Partial<RunFigures>): RunFigures => ({ ...perfect, ...changes })
 
 function route(path: string, runs: RunFigures[]): LighthouseFigures {
-  return { route: path, runs, ...summariseRuns(runs), failedAudits: [], consoleErrors: [] }
+  return { route: path, runs, reruns: 0, ...summariseRuns(runs), failedAudits: [], consoleErrors: [] }
 }
 
 const checkOf = (checks: ReturnType<typeof issue17Checks>, start: string) => {
