@@ -87,16 +87,24 @@ export async function measureVisits(origin: string): Promise<BrowserFigures> {
     context.on('requestfinished', (request) => settle(request, true))
     context.on('requestfailed', (request) => settle(request, false))
 
-    /** The network is quiet: nothing of ours in flight for a second (or 60 s have passed). */
+    /**
+     * The network is quiet: nothing of ours in flight for 3 s (or 60 s have passed). Long enough for the
+     * saving for offline that the page defers until it is idle (issue 17) to start and be counted.
+     */
     const quiet = async () => {
       const deadline = performance.now() + 60_000
-      while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastActivity < 1000)) await Bun.sleep(100)
+      while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastActivity < 3000)) await Bun.sleep(100)
     }
 
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${origin}/`, { waitUntil: 'load' })
     const serviceWorkerActivated = await page
-      .waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 })
+      // Runs in the page; typed by hand, as the bench's type check has no DOM library.
+      .waitForFunction(
+        () => (navigator as { serviceWorker?: { controller: { state: string } | null } }).serviceWorker?.controller?.state === 'activated',
+        undefined,
+        { timeout: 30_000 },
+      )
       .then(() => true)
       .catch(() => false)
     await quiet()

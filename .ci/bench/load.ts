@@ -1,9 +1,10 @@
 /**
  * Sections 4 and 5: the API under load (autocannon, run by Node), against the real server and against
- * a bare Bun.serve replaying the same bytes; and the server's peak memory while it is loaded.
+ * a bare Bun.serve replaying the same bytes; and the server's peak memory (its process tree) while it is loaded.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { peakTreeRss } from './memory'
 import { freePort, run, start, stop } from './processes'
 
 const root = join(import.meta.dir, '..', '..')
@@ -34,7 +35,7 @@ export interface EndpointFigures {
   bare: LoadResult
   /** Server throughput as a share of the bare Bun.serve's. */
   ratio: number
-  /** The server's highest RSS during this endpoint's load. */
+  /** The highest RSS of the server and any process it started, summed, during this endpoint's load. */
   peakRssBytes: number
 }
 
@@ -93,41 +94,6 @@ async function autocannon(url: string, connections: number, durationSeconds: num
   }
 }
 
-function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`)
-  return Number(match[1]) * 1024
-}
-
-/**
- * The process's peak RSS over `during`: the kernel's own high-water mark, reset just before (writing 5
- * to clear_refs) so the seeding at start-up does not count, and RSS sampled every 200 ms besides, for
- * kernels that refuse the reset.
- */
-async function peakRss<T>(pid: number, during: () => Promise<T>): Promise<{ result: T; peakRssBytes: number }> {
-  let highWaterMarkReset = true
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5')
-  } catch {
-    highWaterMarkReset = false
-  }
-  let sampled = statusField(pid, 'VmRSS')
-  const timer = setInterval(() => {
-    try {
-      sampled = Math.max(sampled, statusField(pid, 'VmRSS'))
-    } catch {
-      // the process ended; the load run will report it
-    }
-  }, 200)
-  try {
-    const result = await during()
-    const peakRssBytes = Math.max(sampled, highWaterMarkReset ? statusField(pid, 'VmHWM') : 0)
-    return { result, peakRssBytes }
-  } finally {
-    clearInterval(timer)
-  }
-}
-
 export async function measureLoad(options: {
   origin: string
   serverPid: number
@@ -155,7 +121,7 @@ export async function measureLoad(options: {
     }
     const figures: EndpointFigures[] = []
     for (const path of options.paths) {
-      const { result: server, peakRssBytes } = await peakRss(options.serverPid, () =>
+      const { result: server, peakBytes: peakRssBytes } = await peakTreeRss(options.serverPid, 200, () =>
         autocannon(`${options.origin}${path}`, options.connections, options.durationSeconds),
       )
       const bareResult = await autocannon(`${bareOrigin}${path}`, options.connections, options.durationSeconds)

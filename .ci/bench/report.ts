@@ -6,17 +6,12 @@ export const ms = (value: number) => `${Math.round(value)} ms`
 export const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`
 export const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
 
-/** A figure checked against a target: '' when there is no target, else 'yes' or 'NO'. */
-export function met(ok: boolean | undefined): string {
-  return ok === undefined ? '' : ok ? 'yes' : 'NO'
-}
-
-export function table(title: string, header: string[], rows: string[][], notes: string[] = []): string {
+/** `leftAligned`: how many leading columns are text, read left-aligned; the rest are figures, right-aligned. */
+export function table(title: string, header: string[], rows: string[][], notes: string[] = [], leftAligned = 1): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)))
-  // Text columns (the first) read left-aligned, figures right-aligned.
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
       .join('  ')
       .trimEnd()
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')

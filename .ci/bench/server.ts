@@ -12,7 +12,14 @@ export interface RunningServer {
   startMs: number
 }
 
-export async function startServer(options: { distDir: string; dataDir: string; port: number; logPath: string }): Promise<RunningServer> {
+/** `env`: more settings (the owner's account the upload section logs in with). */
+export async function startServer(options: {
+  distDir: string
+  dataDir: string
+  port: number
+  logPath: string
+  env?: Record<string, string>
+}): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`
   const log = openSync(options.logPath, 'a')
   const started = performance.now()
@@ -29,6 +36,7 @@ export async function startServer(options: { distDir: string; dataDir: string; p
       // Empty means unset: mail is stored, never sent, and the demo venue is used whatever the shell says.
       SMTP_URL: '',
       VENUE_FILE: '',
+      ...options.env,
     },
   })
   closeSync(log)
