@@ -60,9 +60,10 @@ describe('staff form errors tied to fields', () => {
     await screen.findByText(REQUIRED)
     const notes = () => Array.from(form().querySelectorAll<HTMLElement>('.admin-field__error'))
     await waitFor(() => expect(notes()).toHaveLength(1))
-    expect(notes()[0].dataset.error).toBe(REQUIRED)
-    expect(notes()[0].getAttribute('aria-hidden')).toBe('true')
-    expect(notes()[0].closest('.admin-field')?.querySelector('input')?.id).toBe('name')
+    const [note] = notes()
+    expect(note?.dataset.error).toBe(REQUIRED)
+    expect(note?.getAttribute('aria-hidden')).toBe('true')
+    expect(note?.closest('.admin-field')?.querySelector('input')?.id).toBe('name')
     // Its text is not in the DOM a second time (screen readers get the one message through aria-describedby).
     expect(screen.getAllByText(REQUIRED)).toHaveLength(1)
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Quiz' } })
