@@ -5,6 +5,9 @@ import { Router } from 'wouter'
 import { App } from './App'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
+import { applyFullStylesheet } from './styles/fullStylesheet'
+
+applyFullStylesheet()
 
 const root = document.getElementById('root')!
 const app = (
