@@ -38,6 +38,9 @@ function inlinerFor(distDir: string): Promise<Inliner> {
           inlineFonts: false,
           preloadFonts: false,
           compress: true,
+          // Beasties strips pseudo-classes before matching, functional ones too: a rule made of one alone
+          // (the list reset :where(ul[class], ol[class])) would never match, so those are always kept.
+          allowRules: [/^:(?:where|is)\(/],
           logLevel: 'silent',
         }),
     )
