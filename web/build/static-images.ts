@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import { SHARE_IMAGE_SIZE, SHARE_SOURCE_IMAGES, staticShareImage } from '../../api/src/shared/page-meta'
-import { STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/components/staticImages'
+import { OFFLINE_COPY_EXTENSION, STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/components/staticImages'
 
 const SOURCE = /\.(jpe?g|png)$/i
 /** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */
@@ -120,4 +120,26 @@ export function staticImages(): Plugin {
       },
     },
   }
+}
+
+interface PrecacheEntry {
+  url: string
+  revision: string | null
+  size: number
+}
+
+/**
+ * The service worker's precache keeps, of the shipped pictures, only one small copy each (the
+ * narrowest OFFLINE_COPY_EXTENSION file): enough for every page to show its pictures offline, at a
+ * fraction of the originals' bytes. The rest are kept once a page has shown them (src/offline/sw.ts).
+ */
+export function precacheOneCopyPerPicture(entries: PrecacheEntry[]): { manifest: PrecacheEntry[] } {
+  const copy = new RegExp(`^images/([\\w-]+)-(\\d+)\\.${OFFLINE_COPY_EXTENSION}$`)
+  const narrowest = new Map<string, { url: string; width: number }>()
+  for (const { url } of entries) {
+    const [, name, width] = copy.exec(url) ?? []
+    if (name && (narrowest.get(name)?.width ?? Number.POSITIVE_INFINITY) > Number(width)) narrowest.set(name, { url, width: Number(width) })
+  }
+  const kept = new Set([...narrowest.values()].map((entry) => entry.url))
+  return { manifest: entries.filter(({ url }) => !/^images\/[^/]+$/.test(url) || kept.has(url)) }
 }
