@@ -72,8 +72,8 @@ self.addEventListener('activate', (event) => event.waitUntil(caches.delete(RETIR
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
 
-/** The shipped pictures (web/public/images) and their AVIF/WebP copies (web/build/static-images.ts): /images/hero-eat-1024.avif. */
-const STATIC_PICTURE = /^\/images\/([\w-]+?)(?:-\d+\.(?:avif|webp)|\.(?:jpe?g|png))$/
+/** The shipped pictures (web/public/images) and their AVIF/WebP copies (web/build/static-images.ts): /images/hero-eat-1024.avif, /images/hero-eat-portrait-640.webp (the cuts for upright phones). */
+const STATIC_PICTURE = /^\/images\/([\w-]+?)(?:(?:-portrait|-tall)?-\d+\.(?:avif|webp)|\.(?:jpe?g|png))$/
 
 /**
  * The one small copy of a shipped picture the precache holds (its narrowest WebP, see
