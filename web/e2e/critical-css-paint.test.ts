@@ -13,6 +13,8 @@ import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harnes
 const ROUTES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2']
 const FULL_SHEET = /\/assets\/index-[^/]+\.css$/
 const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/
+/** How long the slow full sheet takes: far longer than the entry script needs to run on loopback. */
+const SLOW_SHEET_MS = 2000
 
 const suite = useServerAndBrowser()
 
@@ -92,3 +94,31 @@ test('the full stylesheet is fetched without blocking rendering', async () => {
   await context.unrouteAll({ behavior: 'ignoreErrors' })
   await context.close()
 })
+
+test('what the app draws after hydration (the cookie notice) waits for the full stylesheet: nothing moves while it is slow', async () => {
+  const { server, browser } = suite
+  for (const viewport of [PHONE, DESKTOP]) {
+    const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+    await blockThirdParties(context, server.url)
+    // A slow sheet: the page is drawn, and the entry has run, long before it arrives.
+    await context.route(FULL_SHEET, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_SHEET_MS))
+      await route.continue().catch(() => undefined)
+    })
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      ;(window as unknown as { shifts: number[] }).shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`${server.url}/eat`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor({ timeout: 20_000 })
+    await page.waitForLoadState('networkidle')
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+    expect(shifts, `/eat at ${viewport.width}px: layout shifts`).toEqual([])
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close()
+  }
+}, 120_000)
