@@ -7,7 +7,7 @@ import { chunkModules } from './build/chunk-modules'
 import { ICONS, pwaIcons } from './build/pwa-icons'
 import { precompress } from './build/precompress'
 import { prerender } from './build/prerender'
-import { staticImages } from './build/static-images'
+import { precacheOneCopyPerPicture, staticImages } from './build/static-images'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
@@ -33,14 +33,17 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,jpg,webp,avif,woff2}'],
-        // pdf.js (1.6 MB) is cached by the service worker when a menu is first opened, not downloaded up front;
-        // so are the pictures' AVIF/WebP copies (offline, the precached original stands in for one never seen).
-        // The 512 px app icons (50 KB) are fetched by the browser itself when the app is installed and
-        // kept with the installed app; no page draws them, so a first visit does not download them twice.
-        // Link previews' 1200×630 pictures (images/og) are for other sites' fetchers, never for a page.
-        // The not-found pages (404*.html) answer 404, which would fail the install; offline, the app shell
-        // shows the same page for an unknown path.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', 'images/*.{avif,webp}', 'images/og/**', '404*.html', 'icons/*-512.png'],
+        // pdf.js (1.6 MB) is cached by the service worker when a menu is first opened, not downloaded up front.
+        // Of the pictures, one small copy each is (precacheOneCopyPerPicture): offline it stands in for the
+        // originals and the other AVIF/WebP copies, which are kept once a page has shown them.
+        // The app icons are fetched by the browser itself when the app is installed (or added to a home
+        // screen) and kept with it; no page draws them, so a first visit does not download them twice.
+        // The staff screens' chunk is kept by the service worker once a staff member has opened one online:
+        // visitors never download it. Link previews' 1200×630 pictures (images/og) are for other sites'
+        // fetchers, never for a page. The not-found pages (404*.html) answer 404, which would fail the
+        // install; offline, the app shell shows the same page for an unknown path.
+        globIgnores: ['**/pdf-*.js', '**/pdf.worker*', '**/AdminRoutes-*', 'images/og/**', '404*.html', 'icons/*.png'],
+        manifestTransforms: [async (entries) => ({ ...precacheOneCopyPerPicture(entries), warnings: [] })],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Manifest, type Plugin } from 'vite'
 import type { Venue } from '../../api/src/config'
+import { withCriticalCss } from '../../api/src/shared/critical-css'
 import { pageMetaBlock, pageMetaFor } from '../../api/src/shared/page-meta'
 import { NOT_FOUND_PAGE, notFoundPageFor, SITE_ROUTES_FILE, type SiteRoutes } from '../../api/src/shared/site-routes'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
@@ -157,12 +158,14 @@ export function prerender(options: { entry: string; define: Record<string, strin
           const file = join(outDir, prerenderedFile(page.path))
           const meta = pageMetaBlock(pageMetaFor(page.path, page.title, options.venue), options.siteUrl, options.venue)
           mkdirSync(dirname(file), { recursive: true })
-          writeFileSync(file, pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData, meta))
+          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData, meta)
+          writeFileSync(file, await withCriticalCss(html, outDir))
         }
         const notFound = server.notFoundPages()
         for (const page of notFound) {
           const file = page.prefix === null ? NOT_FOUND_PAGE : notFoundPageFor(page.prefix)
-          writeFileSync(join(outDir, file), pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module)))
+          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module))
+          writeFileSync(join(outDir, file), await withCriticalCss(html, outDir))
         }
         writeFileSync(join(outDir, SITE_ROUTES_FILE), JSON.stringify(siteRoutes(pages, notFound, server.appShellRoutes())))
       },

@@ -4,27 +4,52 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import { SHARE_IMAGE_SIZE, SHARE_SOURCE_IMAGES, staticShareImage } from '../../api/src/shared/page-meta'
-import { STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/components/staticImages'
+import {
+  cutImageVariants,
+  cutWidth,
+  hasPortraitCuts,
+  OFFLINE_COPY_EXTENSION,
+  PORTRAIT_CUTS,
+  STATIC_IMAGE_FORMATS,
+  staticVariantUrl,
+  staticVariantWidths,
+} from '../src/components/staticImages'
 
 const SOURCE = /\.(jpe?g|png)$/i
 /** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */
 const ENCODE = { avif: { quality: 50, effort: 4 }, webp: { quality: 75, effort: 4 } } as const
 type Extension = keyof typeof ENCODE
-const VARIANT_URL = /^\/images\/([\w-]+)-(\d+)\.(avif|webp)$/
+const VARIANT_URL = /^\/images\/([\w-]+?)(?:-portrait|-tall)?-(\d+)\.(avif|webp)$/
 
 interface Variant {
   /** Where it is served, e.g. /images/hero-eat-1024.avif */
   url: string
   width: number
   extension: Extension
+  /** For a portrait copy: the middle strip of the photo it is cut from, before resizing. */
+  crop?: { left: number; top: number; width: number; height: number }
 }
 
 async function variantsOf(path: string, url: string): Promise<Variant[]> {
-  const { width } = await sharp(path).metadata()
-  if (!width) throw new Error(`static-images: cannot read the width of ${path}`)
-  return STATIC_IMAGE_FORMATS.flatMap(({ extension }) =>
+  const { width, height, orientation } = await sharp(path).metadata()
+  if (!width || !height) throw new Error(`static-images: cannot read the size of ${path}`)
+  const variants: Variant[] = STATIC_IMAGE_FORMATS.flatMap(({ extension }) =>
     staticVariantWidths(width).map((variantWidth) => ({ url: staticVariantUrl(url, variantWidth, extension), width: variantWidth, extension })),
   )
+  if (!hasPortraitCuts(url)) return variants
+  // Sizes as drawn: EXIF orientations 5-8 turn the picture a quarter.
+  const [drawnWidth, drawnHeight] = (orientation ?? 1) >= 5 ? [height, width] : [width, height]
+  const portrait = Object.values(PORTRAIT_CUTS).flatMap((cut) => {
+    const strip = cutWidth(cut, drawnWidth, drawnHeight)
+    const crop = { left: Math.floor((drawnWidth - strip) / 2), top: 0, width: strip, height: drawnHeight }
+    return cutImageVariants(url, cut, drawnWidth, drawnHeight).map((variant) => ({
+      url: variant.url,
+      width: variant.width,
+      extension: variant.type === 'image/avif' ? ('avif' as const) : ('webp' as const),
+      crop,
+    }))
+  })
+  return [...variants, ...portrait]
 }
 
 /**
@@ -35,12 +60,14 @@ async function encode(source: Buffer, variant: Variant, cacheDir: string): Promi
   const settings = ENCODE[variant.extension]
   const key = createHash('sha256')
     .update(source)
-    .update(JSON.stringify([variant.width, variant.extension, settings]))
+    .update(JSON.stringify([variant.width, variant.extension, settings, variant.crop ?? null]))
     .digest('hex')
     .slice(0, 32)
   const cached = join(cacheDir, `${key}.${variant.extension}`)
   if (existsSync(cached)) return readFileSync(cached)
-  const resized = sharp(source).rotate().resize({ width: variant.width, withoutEnlargement: true })
+  // Turned upright first (a buffer, so the crop applies to the picture as drawn), then cut and resized.
+  const upright = variant.crop ? sharp(await sharp(source).rotate().toBuffer()).extract(variant.crop) : sharp(source).rotate()
+  const resized = upright.resize({ width: variant.width, withoutEnlargement: true })
   const bytes = await (variant.extension === 'avif' ? resized.avif(settings) : resized.webp(settings)).toBuffer()
   mkdirSync(cacheDir, { recursive: true })
   // Written under a temporary name first: builds running side by side share the cache.
@@ -120,4 +147,31 @@ export function staticImages(): Plugin {
       },
     },
   }
+}
+
+interface PrecacheEntry {
+  url: string
+  revision: string | null
+  size: number
+}
+
+/**
+ * The service worker's precache keeps, of the shipped pictures, only one small copy each (the
+ * narrowest OFFLINE_COPY_EXTENSION file): enough for every page to show its pictures offline, at a
+ * fraction of the originals' bytes. The rest are kept once a page has shown them (src/offline/sw.ts).
+ */
+export function precacheOneCopyPerPicture(entries: PrecacheEntry[]): { manifest: PrecacheEntry[] } {
+  const copy = new RegExp(`^images/([\\w-]+?)-(\\d+)\\.${OFFLINE_COPY_EXTENSION}$`)
+  const cuts = new RegExp(
+    `-(${Object.values(PORTRAIT_CUTS)
+      .map((cut) => cut.name)
+      .join('|')})-\\d+\\.`,
+  )
+  const narrowest = new Map<string, { url: string; width: number }>()
+  for (const { url } of entries) {
+    const [, name, width] = cuts.test(url) ? [] : (copy.exec(url) ?? [])
+    if (name && (narrowest.get(name)?.width ?? Number.POSITIVE_INFINITY) > Number(width)) narrowest.set(name, { url, width: Number(width) })
+  }
+  const kept = new Set([...narrowest.values()].map((entry) => entry.url))
+  return { manifest: entries.filter(({ url }) => !/^images\/[^/]+$/.test(url) || kept.has(url)) }
 }

@@ -5,6 +5,9 @@ import { Router } from 'wouter'
 import { App } from './App'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
+import { applyFullStylesheet } from './styles/fullStylesheet'
+
+const fullStylesheet = applyFullStylesheet()
 
 const root = document.getElementById('root')!
 const app = (
@@ -34,6 +37,8 @@ async function start() {
   const prerendered = root.hasChildNodes()
   const startOutbox = () => import('./offline/sync').then(({ startOutboxSync }) => startOutboxSync())
   await Promise.all([
+    // Nothing is drawn unstyled: what the app adds to the pre-rendered page needs the full stylesheet.
+    fullStylesheet,
     // The page's own chunk first: hydration then finds the same tree the build rendered (not a loading
     // state), and the app shell's first render shows the page rather than an empty moment.
     routeAt(location.pathname)

@@ -12,7 +12,8 @@ import {
 } from '../shared/structured-data'
 import { withPageMeta } from '../shared/page-meta'
 import { dataVersion } from '../db/data-version'
-import { sendMadePage, type CurrentPageMeta, type MadePage } from './web-app'
+import { withCriticalCss } from '../shared/critical-css'
+import { madePage, type CurrentPageMeta, type MadePage } from './web-app'
 
 /** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */
 const SERVER_BUNDLE = join('.server', 'entry-server.mjs')
@@ -59,7 +60,7 @@ function assemble(template: string, body: string, beforeBodyEnd: string): string
  * as the browser: the build's server bundle (dist/.server/entry-server.mjs), imported once. Each page is
  * kept with the data version it was made at (and the open-now statuses it shows), so serving is a
  * lookup until staff change something (the next page served shows it) or a venue opens or closes. Its
- * ETag is its content's hash; br and gzip copies are made once per page. A build without the bundle
+ * ETag is its content's hash; br and gzip copies are made once per page, and so is its inline CSS. A build without the bundle
  * (an older one) gets null for every path, and the built file is sent as before.
  */
 export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string, currentPageMeta?: CurrentPageMeta) {
@@ -94,7 +95,9 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
       const script = structuredDataScript(eventStructuredData(events, ctx.config), EVENTS_STRUCTURED_DATA_ID)
       html = html.replace('</head>', () => `${script}</head>`)
     }
-    return { body: html, hash: Bun.hash(html).toString(36), compressed: {}, version: at, clock, data, storesText }
+    // Its data shows markup the built page had not (open-now status, events): its inline CSS is made for this markup.
+    html = await withCriticalCss(html, distDir)
+    return { ...madePage(html), version: at, clock, data, storesText }
   }
 
   /** Pages whose tags depend on the query (an event's share link, /events?event=<id>), by page and tags. */
@@ -108,7 +111,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     if (!made) {
       const body = withPageMeta(page.body, meta)
       if (body === page.body) return page
-      made = { body, hash: Bun.hash(body).toString(36), compressed: {} }
+      made = madePage(body)
       if (tagged.size >= TAGGED_PAGES_KEPT) tagged.delete(tagged.keys().next().value!)
       tagged.set(key, made)
     }
@@ -142,7 +145,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     return run
   }
 
-  return async (request: Request, pathname: string): Promise<Response | null> => {
+  return async (request: Request, pathname: string): Promise<MadePage | null> => {
     bundle ??= loadBundle().catch((error) => {
       console.error(JSON.stringify({ level: 'error', msg: 'the server bundle could not be loaded; serving the built pages', error: String(error) }))
       return null
@@ -151,7 +154,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
     if (!loaded?.paths.has(path)) return null
     try {
-      return await sendMadePage(request, withRequestTags(await current(loaded.entry, path), new URL(request.url)))
+      return withRequestTags(await current(loaded.entry, path), new URL(request.url))
     } catch (error) {
       // A page that cannot be rendered now is still served: as built, its data loading in the browser.
       console.error(JSON.stringify({ level: 'error', msg: 'rendering a page failed; serving the built file', path, error: String(error) }))

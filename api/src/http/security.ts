@@ -12,7 +12,8 @@ const originOf = (url: string) => {
 /**
  * The Content-Security-Policy: our own origin, plus exactly the third parties the venue configured
  * (booking widget, map, gift-card shop). No inline scripts: JSON-LD blocks are data, not scripts.
- * Inline style attributes are allowed because pre-rendered markup and pdf.js's text layer use them.
+ * Inline style attributes are allowed because pre-rendered markup and pdf.js's text layer use them;
+ * an inline <style> only by its hash, which a page's reply adds (withStyleSources).
  */
 export function contentSecurityPolicy(config: Config): string {
   const { booking, mapEmbedUrl, giftCardUrl } = config.venue
@@ -37,6 +38,15 @@ export function contentSecurityPolicy(config: Config): string {
     `form-action ${list("'self'", bookingOrigin)}`,
     "frame-ancestors 'self'",
   ].join('; ')
+}
+
+/**
+ * `csp` with `sources` added to its style-src: the hashes of a page's own inline <style> (its critical
+ * CSS, api/src/shared/critical-css.ts), so that page, and only its exact CSS, may use one.
+ */
+export function withStyleSources(csp: string, sources: readonly string[]): string {
+  if (sources.length === 0) return csp
+  return csp.replace(/(^|; )style-src ([^;]*)/, (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(' ')}`)
 }
 
 /**

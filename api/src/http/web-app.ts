@@ -5,10 +5,12 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
 import { isDerivedImageName, variantContentType } from '../files/variants'
+import { inlineStyleHashes } from '../shared/critical-css'
 import { withPageMeta } from '../shared/page-meta'
 import { hasStructuredData, withStructuredData } from '../shared/structured-data'
 import { builtSiteRoutes, isNotFoundPage, routeWithoutPage } from './known-routes'
 import { acceptedCodings, notModified } from './negotiation'
+import { withStyleSources } from './security'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -70,6 +72,13 @@ export interface MadePage {
   hash: string
   /** Compressed once per body, on the first request that accepts each encoding (later ones share it). */
   compressed: Partial<Record<Encoding, Promise<Uint8Array>>>
+  /** The CSP hashes of its inline <style> (its critical CSS), which its reply's policy allows. */
+  styleHashes: string[]
+}
+
+/** A page to send: its ETag hash and its styles' hashes worked out once, its compressed copies on demand. */
+export function madePage(body: string): MadePage {
+  return { body, hash: Bun.hash(body).toString(36), compressed: {}, styleHashes: inlineStyleHashes(body) }
 }
 
 const brotli = promisify(brotliCompress)
@@ -86,7 +95,7 @@ export type CurrentPageMeta = (template: string, url: URL) => string | null
 const LIVE_PAGES_KEPT = 200
 
 /**
- * The pre-rendered pages with blocks the server keeps current (the build marks them): structured data
+ * The built pages, with the blocks the server keeps current (the build marks them): structured data
  * and page tags, sent with the blocks the server has now in place of the build's. A page is filled
  * again only when a block or the file changes, so serving it is a lookup; its ETag is its content's
  * hash, so it changes exactly when the page does.
@@ -94,7 +103,7 @@ const LIVE_PAGES_KEPT = 200
 function livePages(currentStructuredData?: () => string, currentPageMeta?: CurrentPageMeta) {
   const templates = new Map<string, { built: string; template: string; hasData: boolean }>()
   const filled = new Map<string, MadePage>()
-  return (path: string, stat: Stats, url: URL): MadePage | null => {
+  return (path: string, stat: Stats, url: URL): MadePage => {
     const built = `${stat.size}-${stat.mtimeMs}`
     let source = templates.get(path)
     if (!source || source.built !== built) {
@@ -104,13 +113,12 @@ function livePages(currentStructuredData?: () => string, currentPageMeta?: Curre
     }
     const script = source.hasData && currentStructuredData ? currentStructuredData() : null
     const meta = currentPageMeta?.(source.template, url) ?? null
-    if (script === null && meta === null) return null
     const key = `${path}\n${built}\n${script}\n${meta}`
     let page = filled.get(key)
     if (!page) {
       let body = script === null ? source.template : withStructuredData(source.template, script)
       if (meta !== null) body = withPageMeta(body, meta)
-      page = { body, hash: Bun.hash(body).toString(36), compressed: {} }
+      page = madePage(body)
       if (filled.size >= LIVE_PAGES_KEPT) filled.delete(filled.keys().next().value!)
       filled.set(key, page)
     }
@@ -118,7 +126,7 @@ function livePages(currentStructuredData?: () => string, currentPageMeta?: Curre
   }
 }
 
-export async function sendMadePage(request: Request, page: MadePage): Promise<Response> {
+export async function sendMadePage(request: Request, page: MadePage, status = 200): Promise<Response> {
   const encoding = acceptedEncodings(request)[0]?.name
   const headers: Record<string, string> = {
     'cache-control': 'no-cache',
@@ -127,10 +135,10 @@ export async function sendMadePage(request: Request, page: MadePage): Promise<Re
     vary: 'accept-encoding',
   }
   if (encoding) headers['content-encoding'] = encoding
-  if (notModified(request, headers.etag!)) return new Response(null, { status: 304, headers })
-  if (!encoding) return new Response(page.body, { headers })
+  if (status === 200 && notModified(request, headers.etag!)) return new Response(null, { status: 304, headers })
+  if (!encoding) return new Response(page.body, { status, headers })
   const bytes = await (page.compressed[encoding] ??= compress[encoding](page.body))
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers })
 }
 
 /**
@@ -148,14 +156,19 @@ export function webApp(
   distDir: string,
   currentStructuredData?: () => string,
   currentPageMeta?: CurrentPageMeta,
-  renderedPage?: (request: Request, path: string) => Promise<Response | null>,
+  renderedPage?: (request: Request, path: string) => Promise<MadePage | null>,
 ) {
   const indexFile = join(distDir, 'index.html')
   const appShell = join(distDir, 'app-shell.html')
   const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
   const livePage = livePages(currentStructuredData, currentPageMeta)
   const siteRoutes = builtSiteRoutes(distDir)
-  return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request }) => {
+  return new Elysia({ name: 'http.web-app' }).get('/*', async ({ request, set }) => {
+    /** A page's reply: its policy allows exactly its own inline styles. */
+    const sendPage = (page: MadePage, status = 200) => {
+      set.headers['content-security-policy'] = withStyleSources(String(set.headers['content-security-policy']), page.styleHashes)
+      return sendMadePage(request, page, status)
+    }
     const pathname = decodeURIComponent(new URL(request.url).pathname)
     if (pathname.startsWith('/api/') || pathname === '/api') return jsonNotFound(`No such endpoint: ${request.method} ${pathname}`)
     if (pathname.startsWith('/files/')) return jsonNotFound('No such file.')
@@ -167,12 +180,13 @@ export function webApp(
     if (!isFile && renderedPage && isFileAt(prerendered)) {
       // The page the file is (//eat, /./eat and /eat// are /eat), so every spelling gets it with current data.
       const rendered = await renderedPage(request, relative)
-      if (rendered) return rendered
+      if (rendered) return sendPage(rendered)
     }
     const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)
     if (withoutPage?.kind === 'redirect') return new Response(null, { status: 301, headers: { location: withoutPage.to } })
     if (withoutPage?.kind === 'not-found' || (isFile && isNotFoundPage(siteRoutes(), relative))) {
-      return notFoundPage(withoutPage?.kind === 'not-found' ? join(distDir, withoutPage.file) : candidate, existsSync(appShell) ? appShell : indexFile)
+      const page = notFoundPage(withoutPage?.kind === 'not-found' ? join(distDir, withoutPage.file) : candidate, existsSync(appShell) ? appShell : indexFile)
+      return page ? sendPage(page, 404) : new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     }
     const path = isFile ? candidate : withoutPage ? (existsSync(appShell) ? appShell : indexFile) : prerendered
     if (!existsSync(path)) {
@@ -183,10 +197,7 @@ export function webApp(
     }
     const file = Bun.file(path)
     const stat = statSync(path)
-    if (path.endsWith('.html')) {
-      const page = livePage(path, stat, new URL(request.url))
-      if (page) return sendMadePage(request, page)
-    }
+    if (path.endsWith('.html')) return sendPage(livePage(path, stat, new URL(request.url)))
     const encoding = precompressedVariant(request, path)
     const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${encoding ? `-${encoding.name}` : ''}"`
     const hashed = isFile && relative.startsWith('/assets/')
@@ -203,10 +214,19 @@ export function webApp(
   })
 }
 
-/** A path that is no page: the site's own not-found page (or the shell, which shows it too), with 404. */
-function notFoundPage(page: string, shell: string): Response {
+/** The not-found pages as made once per file version (a scanner's stream of 404s compresses nothing twice). */
+const notFoundPages = new Map<string, { built: string; page: MadePage }>()
+
+/** A path that is no page: the site's own not-found page (or the shell, which shows it too), sent with 404. */
+function notFoundPage(page: string, shell: string): MadePage | null {
   const path = existsSync(page) ? page : shell
-  const headers = { 'cache-control': 'no-cache', 'content-type': 'text/html;charset=utf-8' }
-  if (!existsSync(path)) return new Response('Not found.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } })
-  return new Response(Bun.file(path), { status: 404, headers })
+  if (!existsSync(path)) return null
+  const stat = statSync(path)
+  const built = `${stat.size}-${stat.mtimeMs}`
+  let made = notFoundPages.get(path)
+  if (made?.built !== built) {
+    made = { built, page: madePage(readFileSync(path, 'utf8')) }
+    notFoundPages.set(path, made)
+  }
+  return made.page
 }

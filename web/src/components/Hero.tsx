@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { preload } from 'react-dom'
 import { prefersReducedMotion } from '../lib/hooks'
 import { ResponsiveImage, srcSetOf } from './ResponsiveImage'
-import { staticImageVariants } from './staticImages'
+import { cutImageVariants, hasPortraitCuts, PORTRAIT_CUTS, PORTRAIT_SCREEN, staticImageVariants } from './staticImages'
 import '../styles/hero.css'
 
 export interface HeroImage {
@@ -41,6 +41,12 @@ export const HERO_SIZES = {
   page: 'max(100vw, 38rem, min(99vh, 54rem))',
 } as const
 
+/** The same for the cut an upright phone gets (staticImages.ts: 9:16 for a full hero, 4:5 for a page hero). */
+export const PORTRAIT_HERO_SIZES = {
+  full: 'max(100vw, 56.25vh)',
+  page: 'max(100vw, 19.2rem, min(49.6vh, 27.2rem))',
+} as const
+
 /**
  * A photo header with the page title. The photo moves at a fraction of the scroll speed (parallax),
  * driven by a requestAnimationFrame loop in an effect; under reduced motion it stays still.
@@ -50,10 +56,22 @@ export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: 
   const mediaRef = useRef<HTMLDivElement>(null)
   const variants = staticImageVariants(image.src, image.width, image.height)
   const sizes = HERO_SIZES[size]
+  const portrait = hasPortraitCuts(image.src)
+    ? { media: PORTRAIT_SCREEN, variants: cutImageVariants(image.src, PORTRAIT_CUTS[size], image.width, image.height), sizes: PORTRAIT_HERO_SIZES[size] }
+    : undefined
   // The photo is the page's largest paint. In pre-rendered HTML React puts this hint in <head>, so the
   // browser asks for the right width before it has parsed the CSS and scripts; in the browser it adds
-  // the same hint at most once.
-  preload(image.src, { as: 'image', imageSrcSet: srcSetOf(variants, 'image/avif'), imageSizes: sizes, type: 'image/avif', fetchPriority: 'high' })
+  // the same hint at most once. Each cut for the screens that show it, so a phone fetches one picture.
+  const hint = { as: 'image', type: 'image/avif', fetchPriority: 'high' } as const
+  if (portrait) {
+    preload(portrait.variants[0]!.url, { ...hint, imageSrcSet: srcSetOf(portrait.variants, 'image/avif'), imageSizes: portrait.sizes, media: portrait.media })
+  }
+  preload(image.src, {
+    ...hint,
+    imageSrcSet: srcSetOf(variants, 'image/avif'),
+    imageSizes: sizes,
+    media: portrait ? `not all and ${portrait.media}` : undefined,
+  })
 
   useEffect(() => {
     const root = rootRef.current
@@ -92,6 +110,7 @@ export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: 
           width={image.width}
           height={image.height}
           sizes={sizes}
+          artDirection={portrait}
           loading="eager"
           fetchPriority="high"
           decoding="auto"

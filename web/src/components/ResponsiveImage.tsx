@@ -13,6 +13,8 @@ export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageEl
   alt: string
   /** How wide the picture is drawn, as a `sizes` list, so the browser fetches the smallest variant that is sharp enough. */
   sizes: string
+  /** Another cut of the picture for screens matching `media` (a hero's portrait copy on upright phones), offered first. */
+  artDirection?: { media: string; variants: readonly ImageVariant[]; sizes: string }
   loading?: 'lazy' | 'eager'
   fetchPriority?: 'high' | 'low' | 'auto'
   className?: string
@@ -42,18 +44,25 @@ export function ResponsiveImage({
   height,
   alt,
   sizes,
+  artDirection,
   loading = 'lazy',
   fetchPriority,
   decoding = 'async',
   ...imgProps
 }: ResponsiveImageProps) {
   const img = <img {...imgProps} src={src} width={width} height={height} alt={alt} loading={loading} decoding={decoding} fetchPriority={fetchPriority} />
-  const sources = FORMATS.map((type) => ({ type, srcSet: srcSetOf(variants ?? [], type) })).filter((source) => source.srcSet !== '')
+  const sourcesOf = (list: readonly ImageVariant[] | null | undefined, media?: string) =>
+    FORMATS.map((type) => ({ type, media, srcSet: srcSetOf(list ?? [], type), key: `${media ?? ''}${type}` })).filter((source) => source.srcSet !== '')
+  const sources = sourcesOf(variants)
   if (sources.length === 0) return img
+  const directed = artDirection ? sourcesOf(artDirection.variants, artDirection.media) : []
   return (
     <picture style={{ display: 'contents' }}>
+      {directed.map((source) => (
+        <source key={source.key} media={source.media} type={source.type} srcSet={source.srcSet} sizes={artDirection?.sizes} />
+      ))}
       {sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+        <source key={source.key} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
       {img}
     </picture>

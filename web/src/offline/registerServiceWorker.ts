@@ -14,25 +14,39 @@ function saveForOffline() {
     .catch((error: unknown) => console.error('The site could not be saved for offline use:', error))
 }
 
-/** Same-origin URLs this page loaded that the service worker keeps at run time (pictures, menu files, the menu viewer). */
+/** Same-origin URLs this page loaded that the service worker keeps at run time (pictures, menu files, the menu viewer, staff code). */
 function loadedRuntimeUrls(): string[] {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return []
   const urls = new Set<string>()
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name, location.href)
     if (url.origin !== location.origin) continue
-    if (/^\/files\//.test(url.pathname) || /^\/assets\/pdf[.-]/.test(url.pathname)) urls.add(url.href)
+    if (/^\/(files|images)\//.test(url.pathname) || /^\/assets\/(pdf[.-]|AdminRoutes-)/.test(url.pathname)) urls.add(url.href)
   }
   return [...urls]
 }
 
 /**
- * Registers the service worker in prompt mode: a new version waits until the visitor chooses
- * "Reload", then takes over and the page reloads once. (Online/offline and the install offer are
- * watched from the start, by connectivity.ts.)
+ * Once the page has loaded (its pictures too) and then the browser is idle: the worker's install
+ * downloads the site for offline reading, which must not take bandwidth or main-thread time from
+ * the page being read.
+ */
+function afterLoadWhenIdle(task: () => void) {
+  if (document.readyState === 'complete') whenIdle(task)
+  else window.addEventListener('load', () => whenIdle(task), { once: true })
+}
+
+/**
+ * Registers the service worker in prompt mode, after the page has loaded: a new version waits until
+ * the visitor chooses "Reload", then takes over and the page reloads once. (Online/offline and the
+ * install offer are watched from the start, by connectivity.ts.)
  */
 export function startOfflineSupport(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  afterLoadWhenIdle(registerServiceWorker)
+}
+
+function registerServiceWorker() {
   const container = navigator.serviceWorker
 
   // On the very first visit the page loaded its pictures before the worker existed: once the worker

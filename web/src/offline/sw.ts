@@ -5,19 +5,26 @@
  * are kept once fetched. API replies pass straight through (the page keeps its data in IndexedDB).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
+import { cacheNames, clientsClaim, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
+import { OFFLINE_COPY_EXTENSION } from '../components/staticImages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
 /** Where earlier versions kept API replies; emptied on activation. */
 const RETIRED_API_CACHE = 'api-v1'
 
-export const CACHE_NAMES = { images: 'images-v1', staticImages: 'static-images-v1', menus: 'menus-v1', pdfViewer: 'pdf-viewer-v1' } as const
+export const CACHE_NAMES = {
+  images: 'images-v1',
+  staticImages: 'static-images-v1',
+  menus: 'menus-v1',
+  pdfViewer: 'pdf-viewer-v1',
+  staffScreens: 'staff-screens-v1',
+} as const
 
 // Pre-rendered pages are precached as /eat/index.html (web/build/prerender.ts): /eat and /eat/ open it.
 precacheAndRoute(self.__WB_MANIFEST, {
@@ -65,26 +72,33 @@ self.addEventListener('activate', (event) => event.waitUntil(caches.delete(RETIR
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
 
-/** The AVIF/WebP copies of the shipped pictures (web/build/static-images.ts): /images/hero-eat-1024.avif. */
-const STATIC_VARIANT = /^\/images\/([\w-]+)-\d+\.(avif|webp)$/
-const ORIGINAL_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const
+/** The shipped pictures (web/public/images) and their AVIF/WebP copies (web/build/static-images.ts): /images/hero-eat-1024.avif, /images/hero-eat-portrait-640.webp (the cuts for upright phones). */
+const STATIC_PICTURE = /^\/images\/([\w-]+?)(?:(?:-portrait|-tall)?-\d+\.(?:avif|webp)|\.(?:jpe?g|png))$/
 
-// Kept once seen, and dropped when a new version takes over (the pictures may have changed with it). A copy
-// never seen is not there offline: the precached original stands in (browsers read the picture's bytes, not its name).
+/**
+ * The one small copy of a shipped picture the precache holds (its narrowest WebP, see
+ * precacheOneCopyPerPicture in web/build/static-images.ts), whatever its width.
+ */
+async function precachedCopyOf(name: string): Promise<Response | undefined> {
+  const copy = new RegExp(`^${self.location.origin}/images/${name}-\\d+\\.${OFFLINE_COPY_EXTENSION}(\\?|$)`)
+  const cache = await caches.open(cacheNames.precache)
+  const key = (await cache.keys()).find((request) => copy.test(request.url))
+  return key ? cache.match(key) : undefined
+}
+
+// Kept once seen, and dropped when a new version takes over (the pictures may have changed with it). A size
+// or format never seen is not there offline: the precached small copy stands in (browsers read the
+// picture's bytes, not its name).
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && STATIC_VARIANT.test(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && STATIC_PICTURE.test(url.pathname),
   new CacheFirst({
     cacheName: CACHE_NAMES.staticImages,
     plugins: [
       onlySuccess(),
       {
         async handlerDidError({ request }) {
-          const name = STATIC_VARIANT.exec(new URL(request.url).pathname)?.[1]
-          for (const extension of ORIGINAL_EXTENSIONS) {
-            const original = name ? await matchPrecache(`/images/${name}.${extension}`) : undefined
-            if (original) return original
-          }
-          return undefined
+          const name = STATIC_PICTURE.exec(new URL(request.url).pathname)?.[1]
+          return name ? precachedCopyOf(name) : undefined
         },
       },
     ],
@@ -103,8 +117,15 @@ registerRoute(
   new CacheFirst({ cacheName: CACHE_NAMES.pdfViewer, plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })] }),
 )
 
-// The page that installed this worker loaded its pictures and (on a menu page) pdf.js before the
-// worker was in charge; it then sends those URLs in a CACHE_URLS message (registerServiceWorker.ts).
+// The staff screens' code (not precached: visitors never need it) is kept once a staff member has opened
+// one online, so the staff screens open offline afterwards. Hashed names: a kept copy is never stale.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/assets\/AdminRoutes-[\w-]+\.(js|css)$/.test(url.pathname),
+  new CacheFirst({ cacheName: CACHE_NAMES.staffScreens, plugins: [onlySuccess(), new ExpirationPlugin({ maxEntries: 8, purgeOnQuotaError: true })] }),
+)
+
+// The page that installed this worker loaded its pictures, (on a menu page) pdf.js and (on a staff
+// screen) the staff code before the worker was in charge; it then sends those URLs in a CACHE_URLS message (registerServiceWorker.ts).
 // Workbox's router answers that message itself: each URL goes through the routes above and is saved,
 // so an offline visit after that very first page view finds everything it showed.
 
