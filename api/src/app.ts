@@ -10,6 +10,7 @@ import type { AppContext } from './context'
 import { openDatabase } from './db/database'
 import { FileStore } from './files/file-store'
 import { VariantQueue } from './files/variants'
+import { FileWorker } from './files/worker-client'
 import { createMailer } from './features/contact/mailer'
 import { attractionsRoutes } from './features/attractions/index'
 import { contactRoutes } from './features/contact/index'
@@ -42,12 +43,14 @@ export { DEMO_ADMIN }
 export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'now' | 'mailer'>> = {}): Promise<AppContext> {
   const db = openDatabase(config.databaseFile)
   const jwtSecret = loadSigningSecret(config, db)
-  const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir)
+  const worker = new FileWorker(config.fileWorkerIdleMs)
+  const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, worker)
   const ctx: AppContext = {
     config,
     db,
-    files: new FileStore(db, config.uploadsDir, variants),
+    files: new FileStore(db, config.uploadsDir, variants, worker),
     variants,
+    worker,
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom),
     now: overrides.now ?? (() => new Date()),
     jwtSecret,

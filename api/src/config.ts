@@ -54,6 +54,8 @@ export interface Config {
   messageRetentionDays: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
+  /** How long the file worker (the child process that decodes pictures and PDFs) waits for more work before it exits (FILE_WORKER_IDLE_MS). */
+  fileWorkerIdleMs: number
   /** When true the demo content is created on an empty database (and, outside production only, the development admin account). */
   seedDemo: boolean
   production: boolean
@@ -169,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: env.JWT_SECRET || undefined,
     jwtSecretFile: join(dataDir, 'secrets', 'jwt.key'),
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
+    fileWorkerIdleMs: positiveInt(env.FILE_WORKER_IDLE_MS, 10_000, 'FILE_WORKER_IDLE_MS'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

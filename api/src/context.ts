@@ -2,6 +2,7 @@ import type { Database } from 'bun:sqlite'
 import type { Config } from './config'
 import type { FileStore } from './files/file-store'
 import type { VariantQueue } from './files/variants'
+import type { FileWorker } from './files/worker-client'
 import type { Mailer } from './features/contact/mailer'
 
 /** What every feature is built from. Tests make their own with a temp DATA_DIR. */
@@ -11,6 +12,8 @@ export interface AppContext {
   files: FileStore
   /** Makes the resized variants of uploaded images; the server starts it, tests await idle(). */
   variants: VariantQueue
+  /** The child process that decodes and encodes pictures and PDFs, started on demand; stop() it on shutdown. */
+  worker: FileWorker
   mailer: Mailer
   /** The current time; tests pin it so "upcoming" is predictable. */
   now: () => Date

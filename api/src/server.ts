@@ -135,6 +135,7 @@ async function shutdown(signal: string) {
   clearInterval(flushRequestLog)
   await requestLog.flush()
   await ctx.variants.stop()
+  await ctx.worker.stop()
   ctx.db.close()
   process.exit(0)
 }

@@ -79,6 +79,7 @@ export async function makeTestApp(
       return cachedToken
     },
     close() {
+      void ctx.worker.stop()
       ctx.db.close()
       rmSync(dataDir, { recursive: true, force: true })
     },

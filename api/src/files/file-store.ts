@@ -1,14 +1,13 @@
 import type { Database } from 'bun:sqlite'
-import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
-import sharp from 'sharp'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
 import { MB, type ContentType } from '../shared/rules/uploads'
-import { decodeSlots } from './decode-slots'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
+import { FileWorkerStoppedError, type FileWorker } from './worker-client'
+import type { PdfProblem, UploadedImageType } from './worker-jobs'
 
 const extensions: Record<ContentType, string> = {
   'image/jpeg': 'jpg',
@@ -74,6 +73,8 @@ export class FileStore {
     private readonly db: Database,
     readonly dir: string,
     readonly variants: VariantQueue,
+    /** Decodes and encodes in a child process (worker-client.ts): the server never holds a decoded picture. */
+    readonly worker: FileWorker,
   ) {
     mkdirSync(dir, { recursive: true })
   }
@@ -102,40 +103,70 @@ export class FileStore {
     if (size > rules.maxBytes) {
       throw tooLarge(`${rules.label} is too large: the limit is ${Math.round(rules.maxBytes / MB)} MB.`)
     }
-    // The type is decided from the first bytes; the whole file is read only once it is its turn to be
-    // decoded, so uploads waiting for a slot do not each hold another copy of their file.
+    // The type is decided from the first bytes; the file goes to disk as it is and the worker reads it
+    // from there when it is its turn to be decoded, so no upload is copied into the server's memory again.
     const head = input instanceof Blob ? new Uint8Array(await input.slice(0, 16).arrayBuffer()) : input
     const contentType = sniffContentType(head)
     if (!contentType || !rules.accept.includes(contentType)) {
       throw unsupportedType(`${rules.label} must be ${describeTypes(rules.accept)}.`)
     }
-    return decodeSlots.run(async () => {
-      const received = input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input
+    if (contentType === 'application/pdf' && !(await hasPdfEnd(input))) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
+    const received = this.tempPath()
+    const encoded = this.tempPath()
+    try {
+      await Bun.write(received, input)
       if (contentType === 'application/pdf') {
-        if (!hasPdfEnd(received)) throw new HttpError(400, `${rules.label} is not a complete PDF file.`)
-        await assertReadablePdf(received, rules.label)
-        return this.write(received, contentType, null, null, false)
+        const pdf = await this.decode(rules.label, () => this.worker.run('pdf', { input: received }))
+        if (pdf.problem) throw unsupportedType(pdfProblemMessage(pdf.problem, rules.label))
+        return this.place(received, pdf.hash, { contentType, bytes: pdf.bytes, width: null, height: null, animated: false })
       }
-      const image = await reencodeImage(received, contentType, rules.label)
-      const stored = this.write(image.bytes, contentType, image.width, image.height, image.animated)
+      const type = contentType as UploadedImageType
+      const image = await this.decode(
+        rules.label,
+        () => this.worker.run('image', { input: received, output: encoded, type }),
+        () => {
+          throw new HttpError(400, `${rules.label} could not be read as an image, or is too many pixels.`)
+        },
+      )
+      const stored = this.place(encoded, image.hash, { contentType, bytes: image.bytes, width: image.width, height: image.height, animated: image.animated })
       if (!image.animated) this.variants.enqueue(stored.name)
       return stored
-    })
+    } finally {
+      rmSync(received, { force: true })
+      rmSync(encoded, { force: true })
+    }
   }
 
-  private write(bytes: Uint8Array, contentType: ContentType, width: number | null, height: number | null, animated: boolean): StoredFile {
-    const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extensions[contentType]}`
-    const target = join(this.dir, name)
-    if (!existsSync(target)) {
-      const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
-      writeFileSync(temp, bytes)
-      renameSync(temp, target)
+  /**
+   * A worker job for an upload: a worker that died on it is the server's trouble (503, try again);
+   * any other failure is the file's (`refused`).
+   */
+  private async decode<T>(label: string, job: () => Promise<T>, refused?: () => never): Promise<T> {
+    try {
+      return await job()
+    } catch (error) {
+      if (error instanceof FileWorkerStoppedError) {
+        throw new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
+      }
+      if (refused) refused()
+      throw error
     }
+  }
+
+  private tempPath(): string {
+    return join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
+  }
+
+  /** Moves a checked file to its content-addressed name (same bytes, same name) and records it. */
+  private place(temp: string, hash: string, file: Omit<StoredFile, 'name'>): StoredFile {
+    const name = `${hash.slice(0, 32)}.${extensions[file.contentType]}`
+    const target = join(this.dir, name)
+    if (!existsSync(target)) renameSync(temp, target)
     this.db
       .query('INSERT OR IGNORE INTO files (name, content_type, bytes, width, height, animated) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(name, contentType, bytes.byteLength, width, height, animated ? 1 : 0)
+      .run(name, file.contentType, file.bytes, file.width, file.height, file.animated ? 1 : 0)
     this.held.set(name, (this.held.get(name) ?? 0) + 1)
-    return { name, contentType, bytes: bytes.byteLength, width, height, animated }
+    return { name, ...file }
   }
 
   /**
@@ -195,66 +226,22 @@ export class FileStore {
   }
 }
 
-type ImageType = Exclude<ContentType, 'application/pdf'>
-
-/**
- * Decodes and encodes the image again, upright and in its own format: what an upload carried besides
- * pixels (EXIF with GPS position and camera serial, comments, a crafted payload) does not survive, and
- * the pixel limit stops decompression bombs before they are decoded. Animated GIF and WebP stay animated.
- */
-async function reencodeImage(
-  bytes: Uint8Array,
-  type: ImageType,
-  label: string,
-): Promise<{ bytes: Uint8Array; width: number; height: number; animated: boolean }> {
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
-    const animated = (meta.pages ?? 1) > 1 && (type === 'image/gif' || type === 'image/webp')
-    let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
-    // Orientation is applied to the pixels because the EXIF tag that carried it is dropped.
-    if (!animated) image = image.rotate()
-    switch (type) {
-      case 'image/jpeg':
-        image = image.jpeg({ quality: 82, mozjpeg: true })
-        break
-      case 'image/png':
-        image = image.png({ compressionLevel: 9, palette: meta.isPalette === true })
-        break
-      case 'image/webp':
-        image = image.webp({ quality: 82 })
-        break
-      case 'image/gif':
-        image = image.gif()
-        break
-    }
-    const { data, info } = await image.toBuffer({ resolveWithObject: true })
-    const height = animated ? (info.pageHeight ?? meta.pageHeight ?? info.height) : info.height
-    if (!info.width || !height) throw new Error('no size')
-    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height, animated }
-  } catch {
-    throw new HttpError(400, `${label} could not be read as an image, or is too many pixels.`)
-  }
-}
-
-/**
- * Parses the whole PDF: a file is a PDF if a PDF reader can open it and finds at least one page, not
- * because it starts with `%PDF-` and ends with `%%EOF` (an HTML page can do both). Encrypted PDFs are
- * refused too: pdf.js would ask visitors for a password.
- */
-async function assertReadablePdf(bytes: Uint8Array, label: string): Promise<void> {
-  let pages: number
-  try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
-    pages = doc.getPageCount()
-  } catch (error) {
-    if (error instanceof EncryptedPDFError) throw unsupportedType(`${label} is encrypted (password-protected). Save it without a password and upload it again.`)
-    throw unsupportedType(`${label} could not be read as a PDF.`)
-  }
-  if (pages < 1) throw unsupportedType(`${label} has no pages.`)
-}
-
 /** A PDF ends with %%EOF (possibly followed by whitespace); a truncated upload does not. */
-function hasPdfEnd(bytes: Uint8Array): boolean {
-  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)))
+async function hasPdfEnd(input: Blob | Uint8Array): Promise<boolean> {
+  const size = input instanceof Blob ? input.size : input.byteLength
+  const end = input.slice(Math.max(0, size - 1024))
+  const tail = new TextDecoder('latin1').decode(end instanceof Blob ? await end.arrayBuffer() : end)
   return tail.includes('%%EOF')
+}
+
+/** What staff read about a PDF the worker could not accept (415). */
+function pdfProblemMessage(problem: PdfProblem, label: string): string {
+  switch (problem) {
+    case 'encrypted':
+      return `${label} is encrypted (password-protected). Save it without a password and upload it again.`
+    case 'no-pages':
+      return `${label} has no pages.`
+    case 'unreadable':
+      return `${label} could not be read as a PDF.`
+  }
 }

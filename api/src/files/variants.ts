@@ -1,11 +1,10 @@
 import type { Database } from 'bun:sqlite'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp, { type Sharp } from 'sharp'
 import { SHARE_IMAGE_SIZE } from '../shared/page-meta'
-import { decodeSlots } from './decode-slots'
-import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
+import type { ImageVariant } from './model'
+import type { FileWorker } from './worker-client'
 
 /** Widths a phone, a tablet and a desktop screen pick from; never wider than the original. */
 export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const
@@ -13,12 +12,12 @@ export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const
 type VariantFormat = 'avif' | 'webp'
 
 /**
- * AVIF first: browsers take the first <source> they can decode, and AVIF is the smaller. Effort 2 keeps
- * an AVIF encode to a fraction of a second on a small server at a small cost in size.
+ * AVIF first: browsers take the first <source> they can decode, and AVIF is the smaller. The encoders'
+ * settings are in decoding.ts, which runs in the file worker.
  */
-const FORMATS: readonly { format: VariantFormat; type: ImageVariant['type']; encode: (image: Sharp) => Sharp }[] = [
-  { format: 'avif', type: 'image/avif', encode: (image) => image.avif({ quality: 50, effort: 2 }) },
-  { format: 'webp', type: 'image/webp', encode: (image) => image.webp({ quality: 72 }) },
+const FORMATS: readonly { format: VariantFormat; type: ImageVariant['type'] }[] = [
+  { format: 'avif', type: 'image/avif' },
+  { format: 'webp', type: 'image/webp' },
 ]
 
 /** `<hash of the original>-<width>.<avif|webp>`: as content-addressed as the original, so cacheable forever. */
@@ -111,6 +110,7 @@ export class VariantQueue {
     private readonly db: Database,
     private readonly originalsDir: string,
     readonly dir: string,
+    private readonly fileWorker: FileWorker,
   ) {
     mkdirSync(dir, { recursive: true })
   }
@@ -131,11 +131,6 @@ export class VariantQueue {
   start(): void {
     if (this.running) return
     this.running = true
-    // One libvips thread per image: the second core stays free for requests while variants are made.
-    sharp.concurrency(1)
-    // libvips' operation cache keeps decoded images around (up to 50 MB by default) for repeats that
-    // never come here: every image is encoded once. Without it the server stays small.
-    sharp.cache(false)
     this.wake()
   }
 
@@ -229,21 +224,15 @@ export class VariantQueue {
     if (existsSync(target)) return this.record(source, variant, statSync(target).size)
     const input = join(this.originalsDir, source.name)
     if (!existsSync(input)) return false
-    const upright = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
-      // Originals are stored upright already; files kept from before re-encoding may still carry an orientation.
-      .rotate()
-    const data = await decodeSlots.run(() =>
-      (variant.format === 'jpeg'
-        ? // A share picture fills its frame: the middle of a poster of any shape, white behind transparency.
-          upright.resize(variant.width, variant.height, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
-        : // Both sides given, so the file has exactly the size the reply promised.
-          FORMATS.find((f) => f.format === variant.format)!.encode(upright.resize(variant.width, variant.height, { fit: 'fill' }))
-      ).toBuffer(),
-    )
     const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
-    writeFileSync(temp, data)
-    renameSync(temp, target)
-    if (this.record(source, variant, data.byteLength)) return true
+    try {
+      // Made in the file worker, at most DECODE_SLOTS pictures at a time with uploads.
+      const made = await this.fileWorker.run('derived', { input, output: temp, format: variant.format, width: variant.width, height: variant.height })
+      renameSync(temp, target)
+      if (this.record(source, variant, made.bytes)) return true
+    } finally {
+      rmSync(temp, { force: true })
+    }
     // The image was deleted while its variant was made.
     rmSync(target, { force: true })
     return false

@@ -1,13 +1,11 @@
-import sharp from 'sharp'
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+/**
+ * The demo pictures and menus. They are drawn by the file worker (files/worker-main.ts: the seeders ask
+ * for them with `ctx.worker.run('demoImage' | 'demoMenu', …)`), so sharp and pdf-lib are imported only
+ * when a picture or menu is drawn, never by the server that imports the palettes.
+ */
+import type { DemoPalette } from '../files/worker-jobs'
 
-/** Colours for a scene: sky, far hills, near hills, accent (sun or lamp light). */
-export interface Palette {
-  sky: string
-  far: string
-  near: string
-  accent: string
-}
+export type Palette = DemoPalette
 
 export const palettes = {
   dawn: { sky: '#f6d5a8', far: '#8aa38b', near: '#4e6b4f', accent: '#f7b267' },
@@ -48,11 +46,13 @@ export async function demoImage(caption: string, palette: Palette, width = 1600,
   <rect width="100%" height="100%" fill="url(#shade)"/>
   <title>${escapeXml(caption)}</title>
 </svg>`
+  const { default: sharp } = await import('sharp')
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer())
 }
 
 /** A small, readable one-or-two page menu PDF for the demo venue. */
 export async function demoMenuPdf(title: string, sections: { heading: string; items: [string, string][] }[]): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
   const doc = await PDFDocument.create()
   doc.setTitle(title)
   const serif = await doc.embedFont(StandardFonts.TimesRoman)

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { demoImage, palettes } from '../../seed/demo-images'
+import { palettes } from '../../seed/demo-images'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { countAttractions, insertAttraction, type AttractionFields } from './store'
 
@@ -41,7 +41,11 @@ const DEMO_ATTRACTIONS = [
 export async function seedAttractions(ctx: AppContext): Promise<void> {
   if (countAttractions(ctx.db) > 0) return
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should stay quick.
-  const images = await Promise.all(DEMO_ATTRACTIONS.map((place, index) => demoImage(place.name, place.palette, 1200, 800, index + 11)))
+  const images = await Promise.all(
+    DEMO_ATTRACTIONS.map((place, index) =>
+      ctx.worker.run('demoImage', { caption: place.name, palette: place.palette, width: 1200, height: 800, seed: index + 11 }),
+    ),
+  )
   const files = await Promise.all(
     images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: ATTRACTION_IMAGE.maxBytes })),
   )

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { demoImage, palettes, type Palette } from '../../seed/demo-images'
+import { palettes, type Palette } from '../../seed/demo-images'
 import { parseVenueDateTime, venueDate } from '../../shared/time'
 import { EVENT_UPLOAD_IMAGE } from '../../shared/rules/uploads'
 import { countEvents, insertEvent } from './store'
@@ -101,7 +101,13 @@ export async function seedEvents(ctx: AppContext): Promise<void> {
   // Drawn and stored in parallel, as the other demo pictures are, to keep a first start quick.
   const prepared = await Promise.all(
     demoEvents(ctx).map(async (event) => {
-      const bytes = await demoImage(event.image.caption, event.image.palette, 1200, 750, event.image.seed)
+      const bytes = await ctx.worker.run('demoImage', {
+        caption: event.image.caption,
+        palette: event.image.palette,
+        width: 1200,
+        height: 750,
+        seed: event.image.seed,
+      })
       const image = await ctx.files.save(bytes, { label: 'Event image', accept: ['image/jpeg'], maxBytes: EVENT_UPLOAD_IMAGE.maxBytes })
       return { event, image: image.name }
     }),

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { demoImage, palettes, type Palette } from '../../seed/demo-images'
+import { palettes, type Palette } from '../../seed/demo-images'
 import type { GalleryType } from './model'
 import { GALLERY_IMAGE } from '../../shared/rules/uploads'
 import { countGalleryImages, insertGalleryImages, type NewGalleryImage } from './store'
@@ -58,7 +58,15 @@ export async function seedGalleries(ctx: AppContext): Promise<void> {
   const pictures = (Object.entries(DEMO_GALLERIES) as [GalleryType, DemoPicture[]][]).flatMap(([type, list]) => list.map((picture) => ({ type, ...picture })))
   // Drawn in parallel: the demo seed runs on a first start and in tests, so it should take about a second, not several.
   const images = await Promise.all(
-    pictures.map((picture, index) => demoImage(picture.caption, picture.palette, picture.width ?? 1200, picture.height ?? 750, index + 1)),
+    pictures.map((picture, index) =>
+      ctx.worker.run('demoImage', {
+        caption: picture.caption,
+        palette: picture.palette,
+        width: picture.width ?? 1200,
+        height: picture.height ?? 750,
+        seed: index + 1,
+      }),
+    ),
   )
   const files = await Promise.all(
     images.map((image) => ctx.files.save(image, { label: 'Demo image', accept: ['image/jpeg'], maxBytes: GALLERY_IMAGE.maxBytes })),

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context'
-import { demoMenuPdf } from '../../seed/demo-images'
 import { BUSINESS_IDS } from '../../shared/rules/venues'
 import { MENU_PDF } from '../../shared/rules/uploads'
 import { countMenus, replaceMenu } from './store'
-import { extractMenuSections } from './text'
+import { sectionsOfStoredFile } from './text'
 
 export type Section = { heading: string; items: [string, string][] }
 
@@ -76,12 +75,12 @@ export const cafeMenu: Section[] = [
 export async function seedMenus(ctx: AppContext): Promise<void> {
   if (countMenus(ctx.db) > 0) return
   const rules = { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes }
-  const stablesPdf = await demoMenuPdf('The Stables — Bar Menu', stablesMenu)
-  const cafePdf = await demoMenuPdf(`${ctx.config.venue.hotelName} — Cafe Menu`, cafeMenu)
+  const stablesPdf = await ctx.worker.run('demoMenu', { title: 'The Stables — Bar Menu', sections: stablesMenu })
+  const cafePdf = await ctx.worker.run('demoMenu', { title: `${ctx.config.venue.hotelName} — Cafe Menu`, sections: cafeMenu })
   const stables = await ctx.files.save(stablesPdf, rules)
   const cafe = await ctx.files.save(cafePdf, rules)
   // Read as an uploaded menu is, by the same code: the seed shows what an upload gives.
-  const [stablesText, cafeText] = [await extractMenuSections(stablesPdf).catch(() => []), await extractMenuSections(cafePdf).catch(() => [])]
+  const [stablesText, cafeText] = [await sectionsOfStoredFile(ctx.files, stables.name), await sectionsOfStoredFile(ctx.files, cafe.name)]
   ctx.db.transaction(() => {
     replaceMenu(ctx.db, BUSINESS_IDS.stables, '1', stables.name, stablesText)
     replaceMenu(ctx.db, BUSINESS_IDS.hotel, '1', cafe.name, cafeText)

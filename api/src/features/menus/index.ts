@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
 import type { MenuSection } from '../../shared/menu-text'
 import { findMenu, latestMenu, replaceMenu, sectionsOf, setMenuSections, type MenuRow } from './store'
-import { extractMenuSections, sectionsOfStoredFile } from './text'
+import { sectionsOfStoredFile } from './text'
 
 const TYPE_ID = /^[A-Za-z0-9_-]{1,20}$/
 
@@ -60,7 +60,7 @@ export function menusRoutes(ctx: AppContext) {
         const typeId = parseTypeId(body.type_id)
         const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes })
         // The file store has checked it is a whole PDF; text that cannot be read only means no text version.
-        const sections = await extractMenuSections(new Uint8Array(await pdf.arrayBuffer())).catch(() => [])
+        const sections = await sectionsOfStoredFile(ctx.files, saved.name)
         set.status = 201
         let replacedFiles: string[] = []
         const reply = ctx.files.recordWith([saved], () =>
