@@ -150,15 +150,13 @@ describe('staff tables', () => {
   }, 30_000)
 
   test('screenshots at 320, 390×844, 844×390 and 1440×900', async () => {
-    await Promise.all(
-      [{ width: 320, height: 640 }, PHONE, LANDSCAPE_PHONE, DESKTOP].map(async (viewport) => {
-        const page = await staffVisit({ viewport })
-        for (const path of ['/manageTimes', '/manageEvent', '/manageGalleries']) {
-          await open(page, path)
-          await page.screenshot({ path: `${SHOTS}/reflow${path}-${viewport.width}x${viewport.height}.png`, fullPage: true })
-        }
-      }),
-    )
+    for (const viewport of [{ width: 320, height: 640 }, PHONE, LANDSCAPE_PHONE, DESKTOP]) {
+      const page = await staffVisit({ viewport })
+      for (const path of ['/manageTimes', '/manageEvent', '/manageGalleries']) {
+        await open(page, path)
+        await page.screenshot({ path: `${SHOTS}/reflow${path}-${viewport.width}x${viewport.height}.png`, fullPage: true })
+      }
+    }
   }, 120_000)
 })
 
