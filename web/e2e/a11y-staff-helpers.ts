@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { blockThirdParties, type ServerAndBrowser } from './harness'
 import { focusStop, settled } from './a11y-helpers'
+import { acrossTabs } from './parallel-pages'
 
 const require = createRequire(import.meta.url)
 
@@ -77,6 +78,26 @@ export function staffPagesOf(suite: ServerAndBrowser) {
     page.on('dialog', (dialog) => void dialog.accept())
     return page
   }
+}
+
+/**
+ * `check` on every staff screen, each opened afresh with its data in, on a few logged-in pages side by
+ * side (`staffPage(viewport, true)`); the findings come back in the order of the screens.
+ */
+export function eachStaffScreen(
+  suite: ServerAndBrowser,
+  staffPage: ReturnType<typeof staffPagesOf>,
+  viewport: { width: number; height: number },
+  check: (page: Page, path: string) => Promise<string[]>,
+): Promise<string[]> {
+  return acrossTabs(
+    () => staffPage(viewport, true),
+    STAFF_SCREENS,
+    async (page, path) => {
+      await openScreen(page, `${suite.server.url}${path}`)
+      return check(page, path)
+    },
+  )
 }
 
 /** Opens a staff screen with a full load and waits until its data is in. */

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { STAFF_TASKS } from '../../api/src/shared/rules/staff-routes'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, PUBLIC_PATHS, settled, SHOTS } from './a11y-helpers'
-import { ambiguousNames, openScreen, STAFF_SCREENS, staffPagesOf } from './a11y-staff-helpers'
+import { ambiguousNames, eachStaffScreen, openScreen, staffPagesOf } from './a11y-staff-helpers'
 import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
@@ -120,16 +120,7 @@ describe('names a screen reader lists', () => {
           return ambiguousNames(visitor, path)
         },
       )
-      problems.push(
-        ...(await acrossTabs(
-          () => staffPage(viewport, true),
-          STAFF_SCREENS,
-          async (page, path) => {
-            await openScreen(page, `${suite.server.url}${path}`)
-            return ambiguousNames(page, path)
-          },
-        )),
-      )
+      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, ambiguousNames)))
       expect(problems).toEqual([])
     }, 180_000)
 })
