@@ -9,6 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, focusStop, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
+import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -34,13 +35,15 @@ async function tabThrough(page: Page, path: string, limit = 120): Promise<string
 describe('Tab through every public page', () => {
   for (const viewport of [PHONE, DESKTOP, ZOOM_400])
     test(`focus is always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
-      const page = await visit({ viewport })
-      const problems: string[] = []
-      for (const path of PUBLIC_PATHS) {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        problems.push(...(await tabThrough(page, path)))
-      }
+      const problems = await acrossTabs(
+        () => visit({ viewport }),
+        PUBLIC_PATHS,
+        async (page, path) => {
+          await page.goto(`${suite.server.url}${path}`)
+          await settled(page)
+          return tabThrough(page, path)
+        },
+      )
       expect(problems).toEqual([])
     }, 240_000)
 })
@@ -69,62 +72,70 @@ describe('cookie notice', () => {
 
   for (const viewport of [LANDSCAPE_PHONE, ZOOM_400])
     test(`header and notice together cover at most 30 % of a ${viewport.width}×${viewport.height} view`, async () => {
-      const page = await visit({ viewport })
-      for (const path of ['/', '/contact']) {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        await page.mouse.wheel(0, 600)
-        await page.waitForFunction(() => scrollY > 100)
-        const share = await page.evaluate(() => {
-          let covered = 0
-          for (const element of document.querySelectorAll('.site-header, .cookie-notice')) {
-            if (getComputedStyle(element).position !== 'fixed') continue
-            const box = element.getBoundingClientRect()
-            covered +=
-              Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) * Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0))
-          }
-          return covered / (innerWidth * innerHeight)
-        })
-        await page.screenshot({ path: `${SHOTS}/short-${viewport.width}x${viewport.height}${path.replace('/', '-')}.png` })
-        expect({ path, covered: share <= 0.3 ? 'at most 30 %' : `${Math.round(share * 100)} %` }).toEqual({ path, covered: 'at most 30 %' })
-      }
+      await acrossTabs(
+        () => visit({ viewport }),
+        ['/', '/contact'],
+        async (page, path) => {
+          await page.goto(`${suite.server.url}${path}`)
+          await settled(page)
+          await page.mouse.wheel(0, 600)
+          await page.waitForFunction(() => scrollY > 100)
+          const share = await page.evaluate(() => {
+            let covered = 0
+            for (const element of document.querySelectorAll('.site-header, .cookie-notice')) {
+              if (getComputedStyle(element).position !== 'fixed') continue
+              const box = element.getBoundingClientRect()
+              covered +=
+                Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) * Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0))
+            }
+            return covered / (innerWidth * innerHeight)
+          })
+          await page.screenshot({ path: `${SHOTS}/short-${viewport.width}x${viewport.height}${path.replace('/', '-')}.png` })
+          expect({ path, covered: share <= 0.3 ? 'at most 30 %' : `${Math.round(share * 100)} %` }).toEqual({ path, covered: 'at most 30 %' })
+          return []
+        },
+      )
     }, 60_000)
 })
 
 describe('reflow', () => {
   for (const viewport of [{ width: 320, height: 640 }, ZOOM_400])
     test(`no page scrolls sideways at ${viewport.width}×${viewport.height}`, async () => {
-      const page = await visit({ viewport })
-      const wide: string[] = []
-      for (const path of PUBLIC_PATHS) {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        const width = await page.evaluate(() => document.documentElement.scrollWidth)
-        if (width > viewport.width) wide.push(`${path}: ${width} px wide`)
-      }
+      const wide = await acrossTabs(
+        () => visit({ viewport }),
+        PUBLIC_PATHS,
+        async (page, path) => {
+          await page.goto(`${suite.server.url}${path}`)
+          await settled(page)
+          const width = await page.evaluate(() => document.documentElement.scrollWidth)
+          return width > viewport.width ? [`${path}: ${width} px wide`] : []
+        },
+      )
       expect(wide).toEqual([])
     }, 120_000)
 })
 
 describe('touch targets', () => {
   test('links and buttons on a touch screen are at least 44 px tall', async () => {
-    const page = await visit({ viewport: PHONE, agreed: true, hasTouch: true, isMobile: true })
-    const small: string[] = []
-    for (const path of ['/events', '/menu/menu1', '/contact', '/around']) {
-      await page.goto(`${suite.server.url}${path}`)
-      await settled(page)
-      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
-      const found = await page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('main a, main button, footer a, footer button'))
-          .filter((element) => element.getClientRects().length > 0 && !element.closest('p'))
-          .filter((element) => element.getBoundingClientRect().height < 44)
-          .map(
-            (element) =>
-              `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
-          ),
-      )
-      small.push(...found.map((item) => `${path}: ${item}`))
-    }
+    const small = await acrossTabs(
+      () => visit({ viewport: PHONE, agreed: true, hasTouch: true, isMobile: true }),
+      ['/events', '/menu/menu1', '/contact', '/around'],
+      async (page, path) => {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
+        const found = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('main a, main button, footer a, footer button'))
+            .filter((element) => element.getClientRects().length > 0 && !element.closest('p'))
+            .filter((element) => element.getBoundingClientRect().height < 44)
+            .map(
+              (element) =>
+                `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+            ),
+        )
+        return found.map((item) => `${path}: ${item}`)
+      },
+    )
     expect(small).toEqual([])
   }, 60_000)
 })

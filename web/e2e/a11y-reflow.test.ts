@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { contextsOf, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -76,25 +77,32 @@ async function reflowProblems(page: Page, path: string): Promise<string[]> {
 
 const NARROW = [{ width: 320, height: 640 }, PHONE, ZOOM_400] as const
 
-/** Every page of the list, loaded one after another in the same tab, and what sticks out on each. */
-async function reflowProblemsOf(page: Page, paths: readonly string[]): Promise<string[]> {
-  const problems: string[] = []
-  for (const path of paths) {
-    await open(page, path)
-    problems.push(...(await reflowProblems(page, path)))
-  }
-  return problems
+/**
+ * Every page of the list, each loaded afresh, and what sticks out on each. Public pages wait 3 s on
+ * the splash, so a few load side by side; staff screens have none and measuring is the work, so one
+ * tab goes through them.
+ */
+function reflowProblemsOf(visitor: () => Promise<Page>, paths: readonly string[], tabs?: number): Promise<string[]> {
+  return acrossTabs(
+    visitor,
+    paths,
+    async (page, path) => {
+      await open(page, path)
+      return reflowProblems(page, path)
+    },
+    tabs,
+  )
 }
 
 describe('reflow: no sideways scrolling', () => {
   for (const viewport of NARROW)
     test(`public pages at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
-      expect(await reflowProblemsOf(await visit({ viewport, agreed: true }), PUBLIC_PATHS)).toEqual([])
+      expect(await reflowProblemsOf(() => visit({ viewport, agreed: true }), PUBLIC_PATHS)).toEqual([])
     }, 180_000)
 
   for (const viewport of [...NARROW, LANDSCAPE_PHONE])
     test(`staff screens at ${viewport.width}×${viewport.height}, with and without text spacing`, async () => {
-      expect(await reflowProblemsOf(await staffVisit({ viewport }), STAFF_PATHS)).toEqual([])
+      expect(await reflowProblemsOf(() => staffVisit({ viewport }), STAFF_PATHS, 1)).toEqual([])
     }, 180_000)
 
   test('the event edit dialog at 320×640 and 844×390', async () => {
@@ -154,28 +162,31 @@ describe('staff tables', () => {
 
 describe('touch targets on staff screens', () => {
   test('every button, link and control is at least 44 px tall (or inside a 44 px label) on a touch screen', async () => {
-    const page = await staffVisit({ viewport: PHONE, hasTouch: true, isMobile: true })
-    const small: string[] = []
-    for (const path of STAFF_PATHS) {
-      await open(page, path)
-      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
-      const found = await page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea, main summary, main [tabindex="0"]'))
-          .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
-          // Links inside a sentence are exempt (WCAG 2.5.8's inline exception).
-          .filter((element) => !(element.tagName === 'A' && element.closest('p, li > span')))
-          .filter((element) => {
-            const label = element instanceof HTMLInputElement ? (element.labels?.[0] ?? null) : null
-            const hit = Math.max(element.getBoundingClientRect().height, label?.getBoundingClientRect().height ?? 0)
-            return hit < 44 - 0.5
-          })
-          .map(
-            (element) =>
-              `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[${element.getAttribute('type')}]` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
-          ),
-      )
-      small.push(...found.map((item) => `${path}: ${item}`))
-    }
+    const small = await acrossTabs(
+      () => staffVisit({ viewport: PHONE, hasTouch: true, isMobile: true }),
+      STAFF_PATHS,
+      async (page, path) => {
+        await open(page, path)
+        expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
+        const found = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea, main summary, main [tabindex="0"]'))
+            .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
+            // Links inside a sentence are exempt (WCAG 2.5.8's inline exception).
+            .filter((element) => !(element.tagName === 'A' && element.closest('p, li > span')))
+            .filter((element) => {
+              const label = element instanceof HTMLInputElement ? (element.labels?.[0] ?? null) : null
+              const hit = Math.max(element.getBoundingClientRect().height, label?.getBoundingClientRect().height ?? 0)
+              return hit < 44 - 0.5
+            })
+            .map(
+              (element) =>
+                `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[${element.getAttribute('type')}]` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+            ),
+        )
+        return found.map((item) => `${path}: ${item}`)
+      },
+      1, // no splash on staff screens: one tab is as quick
+    )
     expect(small).toEqual([])
   }, 180_000)
 })

@@ -13,6 +13,7 @@ import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled, SHOTS } from './a11y-helpers'
+import { pooled } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -101,8 +102,8 @@ const EMPTY_FORMS: { path: string; button: string; message: string; invalid: str
 for (const viewport of [PHONE, DESKTOP])
   describe(`staff form errors at ${viewport.width}×${viewport.height}`, () => {
     test('every staff form sent empty marks exactly the missing fields and focuses the first', async () => {
-      const problems: string[] = []
-      for (const form of EMPTY_FORMS) {
+      const found = await pooled(EMPTY_FORMS, async (form) => {
+        const problems: string[] = []
         const page = await staffPage(viewport, form.path)
         await submitAndWait(page, form.button, form.message)
         const state = await errorState(page)
@@ -120,8 +121,9 @@ for (const viewport of [PHONE, DESKTOP])
           problems.push(`${form.path} ${form.button}: beside the focused field ${JSON.stringify(note)}`)
         if (form.path === '/addHoliday') await page.screenshot({ path: `${SHOTS}/staff-form-error-${viewport.width}.png`, fullPage: true })
         await page.close()
-      }
-      expect(problems).toEqual([])
+        return problems
+      })
+      expect(found.flat()).toEqual([])
     }, 120_000)
 
     test('login sent empty: both fields marked, focus on Username; a wrong password focuses the message', async () => {

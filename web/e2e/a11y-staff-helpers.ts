@@ -5,12 +5,13 @@
  * from the unfocused look, axe, and the names the browser's accessibility tree gives landmarks, links
  * and buttons.
  */
-import { afterAll } from 'bun:test'
+import { afterAll, afterEach } from 'bun:test'
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { blockThirdParties, type ServerAndBrowser } from './harness'
 import { focusStop, settled } from './a11y-helpers'
+import { acrossTabs } from './parallel-pages'
 
 const require = createRequire(import.meta.url)
 
@@ -23,17 +24,22 @@ const COVERS = '.site-header, .cookie-notice, .offline-banner, .update-prompt, .
 /**
  * A page per viewport in a context holding the demo admin's session (logged in once through the API,
  * as the login form does, and kept in localStorage), cookies agreed, third parties unreachable. The
- * contexts close after the file's last test.
+ * contexts close after the file's last test. `fresh` gives a page in a context of its own, set up the
+ * same way and closed after the test (for checks that share a list of screens among pages side by side).
  */
 export function staffPagesOf(suite: ServerAndBrowser) {
   const contexts = new Map<string, BrowserContext>()
+  const own: BrowserContext[] = []
   let seeded = false
+  afterEach(async () => {
+    for (const context of own.splice(0)) await context.close().catch(() => undefined)
+  })
   afterAll(async () => {
     for (const context of contexts.values()) await context.close().catch(() => undefined)
   })
-  return async function staffPage(viewport: { width: number; height: number }): Promise<Page> {
+  return async function staffPage(viewport: { width: number; height: number }, fresh = false): Promise<Page> {
     const key = `${viewport.width}x${viewport.height}`
-    const open = contexts.get(key)
+    const open = fresh ? undefined : contexts.get(key)
     if (open) return open.pages()[0] ?? open.newPage()
     const { server, browser } = suite
     const token = await server.token()
@@ -65,12 +71,33 @@ export function staffPagesOf(suite: ServerAndBrowser) {
         ],
       },
     })
-    contexts.set(key, context)
+    if (fresh) own.push(context)
+    else contexts.set(key, context)
     await blockThirdParties(context, server.url)
     const page = await context.newPage()
     page.on('dialog', (dialog) => void dialog.accept())
     return page
   }
+}
+
+/**
+ * `check` on every staff screen, each opened afresh with its data in, on a few logged-in pages side by
+ * side (`staffPage(viewport, true)`); the findings come back in the order of the screens.
+ */
+export function eachStaffScreen(
+  suite: ServerAndBrowser,
+  staffPage: ReturnType<typeof staffPagesOf>,
+  viewport: { width: number; height: number },
+  check: (page: Page, path: string) => Promise<string[]>,
+): Promise<string[]> {
+  return acrossTabs(
+    () => staffPage(viewport, true),
+    STAFF_SCREENS,
+    async (page, path) => {
+      await openScreen(page, `${suite.server.url}${path}`)
+      return check(page, path)
+    },
+  )
 }
 
 /** Opens a staff screen with a full load and waits until its data is in. */

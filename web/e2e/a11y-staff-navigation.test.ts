@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core'
 import { STAFF_TASKS } from '../../api/src/shared/rules/staff-routes'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, PUBLIC_PATHS, settled, SHOTS } from './a11y-helpers'
-import { ambiguousNames, openScreen, STAFF_SCREENS, staffPagesOf } from './a11y-staff-helpers'
+import { ambiguousNames, eachStaffScreen, openScreen, staffPagesOf } from './a11y-staff-helpers'
+import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -110,18 +111,16 @@ describe('event edit modal', () => {
 describe('names a screen reader lists', () => {
   for (const viewport of [PHONE, DESKTOP])
     test(`landmarks, links and buttons are told apart on every page at ${viewport.width} px`, async () => {
-      const problems: string[] = []
-      const visitor = await visit({ viewport, agreed: true })
-      for (const path of PUBLIC_PATHS) {
-        await visitor.goto(`${suite.server.url}${path}`)
-        await settled(visitor)
-        problems.push(...(await ambiguousNames(visitor, path)))
-      }
-      const page = await staffPage(viewport)
-      for (const path of STAFF_SCREENS) {
-        await openScreen(page, `${suite.server.url}${path}`)
-        problems.push(...(await ambiguousNames(page, path)))
-      }
+      const problems = await acrossTabs(
+        () => visit({ viewport, agreed: true }),
+        PUBLIC_PATHS,
+        async (visitor, path) => {
+          await visitor.goto(`${suite.server.url}${path}`)
+          await settled(visitor)
+          return ambiguousNames(visitor, path)
+        },
+      )
+      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, ambiguousNames)))
       expect(problems).toEqual([])
     }, 180_000)
 })

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, SHOTS } from './a11y-helpers'
-import { axeViolations, openScreen, STAFF_SCREENS, staffPagesOf, tabThrough } from './a11y-staff-helpers'
+import { axeViolations, eachStaffScreen, openScreen, staffPagesOf, tabThrough } from './a11y-staff-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -32,11 +32,8 @@ describe('Tab through every staff screen', () => {
       const login = await visit({ viewport, agreed: true })
       await openScreen(login, `${suite.server.url}/login`)
       problems.push(...(await tabThrough(login, '/login')))
+      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, tabThrough)))
       const page = await staffPage(viewport)
-      for (const path of STAFF_SCREENS) {
-        await openScreen(page, `${suite.server.url}${path}`)
-        problems.push(...(await tabThrough(page, path)))
-      }
       await openEditModal(page)
       problems.push(...(await tabThrough(page, '/manageEvent (edit modal)', 80)))
       expect(problems).toEqual([])
@@ -50,11 +47,8 @@ describe('axe: WCAG 2.2 AA and best practice on the staff screens', () => {
       const login = await visit({ viewport, agreed: true })
       await openScreen(login, `${suite.server.url}/login`)
       found.push(...(await axeViolations(login, '/login')))
+      found.push(...(await eachStaffScreen(suite, staffPage, viewport, axeViolations)))
       const page = await staffPage(viewport)
-      for (const path of STAFF_SCREENS) {
-        await openScreen(page, `${suite.server.url}${path}`)
-        found.push(...(await axeViolations(page, path)))
-      }
       await openEditModal(page)
       await page.screenshot({ path: `${SHOTS}/staff-edit-modal-${viewport.width}.png` })
       found.push(...(await axeViolations(page, '/manageEvent (edit modal)')))

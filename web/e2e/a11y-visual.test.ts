@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, contrast, PUBLIC_PATHS, rgbOf, settled, SHOTS } from './a11y-helpers'
+import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -55,21 +56,25 @@ async function heroTextContrast(page: Page, selector: string, shot: string): Pro
 describe('hero text contrast, measured from pixels', () => {
   for (const viewport of [PHONE, DESKTOP])
     test(`every public hero at ${viewport.width} px`, async () => {
-      const page = await visit({ viewport, agreed: true })
-      const failures: string[] = []
-      for (const path of HERO_PATHS) {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        await page.waitForFunction(() => {
-          const img = document.querySelector<HTMLImageElement>('.hero__image')
-          return img?.complete && img.naturalWidth > 0
-        })
-        for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
-          const result = await heroTextContrast(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
-          if (result && result.ratio < result.needed)
-            failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
-        }
-      }
+      const failures = await acrossTabs(
+        () => visit({ viewport, agreed: true }),
+        HERO_PATHS,
+        async (page, path) => {
+          const failures: string[] = []
+          await page.goto(`${suite.server.url}${path}`)
+          await settled(page)
+          await page.waitForFunction(() => {
+            const img = document.querySelector<HTMLImageElement>('.hero__image')
+            return img?.complete && img.naturalWidth > 0
+          })
+          for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
+            const result = await heroTextContrast(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
+            if (result && result.ratio < result.needed)
+              failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
+          }
+          return failures
+        },
+      )
       expect(failures).toEqual([])
     }, 120_000)
 })
@@ -142,23 +147,25 @@ describe('navbar in forced colours', () => {
 
 describe('image alternatives', () => {
   test('no hero alt invents a caption; event and attraction pictures do not repeat their heading', async () => {
-    const page = await visit({ viewport: DESKTOP, agreed: true })
-    const problems: string[] = []
-    for (const path of HERO_PATHS) {
-      await page.goto(`${suite.server.url}${path}`)
-      await settled(page)
-      const found = await page.evaluate(() => {
-        const out: string[] = []
-        for (const img of document.querySelectorAll('img')) if (/caption/i.test(img.alt)) out.push(`alt mentions a caption: ${img.alt}`)
-        for (const card of document.querySelectorAll('.event-card, .place-card')) {
-          const heading = card.querySelector('h2, h3, h4')?.textContent?.trim()
-          const alt = card.querySelector('img')?.getAttribute('alt')?.trim()
-          if (heading && alt === heading) out.push(`picture repeats its heading: ${alt}`)
-        }
-        return out
-      })
-      problems.push(...found.map((problem) => `${path}: ${problem}`))
-    }
+    const problems = await acrossTabs(
+      () => visit({ viewport: DESKTOP, agreed: true }),
+      HERO_PATHS,
+      async (page, path) => {
+        await page.goto(`${suite.server.url}${path}`)
+        await settled(page)
+        const found = await page.evaluate(() => {
+          const out: string[] = []
+          for (const img of document.querySelectorAll('img')) if (/caption/i.test(img.alt)) out.push(`alt mentions a caption: ${img.alt}`)
+          for (const card of document.querySelectorAll('.event-card, .place-card')) {
+            const heading = card.querySelector('h2, h3, h4')?.textContent?.trim()
+            const alt = card.querySelector('img')?.getAttribute('alt')?.trim()
+            if (heading && alt === heading) out.push(`picture repeats its heading: ${alt}`)
+          }
+          return out
+        })
+        return found.map((problem) => `${path}: ${problem}`)
+      },
+    )
     expect(problems).toEqual([])
   }, 90_000)
 })
@@ -166,24 +173,28 @@ describe('image alternatives', () => {
 describe('axe: WCAG 2.2 AA and best practice', () => {
   for (const viewport of [PHONE, DESKTOP])
     test(`zero violations on every public page at ${viewport.width} px (cookie notice showing)`, async () => {
-      const page = await visit({ viewport })
-      const found: string[] = []
-      for (const path of PUBLIC_PATHS) {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-          ).axe
-          const result = await axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-            iframes: false,
+      const found = await acrossTabs(
+        () => visit({ viewport }),
+        PUBLIC_PATHS,
+        async (page, path) => {
+          await page.goto(`${suite.server.url}${path}`)
+          await settled(page)
+          await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+          const violations = await page.evaluate(async () => {
+            const axe = (
+              window as unknown as {
+                axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
+              }
+            ).axe
+            const result = await axe.run(document, {
+              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+              iframes: false,
+            })
+            return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
           })
-          return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-        })
-        found.push(...violations.map((violation) => `${path}: ${violation}`))
-      }
+          return violations.map((violation) => `${path}: ${violation}`)
+        },
+      )
       expect(found).toEqual([])
     }, 120_000)
 })

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { pooled } from './parallel-pages'
 
 const SHOTS = '/tmp/shots'
 let server: RunningServer
@@ -130,7 +131,8 @@ describe('with JavaScript', () => {
     ['desktop', DESKTOP],
   ] as const) {
     test(`${label}: every page hydrates without a mismatch and nothing moves when the data arrives`, async () => {
-      for (const route of PAGES) {
+      // Each page in a fresh context; a few side by side (most of each visit is waiting).
+      await pooled(PAGES, async (route) => {
         const { page, problems } = await visit(viewport)
         await page.goto(`${server.url}${route.path}`)
         for (const selector of route.ready) {
@@ -149,7 +151,7 @@ describe('with JavaScript', () => {
         if (total > 0.01) throw new Error(`${route.path} (${label}): layout shift ${total.toFixed(4)}: ${JSON.stringify(shifts)}`)
         expect((await page.locator('main h1').textContent())?.trim(), route.path).toBe(route.h1())
         await page.context().close()
-      }
+      })
     }, 240_000)
   }
 
@@ -190,21 +192,19 @@ describe('with JavaScript', () => {
   }, 60_000)
 
   test('screenshots of /, /eat and /events after load, at 390x844 and 1440x900', async () => {
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const route of PAGES.filter((page) => ['/', '/eat', '/events'].includes(page.path))) {
-        const { page } = await visit(viewport)
-        await page.goto(`${server.url}${route.path}`)
-        for (const selector of route.ready) await page.locator(selector).first().waitFor({ timeout: 20_000 })
-        await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8000 })
-        await page.waitForLoadState('networkidle')
-        const name = route.path === '/' ? 'home' : route.path.slice(1)
-        await page.screenshot({ path: `${SHOTS}/prerender-${name}-${label}.png` })
-        await page.context().close()
-      }
-    }
+    const shots = (['phone', 'desktop'] as const).flatMap((label) =>
+      PAGES.filter((page) => ['/', '/eat', '/events'].includes(page.path)).map((route) => ({ label, route })),
+    )
+    await pooled(shots, async ({ label, route }) => {
+      const { page } = await visit(label === 'phone' ? PHONE : DESKTOP)
+      await page.goto(`${server.url}${route.path}`)
+      for (const selector of route.ready) await page.locator(selector).first().waitFor({ timeout: 20_000 })
+      await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8000 })
+      await page.waitForLoadState('networkidle')
+      const name = route.path === '/' ? 'home' : route.path.slice(1)
+      await page.screenshot({ path: `${SHOTS}/prerender-${name}-${label}.png` })
+      await page.context().close()
+    })
   }, 120_000)
 })
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { acrossTabs } from './parallel-pages'
 
 const SHOTS = '/tmp/shots'
 let server: RunningServer
@@ -239,34 +240,37 @@ describe('accessibility and screenshots', () => {
   ] as const
 
   test('axe-core finds no serious or critical problems on /, /about, /contact, /login', async () => {
-    const { context, page } = await open(DESKTOP)
-    const problems: string[] = []
-    for (const [path] of PAGES) {
-      await page.goto(`${server.url}${path}`)
-      await splashGone(page)
-      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
-      const result = await page.evaluate(() =>
-        (
-          window as unknown as {
-            axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> }
-          }
-        ).axe.run(document, { iframes: false }),
-      )
-      for (const v of result.violations)
-        if (v.impact === 'serious' || v.impact === 'critical')
-          problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
+    const problems = await acrossTabs(
+      async () => (await open(DESKTOP)).page,
+      PAGES,
+      async (page, [path]) => {
+        const problems: string[] = []
+        await page.goto(`${server.url}${path}`)
+        await splashGone(page)
+        await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+        const result = await page.evaluate(() =>
+          (
+            window as unknown as {
+              axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> }
+            }
+          ).axe.run(document, { iframes: false }),
+        )
+        for (const v of result.violations)
+          if (v.impact === 'serious' || v.impact === 'critical')
+            problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        return problems
+      },
+    )
     expect(problems).toEqual([])
-    await context.close()
   }, 120_000)
 
   test('screenshots at phone and desktop sizes', async () => {
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const { context, page } = await open(viewport, { agreed: true })
-      for (const [path, name] of PAGES) {
+    const shots = (['phone', 'desktop'] as const).flatMap((label) => PAGES.map(([path, name]) => ({ label, path, name })))
+    await acrossTabs(
+      async () => (await open(PHONE, { agreed: true })).page,
+      shots,
+      async (page, { label, path, name }) => {
+        await page.setViewportSize(label === 'phone' ? PHONE : DESKTOP)
         await page.goto(`${server.url}${path}`)
         await splashGone(page)
         await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}.png` })
@@ -280,9 +284,9 @@ describe('accessibility and screenshots', () => {
         })
         await page.waitForTimeout(600)
         await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}-full.png`, fullPage: true })
-      }
-      await context.close()
-    }
+        return []
+      },
+    )
     // First visit on a phone: splash, then the cookie notice.
     const { context, page } = await open(PHONE)
     await page.goto(`${server.url}/`)
