@@ -86,12 +86,13 @@ export function createApp(ctx: AppContext) {
   // Public pages are rendered with the data the API answers now, read through the app itself.
   const readOwnApi = (path: string, init: RequestInit): Promise<Response> => app.handle(new Request(new URL(path, 'http://localhost').href, init))
   const app = new Elysia()
+    // First: a kept public reply is answered before any other work (it carries the security headers itself).
+    .use(apiReplies(ctx))
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
     .use(bodyParsing)
     // Before any route reads a body: staff routes without a valid token are refused here.
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
-    .use(apiReplies)
     .use(authRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(healthRoutes(ctx))

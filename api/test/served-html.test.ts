@@ -9,6 +9,7 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EXTERNAL_CHANGES_CHECK_MS } from '../src/db/data-version'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { loadConfig } from '../src/config'
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes } from '../src/features/opening-times/model'
@@ -219,6 +220,9 @@ describe('structured data in the served pages', () => {
     const other = new Database(t.ctx.config.databaseFile)
     other.query("UPDATE opening_times SET open_time = '07:30' WHERE venue = 'hotel' AND group_key = 'sunday'").run()
     other.close()
+    // Another process's writes are looked for every EXTERNAL_CHANGES_CHECK_MS, not on every read.
+    const deadline = Date.now() + 20 * EXTERNAL_CHANGES_CHECK_MS
+    while (!(await served('/')).html.includes('07:30') && Date.now() < deadline) await Bun.sleep(EXTERNAL_CHANGES_CHECK_MS / 5)
     const { hotel } = await expectHoursOfApi((await served('/')).html)
     expect(hotel.openingHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '07:30', closes: '21:00' })
   })

@@ -2,14 +2,40 @@ import type { AppContext } from '../context'
 import { venueDate } from '../shared/time'
 
 /**
+ * How long another process's writes (a script, `sqlite3` by hand) may take to show. Asking SQLite
+ * for PRAGMA data_version opens a read of the file, several times the cost of answering a kept reply,
+ * so it is asked at most this often; this server's own writes show at once.
+ */
+export const EXTERNAL_CHANGES_CHECK_MS = 250
+
+const MINUTE_MS = 60_000
+
+/**
  * What the data shown on public pages is a function of: every committed write on this connection
- * (SQLite's total_changes()), any other connection's (PRAGMA data_version: a restore, a script) and
- * the venue's date (what is upcoming). One tiny query; equal versions mean equal data.
+ * (SQLite's total_changes(), a counter in memory), any other connection's (PRAGMA data_version: a
+ * script, checked every EXTERNAL_CHANGES_CHECK_MS) and the venue's date (what is upcoming). Equal
+ * versions mean equal data. Asked on every public read, so each part is kept as cheap as it can be.
  */
 export function dataVersion(ctx: AppContext): () => string {
-  const query = ctx.db.query<{ external: number; own: number }, []>('SELECT data_version AS external, total_changes() AS own FROM pragma_data_version')
+  const ownChanges = ctx.db.query<[number], []>('SELECT total_changes()')
+  const externalChanges = ctx.db.query<[number], []>('PRAGMA data_version')
+  let external = 0
+  let externalCheckedAt = Number.NEGATIVE_INFINITY
+  // The venue's date changes only on a minute (zone offsets are whole minutes), so it is worked out once a minute.
+  let dateMinute = Number.NaN
+  let date = ''
   return () => {
-    const { external, own } = query.get()!
-    return `${external}:${own}:${venueDate(ctx.now())}`
+    const nowMs = ctx.now().getTime()
+    const wallMs = performance.now()
+    if (wallMs - externalCheckedAt >= EXTERNAL_CHANGES_CHECK_MS) {
+      external = Number(externalChanges.values()[0]![0])
+      externalCheckedAt = wallMs
+    }
+    const minute = Math.floor(nowMs / MINUTE_MS)
+    if (minute !== dateMinute) {
+      date = venueDate(new Date(nowMs))
+      dateMinute = minute
+    }
+    return `${external}:${Number(ownChanges.values()[0]![0])}:${date}`
   }
 }

@@ -18,9 +18,27 @@ export function notModified(request: Request, etag: string): boolean {
  * q-value is not 0, so `br;q=0` refuses brotli and `x-br` is not `br`. `*` is not honoured: the server
  * offers only what is named.
  */
-export function acceptedCodings(request: Request): Set<string> {
+export function acceptedCodings(request: Request): ReadonlySet<string> {
+  const header = request.headers.get('accept-encoding') ?? ''
+  if (header.length > LONGEST_KEPT_HEADER) return parseAcceptEncoding(header)
+  let accepted = acceptedByHeader.get(header)
+  if (!accepted) {
+    accepted = parseAcceptEncoding(header)
+    // Browsers send a handful of spellings; a client inventing more pushes out the oldest.
+    if (acceptedByHeader.size >= ACCEPT_ENCODINGS_KEPT) acceptedByHeader.delete(acceptedByHeader.keys().next().value!)
+    acceptedByHeader.set(header, accepted)
+  }
+  return accepted
+}
+
+/** Parsed Accept-Encoding headers, by their text: every request of a kept reply asks, with the same few. */
+const acceptedByHeader = new Map<string, ReadonlySet<string>>()
+const ACCEPT_ENCODINGS_KEPT = 64
+const LONGEST_KEPT_HEADER = 200
+
+function parseAcceptEncoding(header: string): ReadonlySet<string> {
   const accepted = new Set<string>()
-  for (const entry of (request.headers.get('accept-encoding') ?? '').split(',')) {
+  for (const entry of header.split(',')) {
     const [name, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase())
     if (!name) continue
     const q = parameters.find((parameter) => /^q\s*=/.test(parameter))

@@ -75,10 +75,15 @@ export function securityHeaderValues(config: Config, request?: Request): Record<
     'x-frame-options': 'SAMEORIGIN',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   }
-  const https = request && (request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https'))
-  if (https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  if (request && servedOverHttps(config, request)) headers['strict-transport-security'] = HSTS
   return headers
 }
+
+const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** Whether the client reached us over HTTPS: directly, or through a trusted proxy that says so. */
+export const servedOverHttps = (config: Config, request: Request) =>
+  request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https')
 
 /** Security headers on every reply: pages, API, files and errors alike. */
 export function securityHeaders(config: Config) {
@@ -88,7 +93,6 @@ export function securityHeaders(config: Config) {
   return new Elysia({ name: 'http.security' }).onRequest(({ set, request }) => {
     Object.assign(set.headers, common)
     set.headers['content-security-policy'] = isFileReply(request.url) ? FILE_REPLY_CSP : csp
-    const https = request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https')
-    if (https) set.headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+    if (servedOverHttps(config, request)) set.headers['strict-transport-security'] = HSTS
   })
 }
