@@ -23,7 +23,7 @@ export interface LighthouseFigures {
   median: RunFigures
   /** Audits that cost points outside Performance, from any run: where to look first. */
   failedAudits: string[]
-  /** The browser console's errors in any run (they cost Best Practices points), shortened. */
+  /** The browser console's errors in any run (they cost Best Practices points): where from (console.error, network, exception…) and which URL, shortened. */
   consoleErrors: string[]
 }
 
@@ -33,7 +33,13 @@ interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
   audits: Record<
     string,
-    { title: string; score: number | null; numericValue?: number; scoreDisplayMode: string; details?: { items?: Array<{ description?: string }> } }
+    {
+      title: string
+      score: number | null
+      numericValue?: number
+      scoreDisplayMode: string
+      details?: { items?: Array<{ description?: string; source?: string; sourceLocation?: { url?: string } }> }
+    }
   >
 }
 
@@ -93,12 +99,15 @@ export async function measureLighthouse(origin: string, route: string, runs: num
   const failedAudits = reports.flatMap((report) =>
     CATEGORIES.filter((c) => c !== 'performance')
       .flatMap((category) => report.categories[category].auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id))
-      .map((id) => report.audits[id])
-      .filter((audit): audit is NonNullable<typeof audit> => !!audit && audit.scoreDisplayMode === 'binary' && audit.score === 0)
-      .map((audit) => audit.title),
+      .map((id) => ({ id, audit: report.audits[id] }))
+      // Any audit that weighs in its category and scored under full marks (binary or on a scale).
+      .filter(({ audit }) => !!audit && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1)
+      .map(({ id, audit }) => `${audit!.title} (${id})`),
   )
   const consoleErrors = reports.flatMap((report) =>
-    (report.audits['errors-in-console']?.details?.items ?? []).map((item) => (item.description ?? '').replace(/\s+/g, ' ').slice(0, 160)),
+    (report.audits['errors-in-console']?.details?.items ?? []).map((item) =>
+      `${item.source ?? '?'} ${item.sourceLocation?.url ?? ''}: ${(item.description ?? '').replace(/\s+/g, ' ').slice(0, 160)}`.replace(/ :/, ':'),
+    ),
   )
   const figures = reports.map(
     (report): RunFigures => ({

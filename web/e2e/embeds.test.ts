@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { watchConsoleErrors } from './page-console'
 
 const suite = useServerAndBrowser()
 
@@ -23,7 +24,8 @@ beforeAll(async () => {
   venue = (await (await suite.server.api('/api/venue')).json()) as Venue
 })
 
-type Provider = 'online' | 'unreachable'
+/** 'scriptFails': the provider answers, but its script then cannot be had (the rare case left to the browser's own report). */
+type Provider = 'online' | 'unreachable' | 'scriptFails'
 
 /** What the stubbed booking provider's script does: put its calendar frame in the page's container. */
 const bookingScript = (bookingOrigin: string) => `(() => {
@@ -38,10 +40,14 @@ const bookingScript = (bookingOrigin: string) => `(() => {
 interface Opened {
   context: BrowserContext
   page: Page
-  /** Requests the page made to each third-party origin. */
+  /** Requests the page (or its workers) made to each third-party origin. */
   thirdParty: string[]
+  /** The same, as "METHOD url". */
+  asked: string[]
   violations: string[]
   errors: string[]
+  /** The page's console errors as Lighthouse counts them (page-console.ts). */
+  consoleErrors: string[]
 }
 const open: Opened[] = []
 
@@ -51,6 +57,7 @@ async function openSite(provider: Provider, viewport = DESKTOP): Promise<Opened>
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
   const thirdParties = [origin(venue.mapEmbedUrl), origin(venue.giftCardUrl), venue.booking.origin]
   const thirdParty: string[] = []
+  const asked: string[] = []
   await context.addInitScript(() => {
     try {
       localStorage.setItem('cookiesAgreed', 'true')
@@ -64,11 +71,14 @@ async function openSite(provider: Provider, viewport = DESKTOP): Promise<Opened>
     const from = thirdParties.find((o) => url.startsWith(o))
     if (!from) return route.abort('internetdisconnected')
     thirdParty.push(url)
+    asked.push(`${route.request().method()} ${url}`)
     if (provider === 'unreachable') return route.abort('connectionrefused')
+    if (provider === 'scriptFails' && url === venue.booking.scriptUrl && route.request().method() === 'GET') return route.abort('connectionrefused')
     if (url === venue.booking.scriptUrl) return route.fulfill({ status: 200, contentType: 'text/javascript', body: bookingScript(venue.booking.origin) })
     return route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>Stub</title><h1>Stub page of ${from}</h1>` })
   })
   const page = await context.newPage()
+  const consoleErrors = await watchConsoleErrors(page, { serviceWorkersBlocked: true })
   const violations: string[] = []
   await page.exposeFunction('__reportViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {
@@ -78,7 +88,7 @@ async function openSite(provider: Provider, viewport = DESKTOP): Promise<Opened>
   })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  const opened = { context, page, thirdParty, violations, errors }
+  const opened = { context, page, thirdParty, asked, violations, errors, consoleErrors }
   open.push(opened)
   return opened
 }
@@ -145,8 +155,8 @@ describe('map', () => {
 
 describe('booking widget', () => {
   for (const size of [DESKTOP, PHONE]) {
-    test(`provider online (${size.width} px): the provider's calendar frame shows, full width`, async () => {
-      const { page, violations, errors } = await openSite('online', size)
+    test(`provider online (${size.width} px): asked first, then the provider's calendar frame shows, full width`, async () => {
+      const { page, violations, errors, asked, consoleErrors } = await openSite('online', size)
       await page.goto(`${suite.server.url}/stay`)
       const frame = page.locator('#booking-widget iframe')
       await frame.waitFor({ timeout: 15_000 })
@@ -156,13 +166,22 @@ describe('booking widget', () => {
       const frameBox = await frame.boundingBox()
       expect(Math.round(frameBox!.width)).toBe(Math.round(box!.width))
       expect(Math.round(frameBox!.height)).toBe(size === DESKTOP ? 2000 : 1500)
+      expect(await page.locator('.booking-widget').getAttribute('data-state')).toBe('ready')
+      // The script's address answered a HEAD request (from the probe worker) before the page added the script.
+      const script = venue.booking.scriptUrl
+      expect(asked.filter((line) => line.endsWith(` ${script}`))).toEqual([`HEAD ${script}`, `GET ${script}`])
       expect(violations).toEqual([])
       expect(errors).toEqual([])
+      expect(consoleErrors).toEqual([])
     })
   }
 
-  test('provider unreachable: "not available right now" and the phone', async () => {
-    const { page, violations } = await openSite('unreachable')
+  test('provider unreachable: "not available right now" and the phone; the script is never requested, no console error', async () => {
+    const { page, violations, asked, consoleErrors } = await openSite('unreachable')
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
     await page.goto(`${suite.server.url}/stay`)
     const notice = page.locator('.booking-widget .offline-notice__text')
     await notice.waitFor({ timeout: 15_000 })
@@ -171,7 +190,25 @@ describe('booking widget', () => {
     )
     expect(await notice.locator('a[href^="tel:"]').getAttribute('href')).toBe(telHref())
     expect(await page.locator('#booking-widget').isVisible()).toBe(false)
+    expect(await page.locator('.booking-widget').getAttribute('data-state')).toBe('unavailable')
     expect(violations).toEqual([])
+    // Only the probe asked (and failed, in its worker): the page itself requested nothing from the provider.
+    expect(asked.filter((line) => line.includes(venue.booking.origin))).toEqual([`HEAD ${venue.booking.scriptUrl}`])
+    expect(await page.locator(`script[src^="${venue.booking.origin}"]`).count()).toBe(0)
+    expect(consoleErrors).toEqual([])
+    expect(warnings.some((text) => text.includes('booking widget is not shown (the booking service did not answer)'))).toBe(true)
+  })
+
+  test("provider answers but its script fails: the phone notice; only the browser's own note of the failed load", async () => {
+    const { page, consoleErrors } = await openSite('scriptFails')
+    await page.goto(`${suite.server.url}/stay`)
+    await page.locator('.booking-widget .offline-notice__text').waitFor({ timeout: 15_000 })
+    expect(await noticeText(page, '.booking-widget .offline-notice__text')).toBe(
+      `The booking service is not available right now. Call us on ${venue.phone} to book a room.`,
+    )
+    expect(await page.locator('#booking-widget').isVisible()).toBe(false)
+    // Our code reports no error of its own; the browser notes the load that failed, as it should.
+    expect(consoleErrors).toEqual([`network ${venue.booking.scriptUrl}: Failed to load resource: net::ERR_CONNECTION_REFUSED`])
   })
 
   test('offline: "needs a connection" without asking the provider; back online the widget loads', async () => {
@@ -181,6 +218,8 @@ describe('booking widget', () => {
     // Leave in the app, lose the signal, come back to /stay (its code is already in the page).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events', exact: true }).click()
     await page.getByRole('heading', { name: 'Events We Are Running' }).waitFor()
+    // Leaving took the provider's script with it.
+    expect(await page.locator(`script[src^="${venue.booking.origin}"]`).count()).toBe(0)
     await context.setOffline(true)
     const asked = thirdParty.length
     await page.goBack()

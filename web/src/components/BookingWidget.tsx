@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useOnline } from '../lib/hooks'
-import { embedState, reachesOwnServer } from '../lib/reachable'
+import { canReachQuietly, embedState, reachesOwnServer } from '../lib/reachable'
 import { venue } from '../lib/venue'
 import { OfflineNotice } from './OfflineNotice'
 import '../styles/stay.css'
@@ -37,10 +37,21 @@ function bookingScripts(): HTMLScriptElement[] {
 }
 
 /**
+ * The visitor gets the phone number instead of the widget: said once, as a warning. It is a case the
+ * page expects and answers, not a fault of the page, so it is no console error; `data-state` on the
+ * widget tells the same.
+ */
+function reportNotShown(reason: string, scriptUrl: string): void {
+  console.warn(`The booking widget is not shown (${reason}), the phone number is offered instead: ${scriptUrl || 'no script configured'}`)
+}
+
+/**
  * The third-party room booking widget. Its script is added when the page is entered and removed when
- * it is left. If the script cannot load (offline, blocked, or nothing after 10 s) the failure is logged
- * and the visitor is given the phone number instead: never an empty frame. The notice says why:
- * no connection, or the booking service not answering.
+ * it is left, but only once its address answered (asked from a worker, canReachQuietly): a provider
+ * that cannot be reached is never requested by the page, so the browser logs no failed load for it.
+ * If the provider does not answer, the script still fails, or nothing comes within 10 s, the visitor
+ * is given the phone number instead: never an empty frame. The notice says why: no connection, or the
+ * booking service not answering.
  */
 export function BookingWidget() {
   const online = useOnline()
@@ -51,20 +62,34 @@ export function BookingWidget() {
   useEffect(() => {
     const { scriptUrl, widgetId } = venue.booking
     const container = containerRef.current
+    let active = true
     let settled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const fail = (reason: string, found: 'unavailable' | 'offline' = 'unavailable') => {
       if (settled) return
       settled = true
       clearTimeout(timer)
-      console.error(`The booking widget could not load (${reason}): ${scriptUrl}`)
+      reportNotShown(reason, scriptUrl)
       if (found === 'offline') return setChecked('offline')
       // Say what is true: is it the connection, or the booking service?
       void reachesOwnServer().then((reached) => {
         if (active) setChecked(reached ? 'unavailable' : 'offline')
       })
     }
-    let active = true
-    let timer: ReturnType<typeof setTimeout> | undefined
+    const addScript = () => {
+      const script = document.createElement('script')
+      script.src = scriptUrl
+      script.async = true
+      script.dataset.bookingWidget = widgetId
+      script.addEventListener('load', () => {
+        // A slow script that arrives after the timeout still wins: the widget replaces the notice.
+        settled = true
+        clearTimeout(timer)
+        if (active) setChecked('ready')
+      })
+      script.addEventListener('error', () => fail('the script failed to load'))
+      document.body.append(script)
+    }
     setChecked('checking')
     if (!scriptUrl) {
       fail('no booking script is configured')
@@ -74,19 +99,13 @@ export function BookingWidget() {
       fail('the device is offline', 'offline')
       return
     }
-    const script = document.createElement('script')
-    script.src = scriptUrl
-    script.async = true
-    script.dataset.bookingWidget = widgetId
-    script.addEventListener('load', () => {
-      // A slow script that arrives after the timeout still wins: the widget replaces the notice.
-      settled = true
-      clearTimeout(timer)
-      setChecked('ready')
-    })
-    script.addEventListener('error', () => fail('the script failed to load'))
     timer = setTimeout(() => fail(`no response within ${BOOKING_SCRIPT_TIMEOUT_MS / 1000} s`), BOOKING_SCRIPT_TIMEOUT_MS)
-    document.body.append(script)
+    void canReachQuietly(scriptUrl, BOOKING_SCRIPT_TIMEOUT_MS, 'HEAD').then((reached) => {
+      if (!active) return
+      // A late answer after the timeout still adds the script, as a late script still wins.
+      if (reached) addScript()
+      else fail('the booking service did not answer')
+    })
     return () => {
       active = false
       settled = true
@@ -122,7 +141,7 @@ export function BookingWidget() {
   }, [state])
 
   return (
-    <div className="booking-widget">
+    <div className="booking-widget" data-state={state}>
       {state === 'offline' || state === 'unavailable' ? (
         <OfflineNotice lead={state === 'offline' ? BOOKING_OFFLINE : BOOKING_UNAVAILABLE} action="to book a room">
           <p className="offline-notice__more">

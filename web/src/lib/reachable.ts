@@ -1,23 +1,49 @@
+import { canReach } from './canReach'
+
 /**
  * Third-party embeds (map, booking widget, gift-card shop) and whether they can be shown.
  *
  * A frame's load event does not tell a working embed from a broken one: browsers fire it for their
  * own error page too. So the map also asks its provider directly with an opaque (no-cors) request,
  * which resolves whenever the host replies and rejects when it cannot be reached. The policy allows
- * that request (connect-src lists the map's origin, api/src/http/security.ts).
+ * that request (connect-src lists the map's origin, api/src/http/security.ts); the booking widget asks
+ * for its script's address the same way, from a worker (canReachQuietly), before adding the script.
  */
-export async function canReach(url: string, timeoutMs: number): Promise<boolean> {
-  if (typeof fetch !== 'function' || typeof AbortController === 'undefined') return true
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
+export { canReach }
+
+/** How long a probe worker may take to start, on top of the probe's own time limit. */
+const WORKER_START_MS = 2000
+
+/**
+ * canReach, asked from a worker (reach.worker.ts). A provider that cannot be reached is a case the page
+ * expects and answers with its own notice, but Chromium notes every failed request of the page as an
+ * error of the page ("Failed to load resource"); from a worker that note goes to the worker's console.
+ * Where no worker can be started the page asks itself.
+ */
+export function canReachQuietly(url: string, timeoutMs: number, method: 'GET' | 'HEAD' = 'GET'): Promise<boolean> {
+  if (typeof Worker !== 'function') return canReach(url, timeoutMs, method)
+  let worker: Worker
   try {
-    await fetch(url, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: controller.signal })
-    return true
+    // Written out like this for Vite, which then bundles the worker as a file of its own.
+    worker = new Worker(new URL('./reach.worker.ts', import.meta.url), { type: 'module' })
   } catch {
-    return false
-  } finally {
-    clearTimeout(timer)
+    return canReach(url, timeoutMs, method)
   }
+  return new Promise((resolve) => {
+    let settled = false
+    const finish = (reached: boolean | Promise<boolean>) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      worker.terminate()
+      resolve(reached)
+    }
+    const timer = setTimeout(() => finish(false), timeoutMs + WORKER_START_MS)
+    worker.onmessage = (event: MessageEvent<{ reached?: unknown }>) => finish(event.data?.reached === true)
+    // The worker's file could not load or run: ask from the page instead (the error itself is still reported).
+    worker.onerror = () => finish(canReach(url, timeoutMs, method))
+    worker.postMessage({ url, timeoutMs, method })
+  })
 }
 
 /**
