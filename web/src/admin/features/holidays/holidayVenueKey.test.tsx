@@ -70,6 +70,8 @@ describe('a holiday exception is for a venue key', () => {
     render(<DeleteHoliday />)
     fireEvent.click(await screen.findByRole('button', { name: `Remove ${venue.barName} on Saturday 26 December 2099` }))
     await waitFor(() => expect(rowOf('stables').classList.contains('is-deleted')).toBe(true))
+    // The row is marked once the removal is queued; the outbox sends it a moment later.
+    await waitFor(() => expect(mock.changes()).toHaveLength(1))
     expect(mock.changes()[0]!.body).toEqual({ holiday_date: '2099-12-26', location: 'stables' })
     expect(rowOf('hotel').classList.contains('is-deleted')).toBe(false)
   })
