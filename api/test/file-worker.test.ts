@@ -3,7 +3,7 @@
  * when a job comes, gone once idle, replaced after a crash; jobs never run more than the slots allow.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -65,6 +65,13 @@ describe('the file worker', () => {
     expect(again.width).toBe(64)
     expect(worker.started).toBe(2)
     expect(worker.pid).not.toBe(pid)
+  }, 20_000)
+
+  test('runs with glibc held to two malloc arenas (libvips frees into them; more arenas kept 390 MB resident)', async () => {
+    const worker = workerFor(10_000)
+    await worker.run('image', { input: await jpeg('arenas.jpg'), output: join(dir, 'arenas-out.jpg'), type: 'image/jpeg' })
+    const environ = readFileSync(`/proc/${worker.pid}/environ`, 'utf8').split('\0')
+    expect(environ).toContain('MALLOC_ARENA_MAX=2')
   }, 20_000)
 
   test('a worker killed mid-job: that job fails with a clear error, the next one works', async () => {
