@@ -43,3 +43,11 @@ export class Semaphore {
 
 /** The one limiter every upload and variant decode goes through. */
 export const decodeSlots = new Semaphore(DECODE_SLOTS)
+
+/**
+ * Re-encoding an upload at full size is the dearest job by far: a 12-megapixel photo through mozjpeg
+ * holds about 100 MB in the file worker (its whole image in coefficients), where a variant, decoded
+ * already shrunk, holds a fraction of that. One at a time; the other decode slot stays free for variants.
+ */
+export const FULL_SIZE_SLOTS = 1
+export const fullSizeSlots = new Semaphore(FULL_SIZE_SLOTS)

@@ -23,10 +23,10 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * the pixel limit stops decompression bombs before they are decoded. Animated GIF and WebP stay animated.
  */
 export async function reencodeImage({ input, output, type }: FileJobInput<'image'>): Promise<FileJobOutput<'image'>> {
-  const bytes = readFileSync(input)
-  const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
+  // Read from the file by libvips itself: the upload's bytes never enter the JavaScript heap.
+  const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
   const animated = (meta.pages ?? 1) > 1 && (type === 'image/gif' || type === 'image/webp')
-  let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
+  let image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
   // Orientation is applied to the pixels because the EXIF tag that carried it is dropped.
   if (!animated) image = image.rotate()
   switch (type) {
@@ -78,12 +78,12 @@ export async function encodeDerived({ input, output, format, width, height }: Fi
   const upright = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
     // Originals are stored upright already; files kept from before re-encoding may still carry an orientation.
     .rotate()
-  const data = await (format === 'jpeg'
+  // Written by libvips straight to the file: the encoded bytes never enter the JavaScript heap.
+  const written = await (format === 'jpeg'
     ? // A share picture fills its frame: the middle of a poster of any shape, white behind transparency.
       upright.resize(width, height, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
     : // Both sides given, so the file has exactly the size the reply promised.
       ENCODERS[format](upright.resize(width, height, { fit: 'fill' }))
-  ).toBuffer()
-  writeFileSync(output, data)
-  return { bytes: data.byteLength }
+  ).toFile(output)
+  return { bytes: written.size }
 }

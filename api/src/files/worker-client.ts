@@ -5,7 +5,7 @@
  * server's own. Jobs go at most DECODE_SLOTS at a time (decode-slots.ts); the rest wait in order.
  */
 import { join } from 'node:path'
-import { decodeSlots, type Semaphore } from './decode-slots'
+import { decodeSlots, fullSizeSlots, type Semaphore } from './decode-slots'
 import type { FileJobInput, FileJobKind, FileJobOutput, FileJobReply } from './worker-jobs'
 
 /** The worker ended (crashed, was killed) while it had this job: the job is lost, the next one starts a new worker. */
@@ -42,6 +42,7 @@ export class FileWorker {
   constructor(
     private readonly idleMs: number,
     private readonly slots: Semaphore = decodeSlots,
+    private readonly fullSize: Semaphore = fullSizeSlots,
   ) {}
 
   /** The worker's process id while one runs (for tests and monitoring). */
@@ -54,9 +55,14 @@ export class FileWorker {
     return this.starts
   }
 
-  /** Runs a job in the worker once a decode slot is free. Rejects with FileWorkerStoppedError if the worker dies meanwhile. */
+  /**
+   * Runs a job in the worker once a decode slot is free (and, for an upload's full-size re-encode, the
+   * full-size slot: it is taken first, so a waiting re-encode never holds a decode slot a variant could
+   * use). Rejects with FileWorkerStoppedError if the worker dies meanwhile.
+   */
   run<K extends FileJobKind>(kind: K, input: FileJobInput<K>): Promise<FileJobOutput<K>> {
-    return this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
+    const job = () => this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
+    return kind === 'image' ? this.fullSize.run(job) : job()
   }
 
   /** Stops the worker now (a server shutdown); jobs still running get FileWorkerStoppedError. */
