@@ -67,11 +67,12 @@ describe('the file worker', () => {
     expect(worker.pid).not.toBe(pid)
   }, 20_000)
 
-  test('runs with glibc held to two malloc arenas (libvips frees into them; more arenas kept 390 MB resident)', async () => {
+  test('runs with glibc held to two malloc arenas and picture buffers mapped on their own (more arenas kept 390 MB resident)', async () => {
     const worker = workerFor(10_000)
     await worker.run('image', { input: await jpeg('arenas.jpg'), output: join(dir, 'arenas-out.jpg'), type: 'image/jpeg' })
     const environ = readFileSync(`/proc/${worker.pid}/environ`, 'utf8').split('\0')
     expect(environ).toContain('MALLOC_ARENA_MAX=2')
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072')
   }, 20_000)
 
   test('a worker killed mid-job: that job fails with a clear error, the next one works', async () => {

@@ -21,10 +21,11 @@ const MAIN = join(import.meta.dir, 'worker-main.ts')
 
 /**
  * libvips allocates with glibc's malloc, which gives each thread that allocates its own arena (up to
- * 8 per core) and hands little of it back: two large decodes left the worker at 390 MB resident. Two
- * arenas keep what one decode frees for the next.
+ * 8 per core) and hands little of it back: two large decodes left the worker at 390 MB resident, and
+ * making variants one after another it kept growing. Two arenas, and blocks over 128 KB (picture
+ * buffers) mapped on their own so that freeing one gives it back to the system at once.
  */
-const WORKER_MALLOC = { MALLOC_ARENA_MAX: '2' }
+const WORKER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 /** Workers alive in this process: ended with it, whichever way it exits. */
 const alive = new Set<Bun.Subprocess>()
