@@ -276,6 +276,19 @@ describe('uploads are re-encoded', () => {
     ])
   })
 
+  test('a JPEG is stored baseline (written strip by strip as it is decoded, never held whole), the same size and a fraction of the bytes', async () => {
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+        .jpeg({ quality: 100, progressive: true })
+        .toBuffer(),
+    )
+    const image = await uploadGallery(t, photo)
+    const stored = new Uint8Array(await (await t.call('GET', image.image_url)).arrayBuffer())
+    const meta = await sharp(stored).metadata()
+    expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1200, 900, false])
+    expect(stored.byteLength).toBeLessThan(photo.byteLength / 2)
+  })
+
   test('PNG and WebP keep their format; EXIF in a WebP is dropped too', async () => {
     const webp = new Uint8Array(
       await sharp({ create: { width: 50, height: 30, channels: 3, background: '#48c' } })

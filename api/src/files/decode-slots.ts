@@ -45,9 +45,9 @@ export class Semaphore {
 export const decodeSlots = new Semaphore(DECODE_SLOTS)
 
 /**
- * Re-encoding an upload at full size is the dearest job by far: a 12-megapixel photo through mozjpeg
- * holds about 100 MB in the file worker (its whole image in coefficients), where a variant, decoded
- * already shrunk, holds a fraction of that. One at a time; the other decode slot stays free for variants.
+ * Re-encoding an upload at full size is the dearest job: the whole picture is decoded (a PNG or an
+ * animation is held whole while it is encoded again), where a variant is decoded already shrunk. One
+ * at a time; the other decode slot stays free for variants.
  */
 export const FULL_SIZE_SLOTS = 1
 export const fullSizeSlots = new Semaphore(FULL_SIZE_SLOTS)

@@ -31,7 +31,11 @@ export async function reencodeImage({ input, output, type }: FileJobInput<'image
   if (!animated) image = image.rotate()
   switch (type) {
     case 'image/jpeg':
-      image = image.jpeg({ quality: 82, mozjpeg: true })
+      // Baseline and with the standard Huffman tables, the JPEG is written strip by strip as it is
+      // decoded. mozjpeg (trellis, progressive scans) or optimised tables keep the whole picture's
+      // coefficients: for a 12-megapixel photo 85–105 MB and 5–13 s of a core, against 20 MB and half a
+      // second, for a file about a quarter smaller that visitors seldom load (pages show the variants).
+      image = image.jpeg({ quality: 82, quantisationTable: 3, optimiseCoding: false })
       break
     case 'image/png':
       image = image.png({ compressionLevel: 9, palette: meta.isPalette === true })
