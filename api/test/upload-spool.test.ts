@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
-import { bodyParsing } from '../src/http/body-limits'
+import { bodyParsing, SPOOL_FORM_BYTES } from '../src/http/body-limits'
 import { errorHandling } from '../src/http/errors'
 import { formParseSlots } from '../src/http/upload-spool'
 
@@ -31,7 +31,9 @@ const app = new Elysia()
   .use(errorHandling)
   .use(bodyParsing(dir))
   .post('/api/upload-pdf', async ({ body }) => {
-    const files = Object.values(body as Record<string, unknown>).flat().filter((value): value is File => value instanceof File)
+    const files = Object.values(body as Record<string, unknown>)
+      .flat()
+      .filter((value): value is File => value instanceof File)
     for (const file of files) {
       seen.push({
         name: file.name,
@@ -47,14 +49,20 @@ const app = new Elysia()
 
 const bytesOf = (size: number, seed: number) => Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) & 0xff)
 
-function post(form: FormData | ReadableStream, headers: Record<string, string> = {}): Promise<Response> {
-  return app.handle(new Request('http://localhost/api/upload-pdf', { method: 'POST', body: form, headers }))
+/** A form as a browser sends it, with its declared length; or a stream of no declared length. */
+async function post(form: FormData | ReadableStream, headers: Record<string, string> = {}): Promise<Response> {
+  if (form instanceof ReadableStream) return app.handle(new Request('http://localhost/api/upload-pdf', { method: 'POST', body: form, headers }))
+  const encoded = new Response(form)
+  const type = encoded.headers.get('content-type')!
+  const body = await encoded.arrayBuffer()
+  const declared = { 'content-type': type, 'content-length': String(body.byteLength) }
+  return app.handle(new Request('http://localhost/api/upload-pdf', { method: 'POST', body, headers: { ...declared, ...headers } }))
 }
 
 describe('form uploads go through disk', () => {
   test('the route gets each file with its name, type and bytes, read from a file in the uploads folder; none is left after the reply', async () => {
     seen = []
-    const first = bytesOf(300_000, 1)
+    const first = bytesOf(1_300_000, 1)
     const second = bytesOf(70_000, 2)
     const form = new FormData()
     form.append('note', 'two files')
@@ -79,11 +87,23 @@ describe('form uploads go through disk', () => {
     seen = []
     const form = new FormData()
     form.append('fail', 'yes')
-    form.append('pdf', new File([bytesOf(50_000, 3)], 'menu.pdf', { type: 'application/pdf' }))
+    form.append('pdf', new File([bytesOf(1_100_000, 3)], 'menu.pdf', { type: 'application/pdf' }))
     const res = await post(form)
     expect(res.status).toBe(500)
     expect(seen).toHaveLength(1)
+    expect(seen[0]!.onDisk.length).toBeGreaterThan(0)
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  test('a small form is parsed in memory: nothing goes to disk for it', async () => {
+    seen = []
+    const small = bytesOf(40_000, 4)
+    const form = new FormData()
+    form.append('pdf', new File([small], 'small.pdf', { type: 'application/pdf' }))
+    const res = await post(form)
+    expect(res.status).toBe(200)
+    expect(seen[0]!.bytes).toEqual(small)
+    expect(seen[0]!.onDisk).toEqual([])
   })
 
   test('a streamed body over the limit is a 413 and leaves nothing on disk', async () => {
@@ -104,7 +124,7 @@ describe('form uploads go through disk', () => {
   test('forms sent at once are parsed one at a time, and every one arrives whole', async () => {
     seen = []
     formParseSlots.resetPeak()
-    const files = Array.from({ length: 6 }, (_, i) => bytesOf(200_000 + i, 10 + i))
+    const files = Array.from({ length: 6 }, (_, i) => bytesOf(SPOOL_FORM_BYTES + i, 10 + i))
     const replies = await Promise.all(
       files.map((bytes, i) => {
         const form = new FormData()

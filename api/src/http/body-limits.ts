@@ -42,6 +42,9 @@ const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
 /** The largest any route takes; server.ts refuses a declared length over it before routing. */
 export const MAX_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(BODY_LIMITS))
 
+/** A form declared at least this large (or of no declared length) goes through disk (upload-spool.ts). */
+export const SPOOL_FORM_BYTES = 1 * MB
+
 /** Parts of one multipart body: a gallery upload is at most 20 images and a type. */
 export const MAX_MULTIPART_PARTS = 30
 /** A text field of a form: event descriptions are at most 5000 characters. */
@@ -216,20 +219,23 @@ export const bodyParsing = (spoolDir: string) =>
       // text/plain is what fetch() sends for a string body with no type: JSON sent that way must hear what
       // is wrong (415), not that its fields are missing.
       if ((multipart || urlencoded || text) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
-      if (multipart) {
+      const declared = request.headers.get('content-length')
+      // A small form is read and parsed in memory: going through disk would cost more than it holds.
+      if (multipart && (declared === null || Number(declared) >= SPOOL_FORM_BYTES)) {
         const spool = await spoolBody(request, bodyLimitOf(request.method, path), spoolDir)
         return formParseSlots.run(async () => {
           const bytes = await Bun.file(spool).bytes()
           rmSync(spool, { force: true })
           const form = await parseMultipart(request, bytes)
           const onDisk = await filesToDisk(request, form, spoolDir)
-          // The body and its parts are garbage now, megabytes each, in a heap the collector would let
-          // grow by several before it ran: twenty uploads at once took the server past 170 MB.
-          Bun.gc(true)
+          // A large body and its parts are garbage now, megabytes each, in a heap the collector would
+          // let grow by several before it ran: twenty uploads at once took the server past 170 MB.
+          if (bytes.byteLength >= SPOOL_FORM_BYTES) Bun.gc(true)
           return onDisk
         })
       }
       const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
+      if (multipart) return parseMultipart(request, bytes)
       if (type === 'application/octet-stream') return bytes.buffer
       const body = new TextDecoder().decode(bytes)
       if (text) return body
