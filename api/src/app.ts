@@ -90,7 +90,7 @@ export function createApp(ctx: AppContext) {
     .use(apiReplies(ctx))
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
-    .use(bodyParsing)
+    .use(bodyParsing(ctx.config.uploadsDir))
     // Before any route reads a body: staff routes without a valid token are refused here.
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(authRoutes(ctx))

@@ -171,7 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: env.JWT_SECRET || undefined,
     jwtSecretFile: join(dataDir, 'secrets', 'jwt.key'),
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
-    fileWorkerIdleMs: positiveInt(env.FILE_WORKER_IDLE_MS, 10_000, 'FILE_WORKER_IDLE_MS'),
+    fileWorkerIdleMs: positiveInt(env.FILE_WORKER_IDLE_MS, 1_000, 'FILE_WORKER_IDLE_MS'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -8,7 +8,11 @@ import { peerOf, rememberPeer } from './http/client-address'
 import { jsonError, pathOf } from './http/errors'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { securityHeaderValues } from './http/security'
+import { Traffic } from './http/traffic'
 import { pruneExpired, RETENTION_SWEEP_MS } from './retention'
+
+/** How long without a request before background variants are made (a page's pictures follow it within this). */
+const QUIET_BEFORE_BACKGROUND_MS = 1000
 
 const config = loadConfig()
 const ctx = await createContext(config)
@@ -17,6 +21,8 @@ if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.le
   console.log(JSON.stringify({ level: sweep.missing.length ? 'warn' : 'info', msg: 'file sweep', ...sweep }))
 }
 const app = createApp(ctx)
+const traffic = new Traffic()
+ctx.variants.yieldTo(() => traffic.busyFor(QUIET_BEFORE_BACKGROUND_MS))
 ctx.variants.start()
 // Menus stored before the server read their text: read in the background, so start-up does not wait.
 void fillMissingMenuText(ctx.db, ctx.files)
@@ -90,6 +96,7 @@ const server = Bun.serve({
   // a few photos through a poor connection; a client that sends nothing is still let go in time.
   idleTimeout: REQUEST_IDLE_SECONDS,
   fetch(request, server) {
+    traffic.note()
     // Rate limits need the caller's address; Elysia's own `server` is unset when called through handle().
     rememberPeer(request, server.requestIP(request)?.address)
     return config.logRequests ? handleLogged(request) : handle(request)

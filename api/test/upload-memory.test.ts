@@ -14,9 +14,9 @@ import { loginToServer, startServer, waitUntilReady, type ServerProcess } from '
 
 const UPLOADS = 20
 /**
- * 582 MB measured with every decode at once; 415–540 MB with two slots, depending on when the
- * collector runs (most of it is the bodies themselves: 20 × 8.3 MB, held twice while forms are
- * parsed). Too noisy for a pass/fail line in `npm test` (a flaky test is a defect): the figure is
+ * 582 MB measured with every decode at once; 415–540 MB with two slots while the server held the
+ * bodies (20 × 8.3 MB, twice while forms were parsed); about 200 MB since large forms go through disk
+ * one at a time (http/upload-spool.ts). Too noisy for a pass/fail line in `npm test` (a flaky test is a defect): the figure is
  * printed, the target is checked when UPLOAD_RSS_LIMIT_MB is set (the bench's job), and the decode
  * cap that bounds it is checked exactly in decode-slots.test.ts.
  */

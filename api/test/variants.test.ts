@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -206,6 +207,42 @@ describe('variants asked for before the queue has run', () => {
   })
 })
 
+describe('background variants wait for a quiet moment', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp()
+  })
+  afterAll(async () => {
+    await t.ctx.variants.stop()
+    t.close()
+  })
+
+  test('while requests come, the queue makes nothing on its own, a variant asked for is still made, and the rest follow once it is quiet', async () => {
+    let busy = true
+    t.ctx.variants.yieldTo(() => (busy ? 60_000 : 0))
+    const image = await uploadGallery(t, await makeImage('png', 700, 500, '#3a7'), 'quiet.png')
+    t.ctx.variants.start()
+    await Bun.sleep(700)
+    expect(readdirSync(t.ctx.variants.dir).filter((entry) => !entry.startsWith('.tmp-'))).toEqual([])
+    const asked = image.image_variants.find((v) => v.type === 'image/webp' && v.width === 320)!
+    expect((await t.call('GET', asked.url)).status).toBe(200)
+    expect(readdirSync(t.ctx.variants.dir)).toEqual([nameOf(asked.url)])
+    busy = false
+    await t.ctx.variants.idle()
+    expect(readdirSync(t.ctx.variants.dir).sort()).toEqual(image.image_variants.map((v) => nameOf(v.url)).sort())
+  }, 60_000)
+
+  test('a queue stopped while it waits for quiet stops at once', async () => {
+    t.ctx.variants.yieldTo(() => 60_000)
+    await uploadGallery(t, await makeImage('png', 500, 400, '#73a'), 'stopped.png')
+    t.ctx.variants.start()
+    await Bun.sleep(300)
+    const started = performance.now()
+    await t.ctx.variants.stop()
+    expect(performance.now() - started).toBeLessThan(2_000)
+  }, 30_000)
+})
+
 describe('uploads are re-encoded', () => {
   let t: TestApp
   beforeAll(async () => {
@@ -238,6 +275,19 @@ describe('uploads are re-encoded', () => {
       [40, 60],
       [40, 60],
     ])
+  })
+
+  test('a JPEG is stored baseline (written strip by strip as it is decoded, never held whole), the same size and a fraction of the bytes', async () => {
+    const photo = new Uint8Array(
+      await sharp(randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } })
+        .jpeg({ quality: 100, progressive: true })
+        .toBuffer(),
+    )
+    const image = await uploadGallery(t, photo)
+    const stored = new Uint8Array(await (await t.call('GET', image.image_url)).arrayBuffer())
+    const meta = await sharp(stored).metadata()
+    expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1200, 900, false])
+    expect(stored.byteLength).toBeLessThan(photo.byteLength / 2)
   })
 
   test('PNG and WebP keep their format; EXIF in a WebP is dropped too', async () => {

@@ -43,3 +43,11 @@ export class Semaphore {
 
 /** The one limiter every upload and variant decode goes through. */
 export const decodeSlots = new Semaphore(DECODE_SLOTS)
+
+/**
+ * Re-encoding an upload at full size is the dearest job: the whole picture is decoded (a PNG or an
+ * animation is held whole while it is encoded again), where a variant is decoded already shrunk. One
+ * at a time; the other decode slot stays free for variants.
+ */
+export const FULL_SIZE_SLOTS = 1
+export const fullSizeSlots = new Semaphore(FULL_SIZE_SLOTS)

@@ -89,6 +89,9 @@ export function shareImageOf(source: VariantSource): DerivedImage | null {
   return { name: `${source.name.slice(0, 32)}-og.jpg`, format: 'jpeg', type: 'image/jpeg', ...SHARE_IMAGE_SIZE }
 }
 
+/** How often background work waiting for quiet looks again (it also stops within this when the queue is stopped). */
+const QUIET_POLL_MS = 250
+
 const logError = (msg: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg, ...fields }))
 
 /**
@@ -105,6 +108,8 @@ export class VariantQueue {
   private readonly requested = new Set<Promise<boolean>>()
   private worker: Promise<void> | null = null
   private running = false
+  /** How long background work should still wait for a quiet moment (yieldTo); never, until set. */
+  private busyFor: () => number = () => 0
 
   constructor(
     private readonly db: Database,
@@ -126,6 +131,15 @@ export class VariantQueue {
     this.waiting.push(original)
     this.waitingNames.add(original)
     this.wake()
+  }
+
+  /**
+   * Background work waits until `busyFor` says 0 (the server had no request for a while): while
+   * visitors are served, variants are made only when one is asked for (ensure), and the file worker,
+   * idle, exits. The server sets it (http/traffic.ts); tests leave the queue working at once.
+   */
+  yieldTo(busyFor: () => number): void {
+    this.busyFor = busyFor
   }
 
   start(): void {
@@ -201,6 +215,7 @@ export class VariantQueue {
         if (!source) continue
         for (const variant of planVariants(source)) {
           while (this.requested.size > 0) await Promise.allSettled(this.requested)
+          for (let wait = this.busyFor(); wait > 0 && this.running; wait = this.busyFor()) await Bun.sleep(Math.min(wait, QUIET_POLL_MS))
           if (!this.running) return
           await this.make(source, variant)
         }

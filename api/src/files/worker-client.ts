@@ -5,7 +5,7 @@
  * server's own. Jobs go at most DECODE_SLOTS at a time (decode-slots.ts); the rest wait in order.
  */
 import { join } from 'node:path'
-import { decodeSlots, type Semaphore } from './decode-slots'
+import { decodeSlots, fullSizeSlots, type Semaphore } from './decode-slots'
 import type { FileJobInput, FileJobKind, FileJobOutput, FileJobReply } from './worker-jobs'
 
 /** The worker ended (crashed, was killed) while it had this job: the job is lost, the next one starts a new worker. */
@@ -18,6 +18,14 @@ interface PendingJob {
 }
 
 const MAIN = join(import.meta.dir, 'worker-main.ts')
+
+/**
+ * libvips allocates with glibc's malloc, which gives each thread that allocates its own arena (up to
+ * 8 per core) and hands little of it back: two large decodes left the worker at 390 MB resident, and
+ * making variants one after another it kept growing. Two arenas, and blocks over 128 KB (picture
+ * buffers) mapped on their own so that freeing one gives it back to the system at once.
+ */
+const WORKER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 /** Workers alive in this process: ended with it, whichever way it exits. */
 const alive = new Set<Bun.Subprocess>()
@@ -35,6 +43,7 @@ export class FileWorker {
   constructor(
     private readonly idleMs: number,
     private readonly slots: Semaphore = decodeSlots,
+    private readonly fullSize: Semaphore = fullSizeSlots,
   ) {}
 
   /** The worker's process id while one runs (for tests and monitoring). */
@@ -47,9 +56,14 @@ export class FileWorker {
     return this.starts
   }
 
-  /** Runs a job in the worker once a decode slot is free. Rejects with FileWorkerStoppedError if the worker dies meanwhile. */
+  /**
+   * Runs a job in the worker once a decode slot is free (and, for an upload's full-size re-encode, the
+   * full-size slot: it is taken first, so a waiting re-encode never holds a decode slot a variant could
+   * use). Rejects with FileWorkerStoppedError if the worker dies meanwhile.
+   */
   run<K extends FileJobKind>(kind: K, input: FileJobInput<K>): Promise<FileJobOutput<K>> {
-    return this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
+    const job = () => this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
+    return kind === 'image' ? this.fullSize.run(job) : job()
   }
 
   /** Stops the worker now (a server shutdown); jobs still running get FileWorkerStoppedError. */
@@ -79,6 +93,7 @@ export class FileWorker {
 
   private spawn(): Bun.Subprocess {
     const child = Bun.spawn([process.execPath, MAIN], {
+      env: { ...process.env, ...WORKER_MALLOC },
       stdio: ['ignore', 'inherit', 'inherit'],
       serialization: 'advanced',
       ipc: (reply: FileJobReply) => this.receive(reply),

@@ -27,6 +27,10 @@ async function answer(request: FileJobRequest): Promise<FileJobReply> {
     return { id: request.id, ok: true, output: await slots.run(() => handler(request.input)) }
   } catch (error) {
     return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) }
+  } finally {
+    // The JavaScript heap here is tiny, so the collector seldom runs on its own, while the buffers a
+    // job leaves (an encoded picture, a PDF) are large: collected once the worker has nothing running.
+    if (slots.busy === 0) Bun.gc(true)
   }
 }
 

@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import { EVENT_IMAGE_TOO_LARGE_MESSAGE, MB } from '../shared/rules/uploads'
 import { badRequest, tooLarge, unsupportedType } from './errors'
+import { filesToDisk, formParseSlots, removeSpooled, spoolBody } from './upload-spool'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
 export const DEFAULT_BODY_LIMIT = 1 * MB
@@ -39,6 +41,9 @@ const OVER_LIMIT_MESSAGES: Readonly<Record<string, string>> = {
 
 /** The largest any route takes; server.ts refuses a declared length over it before routing. */
 export const MAX_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(BODY_LIMITS))
+
+/** A form declared at least this large (or of no declared length) goes through disk (upload-spool.ts). */
+export const SPOOL_FORM_BYTES = 1 * MB
 
 /** Parts of one multipart body: a gallery upload is at most 20 images and a type. */
 export const MAX_MULTIPART_PARTS = 30
@@ -184,33 +189,59 @@ async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>):
 /**
  * Reads every request body within its route's limit, and refuses what would make later code fall
  * over: JSON nested thousands deep, forms with thousands of parts or huge text fields. Replaces
- * Elysia's own parsing for the types the API takes; other types are left unread.
+ * Elysia's own parsing for the types the API takes; other types are left unread. Forms go through
+ * `spoolDir` (upload-spool.ts): their files reach the routes as Files read from disk.
  */
-export const bodyParsing = new Elysia({ name: 'http.body-limits' }).onParse({ as: 'global' }, async ({ request, path }, contentType) => {
-  const type = contentType.trim().toLowerCase()
-  const json = type === 'application/json'
-  const multipart = type === 'multipart/form-data'
-  const text = type === 'text/plain' || type.startsWith('text/plain;')
-  const urlencoded = type === 'application/x-www-form-urlencoded'
-  if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') {
-    // Another declared type (application/xml, text/json …) with a body: the type is what is wrong (415),
-    // not the fields a validator would find missing. Read within the limit, so a huge one is still a 413.
-    if (type !== '' && (await readBodyWithin(request, bodyLimitOf(request.method, path))).byteLength > 0) {
-      throw unsupportedType(takesForms(request.method, path) ? FORM_OR_JSON_MESSAGE : JSON_ONLY_MESSAGE)
-    }
-    return
-  }
-  // text/plain is what fetch() sends for a string body with no type: JSON sent that way must hear what
-  // is wrong (415), not that its fields are missing.
-  if ((multipart || urlencoded || text) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
-  const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
-  if (multipart) return parseMultipart(request, bytes)
-  if (type === 'application/octet-stream') return bytes.buffer
-  const body = new TextDecoder().decode(bytes)
-  if (text) return body
-  if (urlencoded) return Object.fromEntries([...new URLSearchParams(body)].filter(([key]) => !DANGEROUS_KEYS.has(key)))
-  // An empty body is no body (a DELETE sent with a JSON type and nothing else); a route that needs one says so.
-  if (body.trim() === '') return null
-  assertShallowJson(body)
-  return JSON.parse(body)
-})
+export const bodyParsing = (spoolDir: string) =>
+  new Elysia({ name: 'http.body-limits', seed: spoolDir })
+    // A form's files on disk go as its reply is made (mapResponse runs for errors too); after the
+    // reply as well, for a request that ended some other way.
+    .mapResponse({ as: 'global' }, ({ request }) => {
+      removeSpooled(request)
+    })
+    .onAfterResponse({ as: 'global' }, ({ request }) => {
+      removeSpooled(request)
+    })
+    .onParse({ as: 'global' }, async ({ request, path }, contentType) => {
+      const type = contentType.trim().toLowerCase()
+      const json = type === 'application/json'
+      const multipart = type === 'multipart/form-data'
+      const text = type === 'text/plain' || type.startsWith('text/plain;')
+      const urlencoded = type === 'application/x-www-form-urlencoded'
+      if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') {
+        // Another declared type (application/xml, text/json …) with a body: the type is what is wrong (415),
+        // not the fields a validator would find missing. Read within the limit, so a huge one is still a 413.
+        if (type !== '' && (await readBodyWithin(request, bodyLimitOf(request.method, path))).byteLength > 0) {
+          throw unsupportedType(takesForms(request.method, path) ? FORM_OR_JSON_MESSAGE : JSON_ONLY_MESSAGE)
+        }
+        return
+      }
+      // text/plain is what fetch() sends for a string body with no type: JSON sent that way must hear what
+      // is wrong (415), not that its fields are missing.
+      if ((multipart || urlencoded || text) && !takesForms(request.method, path)) throw unsupportedType(JSON_ONLY_MESSAGE)
+      const declared = request.headers.get('content-length')
+      // A small form is read and parsed in memory: going through disk would cost more than it holds.
+      if (multipart && (declared === null || Number(declared) >= SPOOL_FORM_BYTES)) {
+        const spool = await spoolBody(request, bodyLimitOf(request.method, path), spoolDir)
+        return formParseSlots.run(async () => {
+          const bytes = await Bun.file(spool).bytes()
+          rmSync(spool, { force: true })
+          const form = await parseMultipart(request, bytes)
+          const onDisk = await filesToDisk(request, form, spoolDir)
+          // A large body and its parts are garbage now, megabytes each, in a heap the collector would
+          // let grow by several before it ran: twenty uploads at once took the server past 170 MB.
+          if (bytes.byteLength >= SPOOL_FORM_BYTES) Bun.gc(true)
+          return onDisk
+        })
+      }
+      const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
+      if (multipart) return parseMultipart(request, bytes)
+      if (type === 'application/octet-stream') return bytes.buffer
+      const body = new TextDecoder().decode(bytes)
+      if (text) return body
+      if (urlencoded) return Object.fromEntries([...new URLSearchParams(body)].filter(([key]) => !DANGEROUS_KEYS.has(key)))
+      // An empty body is no body (a DELETE sent with a JSON type and nothing else); a route that needs one says so.
+      if (body.trim() === '') return null
+      assertShallowJson(body)
+      return JSON.parse(body)
+    })

@@ -28,7 +28,8 @@ async function fingerprint(request: Request, body: unknown, secret: string): Pro
       hash.update(value.text)
     } else if (value instanceof Blob) {
       hash.update(`blob:${value.size}:`)
-      hash.update(new Uint8Array(await value.arrayBuffer()))
+      // Chunk by chunk: an upload is a File read from disk (upload-spool.ts), and twenty of 8 MB at once would otherwise all be read into memory here.
+      for await (const chunk of value.stream()) hash.update(chunk)
     } else if (Array.isArray(value)) {
       hash.update('[')
       pending.push(new Literal(']'))
