@@ -40,6 +40,17 @@ describe('HEAD of a public read', () => {
     }
   })
 
+  test('a HEAD asked first leaves the next GET its whole body', async () => {
+    t = await makeTestApp()
+    for (const path of PUBLIC_READS) {
+      const head = await t.call('HEAD', path)
+      expect(head.status, path).toBe(200)
+      const get = await t.call('GET', path)
+      expect(get.headers.get('etag'), path).toBe(head.headers.get('etag'))
+      expect(JSON.parse(await get.text()), path).toBeDefined()
+    }
+  })
+
   test('a staff-only read answers HEAD without a token 401, as its GET does', async () => {
     t = await makeTestApp()
     expect((await t.call('HEAD', '/api/admin/events')).status).toBe(401)
