@@ -28,7 +28,8 @@ afterAll(async () => {
 })
 
 const CHUNK = 256 * 1024
-const chunked = (count: number) => `${CHUNK.toString(16)}\r\n${'a'.repeat(CHUNK)}\r\n`.repeat(count) + '0\r\n\r\n'
+const oneChunk = `${CHUNK.toString(16)}\r\n${'a'.repeat(CHUNK)}\r\n`
+const chunked = (count: number) => `${oneChunk.repeat(count)}0\r\n\r\n`
 
 /**
  * Sends the head, then each chunk as its own write `gapMs` apart, as a phone on a slow link streams a
