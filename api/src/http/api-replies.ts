@@ -30,12 +30,16 @@ function apiPathOf(url: string): string | null {
   return start !== -1 && url.startsWith('/api/', start) ? url.slice(start) : null
 }
 
+/** GET, or HEAD: the same reply without its body (RFC 9110 §9.3.2), so the same ETag, caching and 304. */
+const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
+
 /**
- * Whether a request may be answered from, and kept in, the reply cache: a GET that carries no
+ * Whether a request may be answered from, and kept in, the reply cache: a read that carries no
  * credentials. Staff routes answer such a request 401, which is never kept, and a route that forbids
- * keeping its reply says so with no-store (see keep below), so only public data is ever kept.
+ * keeping its reply says so with no-store (see keep below), so only public data is ever kept. Bun
+ * sends a HEAD's reply without the body, so a kept reply serves it too.
  */
-const anonymousGet = (request: Request) => request.method === 'GET' && !request.headers.has('authorization') && !request.headers.has('cookie')
+const anonymousRead = (request: Request) => isRead(request) && !request.headers.has('authorization') && !request.headers.has('cookie')
 
 function replyHeaders(etag: string | null, noStore: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' }
@@ -92,7 +96,7 @@ export function apiReplies(ctx: AppContext) {
 
   return new Elysia({ name: 'http.api-replies' })
     .onRequest(({ request }) => {
-      if (!anonymousGet(request)) return
+      if (!anonymousRead(request)) return
       const key = apiPathOf(request.url)
       if (key === null) return
       const now = version()
@@ -106,7 +110,7 @@ export function apiReplies(ctx: AppContext) {
       const status = typeof set.status === 'number' ? set.status : 200
       // A route that forbids keeping its reply (staff tokens, who is logged in) keeps that: no ETag, no-store.
       const noStore = set.headers['cache-control'] === 'no-store'
-      const etag = request.method === 'GET' && status === 200 && !noStore ? `W/"${Bun.hash(body).toString(36)}"` : null
+      const etag = isRead(request) && status === 200 && !noStore ? `W/"${Bun.hash(body).toString(36)}"` : null
       let gzip: Uint8Array<ArrayBuffer> | null = null
       const compressed = () => (gzip ??= Bun.gzipSync(body))
       const started = startedAt.get(request)
