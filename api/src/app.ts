@@ -85,14 +85,16 @@ export function createApp(ctx: AppContext) {
   const pageMeta = currentPageMeta(ctx)
   // Public pages are rendered with the data the API answers now, read through the app itself.
   const readOwnApi = (path: string, init: RequestInit): Promise<Response> => app.handle(new Request(new URL(path, 'http://localhost').href, init))
+  const replies = apiReplies(ctx)
   const app = new Elysia()
     // First: a kept public reply is answered before any other work (it carries the security headers itself).
-    .use(apiReplies(ctx))
+    .use(replies.answerKept)
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
     .use(bodyParsing(ctx.config.uploadsDir))
     // Before any route reads a body: staff routes without a valid token are refused here.
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
+    .use(replies.serialise)
     .use(authRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(healthRoutes(ctx))

@@ -94,33 +94,39 @@ export function apiReplies(ctx: AppContext) {
     return new Response(unchanged ? null : gzipped ? reply.gzip : reply.body, { status: unchanged ? 304 : 200, headers })
   }
 
-  return new Elysia({ name: 'http.api-replies' })
-    .onRequest(({ request }) => {
-      if (!anonymousRead(request)) return
-      const key = apiPathOf(request.url)
-      if (key === null) return
-      const now = version()
-      const reply = kept.get(key)
-      if (reply?.version === now) return sendKept(request, reply)
-      startedAt.set(request, { key, version: now })
-    })
-    .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
-      if (!isPlainJson(responseValue) || apiPathOf(request.url) === null) return
-      const body = JSON.stringify(responseValue)
-      const status = typeof set.status === 'number' ? set.status : 200
-      // A route that forbids keeping its reply (staff tokens, who is logged in) keeps that: no ETag, no-store.
-      const noStore = set.headers['cache-control'] === 'no-store'
-      const etag = isRead(request) && status === 200 && !noStore ? `W/"${Bun.hash(body).toString(36)}"` : null
-      let gzip: Uint8Array<ArrayBuffer> | null = null
-      const compressed = () => (gzip ??= Bun.gzipSync(body))
-      const started = startedAt.get(request)
-      if (started && etag) {
-        if (body.length >= COMPRESS_FROM_BYTES) compressed()
-        // Map keeps insertion order: dropping the first key drops the oldest.
-        kept.delete(started.key)
-        if (kept.size >= REPLIES_KEPT) kept.delete(kept.keys().next().value!)
-        kept.set(started.key, { version: started.version, etag, body, gzip, headers: [] })
-      }
-      return send(request, status, body, etag, noStore, compressed)
-    })
+  /** Used first of all: a kept reply is answered before any other hook runs. */
+  const answerKept = new Elysia({ name: 'http.api-replies.kept' }).onRequest(({ request }) => {
+    if (!anonymousRead(request)) return
+    const key = apiPathOf(request.url)
+    if (key === null) return
+    const now = version()
+    const reply = kept.get(key)
+    if (reply?.version === now) return sendKept(request, reply)
+    startedAt.set(request, { key, version: now })
+  })
+
+  /**
+   * Used after the other plugins' hooks (the body parser's mapResponse removes a form's files on disk
+   * before the reply goes): a mapResponse that answers ends the chain, so it comes last.
+   */
+  const serialise = new Elysia({ name: 'http.api-replies.json' }).mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
+    if (!isPlainJson(responseValue) || apiPathOf(request.url) === null) return
+    const body = JSON.stringify(responseValue)
+    const status = typeof set.status === 'number' ? set.status : 200
+    // A route that forbids keeping its reply (staff tokens, who is logged in) keeps that: no ETag, no-store.
+    const noStore = set.headers['cache-control'] === 'no-store'
+    const etag = isRead(request) && status === 200 && !noStore ? `W/"${Bun.hash(body).toString(36)}"` : null
+    let gzip: Uint8Array<ArrayBuffer> | null = null
+    const compressed = () => (gzip ??= Bun.gzipSync(body))
+    const started = startedAt.get(request)
+    if (started && etag) {
+      if (body.length >= COMPRESS_FROM_BYTES) compressed()
+      // Map keeps insertion order: dropping the first key drops the oldest.
+      kept.delete(started.key)
+      if (kept.size >= REPLIES_KEPT) kept.delete(kept.keys().next().value!)
+      kept.set(started.key, { version: started.version, etag, body, gzip, headers: [] })
+    }
+    return send(request, status, body, etag, noStore, compressed)
+  })
+  return { answerKept, serialise }
 }
