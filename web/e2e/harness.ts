@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
 import { freePort } from '../../api/test/server-process'
+import { changesSeed, seededDataDir } from './seeded-data'
 
 const root = join(import.meta.dir, '..', '..')
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -45,7 +46,7 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))
+  const dataDir = changesSeed({ ...process.env, ...env }) ? mkdtempSync(join(tmpdir(), 'venue-e2e-')) : await seededDataDir('venue-e2e-')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const spawn = async () => {
@@ -55,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdout: 'pipe',
       stderr: 'inherit',
     })
-    // Generous: a first start seeds demo pictures, which is slow on a busy machine.
+    // Generous: a server given its own seed settings seeds demo pictures first, which is slow on a busy machine.
     const deadline = Date.now() + 60_000
     for (;;) {
       try {
