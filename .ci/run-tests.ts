@@ -92,6 +92,13 @@ async function browserLane(): Promise<Result[]> {
   }
   console.log('\n=== build and demo data for browser tests ===')
   const seed = mkdtempSync(join(tmpdir(), 'venue-e2e-seed-'))
+  // A run stopped by Ctrl-C or a kill removes the seed too (its children get the same signal).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      rmSync(seed, { recursive: true, force: true })
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    })
+  }
   try {
     const [build, seeded] = await Promise.all([
       // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
