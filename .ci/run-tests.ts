@@ -3,8 +3,10 @@
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { countResults, runBrowserQueue } from './browser-queue'
 
 const root = join(import.meta.dir, '..')
 const bun = process.execPath
@@ -17,7 +19,6 @@ interface Result {
   failed: number
   skipped?: string
 }
-const results: Result[] = []
 
 function hasTests(dir: string): boolean {
   if (!existsSync(dir)) return false
@@ -29,16 +30,13 @@ async function run(cmd: string[], env: Record<string, string> = {}, prefix = '')
   let output = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder()
-    let partial = '' // with a prefix, whole lines only, so shards running side by side do not interleave mid-line
+    let partial = '' // whole lines only, so suites running side by side do not interleave mid-line
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true })
       output += text
-      if (!prefix) sink.write(text)
-      else {
-        const lines = (partial + text).split('\n')
-        partial = lines.pop() ?? ''
-        if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
-      }
+      const lines = (partial + text).split('\n')
+      partial = lines.pop() ?? ''
+      if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
     }
     if (partial) sink.write(`${prefix}${partial}\n`)
   }
@@ -46,86 +44,87 @@ async function run(cmd: string[], env: Record<string, string> = {}, prefix = '')
   return { code: await proc.exited, output }
 }
 
-async function bunTest(name: string, args: string[], env: Record<string, string> = {}, prefix = '') {
-  console.log(`\n=== ${name} ===`)
-  // Tests run in test mode whatever the caller's shell says: under NODE_ENV=production React loads
-  // its production build, which has no act(), and the server config turns the demo content off.
-  const { code, output } = await run([bun, 'test', ...args], { NODE_ENV: 'test', ...env }, prefix)
-  const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0)
-  let failed = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0)
-  if (code !== 0 && failed === 0) failed = 1 // the run itself broke (a load error, a crash)
-  results.push({ name, passed, failed })
-}
+// Tests run in test mode whatever the caller's shell says: under NODE_ENV=production React loads
+// its production build, which has no act(), and the server config turns the demo content off.
+const TEST_MODE = { NODE_ENV: 'test' }
 
-/**
- * The browser files split into shards that run side by side, each its own `bun test` with its own
- * servers and browsers (every file starts its own on free ports and temp dirs). Most of a browser test
- * is waiting on the page, so two shards on two cores take little more than half the time of one.
- * Files are dealt longest first (line count stands in for duration) to the shard with the least so far.
- * BROWSER_SHARDS=1 runs them in one process, as before.
- */
-async function browserShards() {
-  const dir = join(root, 'web/e2e')
-  const files = readdirSync(dir)
-    .filter((f) => /\.test\.ts$/.test(f))
-    .map((f) => ({ path: `./web/e2e/${f}`, weight: readFileSync(join(dir, f), 'utf8').split('\n').length }))
-    .sort((a, b) => b.weight - a.weight)
-  const count = Math.max(1, Math.min(Number(process.env.BROWSER_SHARDS) || 2, files.length))
-  const shards = Array.from({ length: count }, () => ({ paths: [] as string[], weight: 0 }))
-  for (const file of files) {
-    const lightest = shards.reduce((a, b) => (b.weight < a.weight ? b : a))
-    lightest.paths.push(file.path)
-    lightest.weight += file.weight
-  }
-  await Promise.all(
-    shards.map((shard, i) =>
-      bunTest(
-        count === 1 ? 'browser' : `browser ${i + 1}/${count}`,
-        ['--timeout', '120000', ...shard.paths],
-        { CHROMIUM_PATH: chromium },
-        count === 1 ? '' : `[browser ${i + 1}] `,
-      ),
-    ),
-  )
+async function bunTest(name: string, args: string[]): Promise<Result> {
+  console.log(`\n=== ${name} ===`)
+  const { code, output } = await run([bun, 'test', ...args], TEST_MODE)
+  return { name, ...countResults(code, output) }
 }
 
 /** A check that passes or fails as a whole counts as one test. */
-async function check(name: string, cmd: string[]) {
+async function check(name: string, cmd: string[]): Promise<Result> {
   console.log(`\n=== ${name} ===`)
   const { code } = await run(cmd)
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 })
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
 }
 
-// Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
-await check('type check', [bun, join(root, '.ci/typecheck.ts')])
-// Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
-// forbidden import is named as such in the summary. Both read biome.jsonc.
-const biome = join(root, 'node_modules/.bin/biome')
-await check('lint + format', [biome, 'check', '--colors=off', '.'])
-await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.'])
-// No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
-await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')])
+/** The checks, then the API and component tests, one after another. */
+async function checksLane(): Promise<Result[]> {
+  const results: Result[] = []
+  // Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
+  results.push(await check('type check', [bun, join(root, '.ci/typecheck.ts')]))
+  // Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
+  // forbidden import is named as such in the summary. Both read biome.jsonc.
+  const biome = join(root, 'node_modules/.bin/biome')
+  results.push(await check('lint + format', [biome, 'check', '--colors=off', '.']))
+  results.push(await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.']))
+  // No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
+  results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
+  results.push(await bunTest('API', ['--timeout', '30000', './api/']))
+  // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
+  const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
+  if (webTestDirs.length > 0) results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs]))
+  return results
+}
 
-await bunTest('API', ['--timeout', '30000', './api/'])
-// Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
-const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
-if (webTestDirs.length > 0) await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs])
-
-if (hasTests(join(root, 'web/e2e'))) {
+/**
+ * The browser tests against one production build, and one seed of the demo data that every test
+ * server starts from (web/e2e/seeded-data.ts), both made side by side before the first file runs.
+ */
+async function browserLane(): Promise<Result[]> {
+  if (!hasTests(join(root, 'web/e2e'))) return []
   if (!existsSync(chromium)) {
-    if (ci) results.push({ name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` })
-    else results.push({ name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` })
-  } else {
-    console.log('\n=== build for browser tests ===')
-    // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
-    const build = await run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' })
-    if (build.code !== 0) results.push({ name: 'build', passed: 0, failed: 1 })
-    else await browserShards()
+    if (ci) return [{ name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` }]
+    return [{ name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` }]
+  }
+  console.log('\n=== build and demo data for browser tests ===')
+  const seed = mkdtempSync(join(tmpdir(), 'venue-e2e-seed-'))
+  // A run stopped by Ctrl-C or a kill removes the seed too (its children get the same signal).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      rmSync(seed, { recursive: true, force: true })
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    })
+  }
+  try {
+    const [build, seeded] = await Promise.all([
+      // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
+      run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' }, '[build] '),
+      run([bun, join(root, 'web/e2e/seed-data.ts'), seed], {}, '[seed] '),
+    ])
+    if (build.code !== 0 || seeded.code !== 0) return [{ name: 'build', passed: 0, failed: 1 }]
+    const env = { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed }
+    const files = await runBrowserQueue(root, bun, run, env, Number(process.env.BROWSER_SHARDS) || 2)
+    console.log('\n=== browser files (seconds) ===')
+    for (const f of files) console.log(`${f.file.padEnd(48)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
+    return [{ name: 'browser', passed: files.reduce((n, f) => n + f.passed, 0), failed: files.reduce((n, f) => n + f.failed, 0) }]
+  } finally {
+    rmSync(seed, { recursive: true, force: true })
   }
 }
 
+// The two lanes share nothing (every server takes a free port and a temp dir of its own), so they
+// run side by side: the checks and API tests are mostly CPU, the browser tests mostly wait on pages.
+const started = performance.now()
+const [checks, browser] = await Promise.all([checksLane(), browserLane()])
+const results = [...checks, ...browser]
+
 console.log('\n=== summary ===')
 for (const r of results) console.log(`${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
+console.log(`(${Math.round((performance.now() - started) / 1000)} s)`)
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)

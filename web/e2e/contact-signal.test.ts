@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
 
@@ -187,6 +187,7 @@ describe('contact form on a bad signal', () => {
       const page = await openContact(context)
       // The page fetches the form's sending code when idle; without the (blocked) service worker it
       // must have arrived before the signal goes.
+      await waitForChunk(page, 'sendEnquiry')
       await page.waitForLoadState('networkidle')
       await context.setOffline(true)
       const text = `Offline ${crypto.randomUUID()}`

@@ -10,8 +10,9 @@ import { afterAll, beforeAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core'
 import { freePort } from '../../api/test/server-process'
+import { changesSeed, seededDataDir } from './seeded-data'
 
 const root = join(import.meta.dir, '..', '..')
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -45,7 +46,7 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))
+  const dataDir = changesSeed({ ...process.env, ...env }) ? mkdtempSync(join(tmpdir(), 'venue-e2e-')) : await seededDataDir('venue-e2e-')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const spawn = async () => {
@@ -55,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdout: 'pipe',
       stderr: 'inherit',
     })
-    // Generous: a first start seeds demo pictures, which is slow on a busy machine.
+    // Generous: a server given its own seed settings seeds demo pictures first, which is slow on a busy machine.
     const deadline = Date.now() + 60_000
     for (;;) {
       try {
@@ -127,6 +128,20 @@ export async function launchPersistent(viewport = PHONE): Promise<{ context: Bro
 export async function blockThirdParties(context: BrowserContext, origin: string): Promise<void> {
   await context.route('**/*', (route) =>
     route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort('internetdisconnected'),
+  )
+}
+
+/**
+ * Waits until the page has fetched the built chunk `name` (assets/<name>-<hash>.js), which the app
+ * fetches ahead of need once the page is idle. Vite's loader fetches a chunk's imports before the chunk,
+ * so from then on that code runs without a signal. ('networkidle' only guessed it: on a busy machine the
+ * idle fetch can start after half a second without requests.)
+ */
+export async function waitForChunk(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    (prefix) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.startsWith(prefix)),
+    `/assets/${name}-`,
+    { timeout: 30_000 },
   )
 }
 

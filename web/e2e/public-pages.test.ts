@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
 import { watchConsoleErrors } from './page-console'
 
 const SHOTS = '/tmp/shots'
@@ -374,7 +374,8 @@ describe('menus without a signal', () => {
     await page.goto(`${server.url}/drink`)
     const link = page.getByRole('link', { name: 'View The Menu' })
     await link.waitFor()
-    // Everything the page fetches ahead (the menu page's code among it) has arrived before the signal goes.
+    // Everything the page fetches ahead has arrived before the signal goes: the menu page's code for sure.
+    await waitForChunk(page, 'Menu')
     await page.waitForLoadState('networkidle')
     await context.setOffline(true)
     await link.click()

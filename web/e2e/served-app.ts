@@ -5,10 +5,12 @@ import { join } from 'node:path'
 import { createApp, createContext } from '../../api/src/app'
 import { loadConfig } from '../../api/src/config'
 import { rememberPeer } from '../../api/src/http/client-address'
+import { changesSeed, seededDataDir } from './seeded-data'
 
 /** The real app on a real SQLite file in a new DATA_DIR with the demo content, serving `dist`. */
 export async function makeServedApp(dist: string, env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-served-'))
+  // The demo content seeded once per run (seeded-data.ts), unless `env` changes what is seeded.
+  const dataDir = changesSeed(env) ? mkdtempSync(join(tmpdir(), 'venue-served-')) : await seededDataDir('venue-served-')
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', ...env })
   const ctx = await createContext(config)
   const app = createApp(ctx)
