@@ -475,15 +475,13 @@ describe('staff screens', () => {
 
       await go(page, '/manageGalleries')
       await page.locator('.admin-thumb img').first().waitFor()
-      // Bring every lazy thumbnail in, so the full-page picture shows them.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 300) {
-          window.scrollTo(0, y)
-          await new Promise((r) => setTimeout(r, 60))
-        }
-        window.scrollTo(0, 0)
+      // Bring every lazy thumbnail in, so the full-page picture shows them. (Not by scrolling with
+      // timers inside page.evaluate, which has no timeout: once that ran past the test's 120 s.)
+      for (const thumbnail of await page.locator('.admin-thumb img').all()) await thumbnail.scrollIntoViewIfNeeded()
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.admin-thumb img')).every((img) => img.complete), null, {
+        timeout: 30_000,
       })
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.admin-thumb img')).every((img) => img.complete))
       await page.screenshot({ path: `${SHOTS}/admin-manageGalleries-${size}.png`, fullPage: true })
 
       await go(page, '/manageEvent')
