@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:net'
 import { rawRequest } from './raw-http'
-import { startServer, waitUntilReady, type ServerProcess } from './server-process'
+import { loginToServer, startServer, waitUntilReady, type ServerProcess } from './server-process'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'venue-chunked-'))
 let server: ServerProcess
@@ -69,6 +69,20 @@ describe('a chunked body over the limit', () => {
       const reply = await rawRequest(
         server.base,
         `POST /api/email/send-email HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked(5)}`,
+        8_000,
+      ).catch((error: Error) => ({ status: 0, headers: {} as Record<string, string>, body: error.message }))
+      expect(reply.status, reply.body.slice(0, 200)).toBe(413)
+      expect(typeof JSON.parse(reply.body).error).toBe('string')
+    }, 30_000)
+  }
+
+  // A form route's body goes to disk as it arrives (upload-spool.ts): that reader must answer at once too.
+  for (const host of ['localhost', 'x']) {
+    test(`Host: ${host}: a staff form streamed past its 11 MB limit gets 413 JSON within seconds`, async () => {
+      const token = await loginToServer(server)
+      const reply = await rawRequest(
+        server.base,
+        `POST /api/upload-around HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked(48)}`,
         8_000,
       ).catch((error: Error) => ({ status: 0, headers: {} as Record<string, string>, body: error.message }))
       expect(reply.status, reply.body.slice(0, 200)).toBe(413)

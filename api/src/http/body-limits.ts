@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import { EVENT_IMAGE_TOO_LARGE_MESSAGE, MB } from '../shared/rules/uploads'
 import { badRequest, tooLarge, unsupportedType } from './errors'
-import { filesToDisk, formParseSlots, removeSpooled, spoolBody } from './upload-spool'
+import { eachChunkWithin, filesToDisk, formParseSlots, removeSpooled, spoolBody } from './upload-spool'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
 export const DEFAULT_BODY_LIMIT = 1 * MB
@@ -92,19 +92,10 @@ export async function readBodyWithin(request: Request, limit: BodyLimit): Promis
   if (!request.body) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let total = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit.bytes) {
-      // Not awaited: the cancel of a body handed on in a new Request (server.ts gives a too-short Host
-      // a neutral one) never settles, which left the 413 unsent until the idle timeout.
-      reader.cancel().catch(() => {})
-      throw tooLarge(limit.message)
-    }
-    chunks.push(value)
-  }
+  await eachChunkWithin(request.body, limit, (chunk) => {
+    chunks.push(chunk)
+    total += chunk.byteLength
+  })
   const bytes = new Uint8Array(total)
   let at = 0
   for (const chunk of chunks) {

@@ -39,6 +39,27 @@ export function removeSpooled(request: Request): void {
 }
 
 /**
+ * Hands each chunk of a body without a declared length to `take`, refused with 413 as soon as the
+ * chunks pass the limit. The body parser (body-limits.ts) and the spool both read this way.
+ */
+export async function eachChunkWithin(body: ReadableStream<Uint8Array>, limit: BodyLimit, take: (chunk: Uint8Array) => unknown): Promise<void> {
+  let total = 0
+  const reader = body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return
+    total += value.byteLength
+    if (total > limit.bytes) {
+      // Not awaited: the cancel of a body handed on in a new Request (server.ts gives a too-short Host
+      // a neutral one) never settles, which left the 413 unsent until the idle timeout.
+      reader.cancel().catch(() => {})
+      throw tooLarge(limit.message)
+    }
+    await take(value)
+  }
+}
+
+/**
  * Writes the body to a new file under `dir`, refused with 413 as soon as it passes the limit (a declared
  * length over it before anything is read). Returns the file's path; it is removed with the request's other files.
  */
@@ -55,19 +76,7 @@ export async function spoolBody(request: Request, limit: BodyLimit, dir: string)
   }
   const file = await open(path, 'w', 0o600)
   try {
-    if (!request.body) return path
-    let total = 0
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > limit.bytes) {
-        await reader.cancel().catch(() => {})
-        throw tooLarge(limit.message)
-      }
-      await file.write(value)
-    }
+    if (request.body) await eachChunkWithin(request.body, limit, (chunk) => file.write(chunk))
     return path
   } finally {
     await file.close()
