@@ -119,3 +119,14 @@ export async function sameImage(stored: ArrayBuffer | Uint8Array, uploaded: Uint
   for (let i = 0; i < a.data.length; i++) difference += Math.abs(a.data[i]! - b.data[i]!)
   return difference / a.data.length < 4
 }
+
+/** The public API reads the reply cache keeps (api/src/http/api-replies.ts), one address each. */
+export const PUBLIC_API_READS = [
+  '/api/opening-times',
+  '/api/events',
+  '/api/gallery/generic',
+  '/api/galleryGrouped',
+  '/api/around',
+  '/api/bank-holiday-exceptions',
+  '/api/venue',
+]

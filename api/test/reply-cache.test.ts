@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, spyOn, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { EXTERNAL_CHANGES_CHECK_MS } from '../src/db/data-version'
-import { fileOf, jsonOf, makeImage, makePdf, makeTestApp, type TestApp } from './helpers'
+import { fileOf, jsonOf, makeImage, makePdf, makeTestApp, PUBLIC_API_READS, type TestApp } from './helpers'
 
 /**
  * Public API replies are kept, serialised and compressed, until the data changes (http/api-replies.ts).
@@ -69,15 +69,7 @@ describe('reply cache', () => {
     const image = Buffer.from(await makeImage('png')).toString('base64')
     const event = { title: 'Folk night', description: 'Songs. '.repeat(300), startDatetime: '2031-05-02T19:30', image_base64: image }
     expect((await t.call('POST', '/api/upload-event', { token: await t.token(), json: event })).status).toBe(201)
-    const paths = [
-      '/api/opening-times',
-      '/api/events',
-      '/api/gallery/generic',
-      '/api/galleryGrouped',
-      '/api/around',
-      '/api/bank-holiday-exceptions',
-      '/api/venue',
-    ]
+    const paths = PUBLIC_API_READS
     const codings = new Set<string>()
     for (const path of paths) {
       const etag = (await t.call('GET', path)).headers.get('etag')!

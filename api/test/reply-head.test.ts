@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { makeTestApp, type TestApp } from './helpers'
+import { makeTestApp, PUBLIC_API_READS, type TestApp } from './helpers'
 
 /**
  * HEAD asks for what GET would answer, without the body (RFC 9110 §9.3.2): the same validators and
@@ -10,15 +10,7 @@ import { makeTestApp, type TestApp } from './helpers'
 let t: TestApp
 afterEach(() => t?.close())
 
-const PUBLIC_READS = [
-  '/api/opening-times',
-  '/api/events',
-  '/api/gallery/generic',
-  '/api/galleryGrouped',
-  '/api/around',
-  '/api/bank-holiday-exceptions',
-  '/api/venue',
-]
+const PUBLIC_READS = PUBLIC_API_READS
 
 describe('HEAD of a public read', () => {
   test('carries the ETag and Cache-Control of its GET, fresh or kept, and answers 304 for a held ETag', async () => {
