@@ -1,6 +1,7 @@
 /** The real server as a deployment runs it (production mode, demo content seeded), started and timed. */
 import { closeSync, openSync } from 'node:fs'
 import { join } from 'node:path'
+import { treeRss } from './memory'
 import { start, type Started } from './processes'
 
 const root = join(import.meta.dir, '..', '..')
@@ -100,4 +101,32 @@ export async function waitForImageVariants(url: string, timeoutMs = 120_000): Pr
     await Bun.sleep(500)
   }
   return { state: 'timeout', variants, waitedMs: performance.now() - started }
+}
+
+export interface BackgroundWait {
+  /** 'quiet': the server ran alone (no file worker) for QUIET_FOR_MS; 'timeout': it still had a child process. */
+  state: 'quiet' | 'timeout'
+  waitedMs: number
+}
+
+/** The file worker exits 1 s after its last job; a little more than that alone means the start's work is done. */
+const QUIET_FOR_MS = 3000
+
+/**
+ * After a start the server makes the missing copies of every picture in a child process (the home
+ * gallery's first, which waitForImageVariants waits for; then the rest). A venue's server spends its life
+ * past that point, so the read load is measured there: waits until the server has had no child process for
+ * QUIET_FOR_MS, sending no requests meanwhile (background work waits for a quiet second).
+ */
+export async function waitForBackgroundWork(serverPid: number, timeoutMs = 180_000): Promise<BackgroundWait> {
+  const started = performance.now()
+  let aloneSince: number | undefined
+  while (performance.now() - started < timeoutMs) {
+    const now = performance.now()
+    if (treeRss(serverPid).processes > 1) aloneSince = undefined
+    else aloneSince ??= now
+    if (aloneSince !== undefined && now - aloneSince >= QUIET_FOR_MS) return { state: 'quiet', waitedMs: now - started }
+    await Bun.sleep(100)
+  }
+  return { state: 'timeout', waitedMs: performance.now() - started }
 }
