@@ -123,7 +123,7 @@ if (server) {
     const figures = await measure(`3. Lighthouse ${route} (${options.runs}×)`, () => measureLighthouse(origin, route, options.runs, resultsDir))
     if (figures) lighthouse.push(figures)
   }
-  if (wanted.has('load')) background = await measure('waiting for the start\'s background work', () => waitForBackgroundWork(serverPid))
+  if (wanted.has('load')) background = await measure("waiting for the start's background work", () => waitForBackgroundWork(serverPid))
   if (wanted.has('load'))
     load = await measure(`4. API load (${CONNECTIONS} connections, ${options.durationSeconds} s per run)`, () =>
       measureLoad({ origin, serverPid, paths: LOAD_PATHS, connections: CONNECTIONS, durationSeconds: options.durationSeconds, workDir: work }),

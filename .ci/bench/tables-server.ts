@@ -76,12 +76,7 @@ export function serverTable({ firstStart, coldStart, load, variants, background 
       '',
       '',
     ],
-    [
-      "the start's picture copies done (file worker gone)",
-      !background ? 'not measured' : `${background.state} after ${seconds(background.waitedMs)}`,
-      '',
-      '',
-    ],
+    ["the start's picture copies done (file worker gone)", !background ? 'not measured' : `${background.state} after ${seconds(background.waitedMs)}`, '', ''],
   ]
   return table('5. Server start and memory', ['', 'value', 'target', 'met'], rows, [
     "RSS: the server and every process it started, summed, sampled every 200 ms; or the server's own high-water mark (VmHWM, reset before each run) if higher",
