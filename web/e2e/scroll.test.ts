@@ -41,6 +41,26 @@ async function scrollToBottom(page: Page): Promise<number> {
   return scrollY(page)
 }
 
+/**
+ * Waits until the page is scrolled to `y` (±2 px). On a timeout the error says where the page was, how
+ * tall it was, and the positions the app had saved, so a rare failure can be told apart from a slow one.
+ */
+async function returnsTo(page: Page, y: number): Promise<void> {
+  try {
+    await page.waitForFunction((target) => Math.abs(window.scrollY - target) <= 2, y, { timeout: 10_000 })
+  } catch (error) {
+    const found = await page.evaluate(() => ({
+      path: location.pathname,
+      scrollY: Math.round(window.scrollY),
+      scrollHeight: document.documentElement.scrollHeight,
+      innerHeight,
+      state: JSON.stringify(history.state),
+      saved: sessionStorage.getItem('scrollPositions'),
+    }))
+    throw new Error(`expected scrollY ${y}, found ${JSON.stringify(found)}: ${(error as Error).message}`)
+  }
+}
+
 /** The page has rendered its heading and two frames have passed (so any scroll it was going to get is done). */
 async function settled(page: Page, heading: RegExp | string) {
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 20_000 })
@@ -65,10 +85,10 @@ for (const size of [PHONE, DESKTOP]) {
       await page.waitForFunction(() => Math.round(window.scrollY) === 300)
       await page.goBack()
       await page.waitForURL(`${suite.server.url}/`)
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, bottom, { timeout: 10_000 })
+      await returnsTo(page, bottom)
       await page.goForward()
       await page.waitForURL(/\/around$/)
-      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+      await returnsTo(page, 300)
     })
 
     test('Back taken in the same instant as a scroll (before the scroll event): Forward still returns to where the page was left', async () => {
@@ -88,7 +108,7 @@ for (const size of [PHONE, DESKTOP]) {
       await settled(page, /./)
       await page.goForward()
       await page.waitForURL(/\/around$/)
-      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+      await returnsTo(page, 300)
     })
 
     test("whole-page loads (a link followed before the app started, or from another site): Back and Forward still return to each page's place", async () => {
@@ -103,14 +123,14 @@ for (const size of [PHONE, DESKTOP]) {
       await page.waitForFunction(() => Math.round(window.scrollY) === 300)
       await page.goBack()
       await page.waitForURL(`${suite.server.url}/`)
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, home, { timeout: 10_000 })
+      await returnsTo(page, home)
       // Home may come back from the browser's page cache, holding the positions it had when it was left.
       await page.goForward()
       await page.waitForURL(/\/around$/)
-      await page.waitForFunction(() => Math.abs(window.scrollY - 300) <= 2, undefined, { timeout: 10_000 })
+      await returnsTo(page, 300)
       await page.goBack()
       await page.waitForURL(`${suite.server.url}/`)
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, home, { timeout: 10_000 })
+      await returnsTo(page, home)
     })
 
     test('a new path with a #hash opens at its target', async () => {
@@ -176,7 +196,7 @@ for (const size of [PHONE, DESKTOP]) {
       expect(await scrollY(page)).toBe(0)
       await page.goBack()
       await page.waitForURL(/\/admin$/)
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, { timeout: 10_000 })
+      await returnsTo(page, before)
     })
   })
 }
