@@ -227,6 +227,22 @@ describe('structured data in the served pages', () => {
     expect(hotel.openingHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '07:30', closes: '21:00' })
   })
 
+  test("another connection's write shows in the API from the moment a served page shows it", async () => {
+    // The pages look for other processes' writes first, the API a little later: with a check of its
+    // own, the API would go on sending the old hours for up to EXTERNAL_CHANGES_CHECK_MS after a page
+    // showed the new ones (the clean-clone run of a44fc0f failed on exactly that).
+    expect((await served('/')).html).not.toContain('21:15')
+    await Bun.sleep(EXTERNAL_CHANGES_CHECK_MS * 0.6)
+    await t.call('GET', '/api/opening-times')
+    const other = new Database(t.ctx.config.databaseFile)
+    other.query("UPDATE opening_times SET close_time = '21:15' WHERE venue = 'stables' AND group_key = 'sunday'").run()
+    other.close()
+    const deadline = Date.now() + 20 * EXTERNAL_CHANGES_CHECK_MS
+    while (!(await served('/')).html.includes('21:15') && Date.now() < deadline) await Bun.sleep(EXTERNAL_CHANGES_CHECK_MS / 25)
+    const times = await jsonOf<OpeningTimes>(await t.call('GET', '/api/opening-times'))
+    expect(times.stables.sunday!.hours?.close_time).toBe('21:15')
+  })
+
   test('an exception drops out once its day has passed at the venue', async () => {
     expect(businesses((await served('/')).html)[0]!.specialOpeningHoursSpecification).toHaveLength(1)
     const etag = (await served('/')).res.headers.get('etag')
