@@ -1,7 +1,7 @@
 /** The real server as a deployment runs it (production mode, demo content seeded), started and timed. */
 import { closeSync, openSync } from 'node:fs'
 import { join } from 'node:path'
-import { treeRss } from './memory'
+import { processTree } from './memory'
 import { start, type Started } from './processes'
 
 const root = join(import.meta.dir, '..', '..')
@@ -123,7 +123,7 @@ export async function waitForBackgroundWork(serverPid: number, timeoutMs = 180_0
   let aloneSince: number | undefined
   while (performance.now() - started < timeoutMs) {
     const now = performance.now()
-    if (treeRss(serverPid).processes > 1) aloneSince = undefined
+    if (processTree(serverPid).length > 1) aloneSince = undefined
     else aloneSince ??= now
     if (aloneSince !== undefined && now - aloneSince >= QUIET_FOR_MS) return { state: 'quiet', waitedMs: now - started }
     await Bun.sleep(100)
