@@ -5,7 +5,17 @@ import { join } from 'node:path'
 import { categoryName, categoryOfType, categoryPage, GALLERY_CATEGORIES, GALLERY_TYPES, UNKNOWN_CATEGORY } from '../src/shared/rules/galleries'
 import { mayOpen, STAFF_HOME, STAFF_PATHS, STAFF_TASKS, staffTaskAt } from '../src/shared/rules/staff-routes'
 import { ATTRACTION_IMAGE, EVENT_EDIT_IMAGE, EVENT_UPLOAD_IMAGE, GALLERY_IMAGE, MB, MENU_PDF } from '../src/shared/rules/uploads'
-import { formatSavedAt, VENUE_TIME_ZONE, venueDateOf, venueDateTimeOf, venueParts } from '../src/shared/rules/venue-time'
+import {
+  formatEventStart,
+  formatLongDateOf,
+  formatSavedAt,
+  formatShortDateTime,
+  VENUE_TIME_ZONE,
+  venueDateOf,
+  venueDateTimeOf,
+  venueParts,
+  weekdayName,
+} from '../src/shared/rules/venue-time'
 import { BUSINESS_IDS, businessOfMenuRoute, menuPath, VENUE_KEYS, venueKeyOf, venueName } from '../src/shared/rules/venues'
 
 const NAMES = { hotelName: 'Larkdale Hotel', barName: 'The Stables bar' }
@@ -54,9 +64,58 @@ describe('the venue clock', () => {
     expect(venueDateOf(venueParts(new Date('2026-12-31T23:59:59Z')))).toBe('2026-12-31')
   })
 
-  test('a saved time reads as short weekday, day, month and 12-hour time, in venue time', () => {
-    expect(formatSavedAt(Date.parse('2026-12-05T19:30:00Z'))).toMatch(/^Sat 5 Dec,? 7:30\s?pm$/)
-    expect(formatSavedAt(Date.parse('2026-07-04T18:05:00Z'))).toMatch(/^Sat 4 Jul,? 7:05\s?pm$/)
+  test('matches the time zone database (Intl) at every hour of 2000–2040 and either side of every clock change', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: VENUE_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    const fromIntl = (instant: Date) => {
+      const parts: Record<string, number> = {}
+      for (const part of intl.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
+      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour! % 24, minute: parts.minute, second: parts.second }
+    }
+    const mismatches: string[] = []
+    const check = (time: number) => {
+      const instant = new Date(time)
+      if (JSON.stringify(venueParts(instant)) !== JSON.stringify(fromIntl(instant))) mismatches.push(instant.toISOString())
+    }
+    for (let time = Date.UTC(2000, 0, 1); time < Date.UTC(2041, 0, 1); time += 3_600_000) {
+      check(time)
+      // An hour that holds a clock change: its last second before and its first after 01:00 UTC.
+      if (new Date(time).getUTCHours() === 1) {
+        check(time - 1000)
+        check(time + 1000)
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([])
+  })
+
+  test('dates and times read as en-GB writes them, in venue time, the same on every engine', () => {
+    expect(formatSavedAt(Date.parse('2026-12-05T19:30:00Z'))).toBe('Sat 5 Dec, 7:30 pm')
+    expect(formatSavedAt(Date.parse('2026-07-04T18:05:00Z'))).toBe('Sat 4 Jul, 7:05 pm')
+    expect(formatShortDateTime(new Date('2026-09-01T11:00:00Z'))).toBe('Tue 1 Sep 2026, 12:00 pm')
+    expect(formatShortDateTime(new Date('2026-01-01T00:05:00Z'))).toBe('Thu 1 Jan 2026, 12:05 am')
+    expect(formatEventStart(new Date('2026-12-05T19:30:00Z'))).toBe('Saturday 5 December 2026 at 7:30 pm')
+    // 23:30 UTC on 31 July is 00:30 on 1 August in London.
+    expect(formatEventStart(new Date('2026-07-31T23:30:00Z'))).toBe('Saturday 1 August 2026 at 12:30 am')
+    expect(formatLongDateOf({ year: 2027, month: 1, day: 1 })).toBe('Friday 1 January 2027')
+    expect([0, 6, 7, -1].map(weekdayName)).toEqual(['Sunday', 'Saturday', 'Sunday', 'Saturday'])
+  })
+
+  test("the day and month names are Intl's en-GB names", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+    for (let day = 1; day <= 31 + 29 + 31 + 30 + 31 + 30 + 31 + 31 + 30 + 31 + 30 + 31; day++) {
+      const date = new Date(Date.UTC(2028, 0, day))
+      const parts = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]))
+      const ours = formatLongDateOf({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() })
+      expect(ours).toBe(`${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`)
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 /** Venue wall-clock helpers for staff forms. */
-import { venueDateTimeOf, venueFormatter, venueParts } from '../../../api/src/shared/rules/venue-time'
+import { formatShortDateTime, venueDateTimeOf, venueParts } from '../../../api/src/shared/rules/venue-time'
 
 /** A stored instant as a datetime-local value in venue time ('YYYY-MM-DDTHH:MM'); '' when unusable. */
 export function toVenueInput(iso: string | null | undefined): string {
@@ -9,22 +9,12 @@ export function toVenueInput(iso: string | null | undefined): string {
   return venueDateTimeOf(venueParts(date))
 }
 
-const shortDateTime = venueFormatter({
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
 /** When a message arrived, in venue time, e.g. 'Sat 5 Dec 2026, 7:30 pm'. */
 export function formatReceived(iso: string | null | undefined): string {
   if (!iso) return 'Date not available'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return 'Invalid Date'
-  return shortDateTime.format(date)
+  return formatShortDateTime(date)
 }
 
 /** A datetime-local value in venue time ('YYYY-MM-DDTHH:MM') as an ISO instant; null when unusable. */

@@ -43,15 +43,15 @@ describe('formatEventDate', () => {
   test('en-GB, long weekday, 12-hour time, in London time (BST and GMT) whatever the device time zone', () => {
     for (const tz of ['UTC', 'Europe/London', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Auckland']) {
       process.env.TZ = tz
-      expect(formatEventDate(bst)).toMatch(/^Saturday,? 4 July 2026,? (at )?7:30\s?pm$/i)
-      expect(formatEventDate(gmt)).toMatch(/^Saturday,? 5 December 2026,? (at )?7:30\s?pm$/i)
+      expect(formatEventDate(bst)).toBe('Saturday 4 July 2026 at 7:30 pm')
+      expect(formatEventDate(gmt)).toBe('Saturday 5 December 2026 at 7:30 pm')
     }
   })
 
   test('a morning time and a time just after midnight London time fall on the London day', () => {
-    expect(formatEventDate('2026-08-16T05:30:00Z')).toMatch(/^Sunday,? 16 August 2026,? (at )?6:30\s?am$/i)
+    expect(formatEventDate('2026-08-16T05:30:00Z')).toBe('Sunday 16 August 2026 at 6:30 am')
     // 23:30 UTC on 31 July is 00:30 on 1 August in London.
-    expect(formatEventDate('2026-07-31T23:30:00Z')).toMatch(/^Saturday,? 1 August 2026,? (at )?12:30\s?am$/i)
+    expect(formatEventDate('2026-07-31T23:30:00Z')).toBe('Saturday 1 August 2026 at 12:30 am')
   })
 
   test('missing: "Date not available"', () => {

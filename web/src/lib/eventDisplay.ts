@@ -2,7 +2,7 @@
  * What an event card shows, as pure functions (no DOM, no React) so every rule and fallback is tested
  * on its own. Times are always the venue's (Europe/London), whatever the visitor's time zone.
  */
-import { venueDateOf, venueFormatter, venueParts } from '../../../api/src/shared/rules/venue-time'
+import { formatEventStart, venueDateOf, venueParts } from '../../../api/src/shared/rules/venue-time'
 import type { VenueEvent } from '../api/types'
 
 export const UNTITLED_EVENT = 'Untitled Event'
@@ -33,15 +33,7 @@ export interface DateFormatter {
 }
 
 /** en-GB, long weekday, 12-hour time, in the venue's time zone, e.g. "Saturday 5 December 2026 at 7:30 pm". */
-export const eventDateFormatter: DateFormatter = venueFormatter({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
+export const eventDateFormatter: DateFormatter = { format: formatEventStart }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 

@@ -1,6 +1,6 @@
-import { venueDateOf, venueParts } from '../../../api/src/shared/rules/venue-time'
+import { formatLongDateOf, venueDateOf, venueParts, weekdayName } from '../../../api/src/shared/rules/venue-time'
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+export { weekdayName }
 
 export interface VenueClock {
   /** The venue's calendar date, YYYY-MM-DD. */
@@ -28,10 +28,6 @@ export function weekdayOf(iso: string): number {
   return utcDate(iso).getUTCDay()
 }
 
-export function weekdayName(day: number): string {
-  return WEEKDAYS[((day % 7) + 7) % 7]!
-}
-
 /** A calendar date `days` later (or earlier), YYYY-MM-DD. */
 export function addDays(iso: string, days: number): string {
   return new Date(utcDate(iso).getTime() + days * 86_400_000).toISOString().slice(0, 10)
@@ -43,14 +39,10 @@ export function toMinutes(time: string): number {
   return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-
-/** A calendar date as 'Friday 25 December 2026' (en-GB; engines differ on the comma, so it is built from parts). */
+/** A calendar date as 'Friday 25 December 2026'; anything else is returned as it came. */
 export function formatLongDate(iso: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
   const date = utcDate(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const parts: Record<string, string> = {}
-  for (const part of longDate.formatToParts(date)) parts[part.type] = part.value
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`
+  return formatLongDateOf({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() })
 }
