@@ -53,6 +53,9 @@ function expectCriticalCss(html: string, label: string) {
     blocking.map(([link]) => link),
     `${label}: render-blocking stylesheets`,
   ).toEqual([])
+  // A half-parsed page is never painted: its navbar or hero would still grow and shift (slow phones).
+  expect(head(html), `${label}: first paint waits for <main> to be parsed`).toContain('<link rel="expect" href="#main" blocking="render"')
+  expect(html, `${label}: the <main> the first paint waits for`).toMatch(/<main id="main"/)
   const full = read(sheet!.slice(1))
   const unstyled = [...classesIn(html)].filter((name) => new RegExp(`\\.${name}\\{`).test(full) && !styles(css, name))
   expect(unstyled, `${label}: classes of its markup the inline CSS leaves unstyled`).toEqual([])
