@@ -1,5 +1,5 @@
 import './styles/site'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { App } from './App'
@@ -49,13 +49,9 @@ async function start() {
     prerendered ? afterNextPaint() : startOutbox().catch(() => undefined),
   ])
   if (prerendered) {
-    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-    // thread for a whole Suspense boundary (tens of ms on a slow phone: the long tasks behind TBT).
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        // React recovers from a mismatch by rendering afresh; the console says so plainly (browser tests look for it).
-        onRecoverableError: (error) => console.error('Hydration mismatch, rendered on the client instead:', error),
-      })
+    hydrateRoot(root, app, {
+      // React recovers from a mismatch by rendering afresh; the console says so plainly (browser tests look for it).
+      onRecoverableError: (error) => console.error('Hydration mismatch, rendered on the client instead:', error),
     })
   } else {
     createRoot(root).render(app)
