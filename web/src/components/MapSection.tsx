@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useMounted, useOnline } from '../lib/hooks'
+import { useOnline } from '../lib/hooks'
 import { canReach, embedState, reachesOwnServer, type EmbedState } from '../lib/reachable'
 import { telHref, venue } from '../lib/venue'
 import '../styles/sections.css'
@@ -17,8 +17,10 @@ export const MAP_UNAVAILABLE = 'The map service is not available right now.'
  */
 export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number }) {
   const online = useOnline()
-  // The frame is added by the browser only: a pre-rendered frame could load before hydration and its load event be missed.
-  const mounted = useMounted()
+  // The frame is added by the browser only, once its box is near the screen: a pre-rendered frame could
+  // load before hydration and its load event be missed, and even a lazy frame costs the page a document
+  // of its own (a 20–40 ms task on a slow phone) while it starts.
+  const [near, setNear] = useState(false)
   const [checked, setChecked] = useState<EmbedState>('checking')
   const frameBoxRef = useRef<HTMLDivElement>(null)
   /** Set by the frame's load event; the check below waits for it. */
@@ -35,6 +37,7 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
       frameLoadedRef.current = resolve
     })
     const start = () => {
+      setNear(true)
       // The clock starts when the (lazy) frame is near the screen and actually begins to load.
       const timedOut = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs)
@@ -89,7 +92,7 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
               </a>
             </p>
           </div>
-        ) : mounted ? (
+        ) : near ? (
           <iframe
             src={venue.mapEmbedUrl}
             title={`Map showing ${venue.hotelName}`}

@@ -24,11 +24,45 @@ afterEach(async () => {
   globalThis.IntersectionObserver = RealIO
 })
 
+/** An IntersectionObserver the test moves: `bringNear()` reports every observed element in view. */
+function controllableObserver() {
+  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = []
+  globalThis.IntersectionObserver = class {
+    private entry: { callback: IntersectionObserverCallback; elements: Element[] }
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, elements: [] }
+      observers.push(this.entry)
+    }
+    observe(element: Element) {
+      this.entry.elements.push(element)
+    }
+    disconnect() {
+      this.entry.elements = []
+    }
+    unobserve() {}
+    takeRecords() {
+      return []
+    }
+  } as unknown as typeof IntersectionObserver
+  return {
+    bringNear: () =>
+      act(() => {
+        for (const { callback, elements } of observers)
+          if (elements.length) callback(elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), {} as IntersectionObserver)
+      }),
+  }
+}
+
 describe('MapSection', () => {
-  test("'Visit Us', 'Find directions below:' and a lazy, titled map frame", () => {
+  test("'Visit Us', 'Find directions below:', and a lazy, titled map frame only once its box is near the screen", () => {
+    globalThis.fetch = (() => new Promise(() => {})) as unknown as typeof fetch
+    const view = controllableObserver()
     render(<MapSection />)
     expect(screen.getByRole('heading', { level: 2, name: 'Visit Us' })).toBeTruthy()
     expect(screen.getByText('Find directions below:')).toBeTruthy()
+    // Far down the page: no frame yet (a frame costs the page a document of its own while it starts).
+    expect(document.querySelector('iframe')).toBeNull()
+    view.bringNear()
     const frame = document.querySelector('iframe')!
     expect(frame.getAttribute('src')).toBe(venue.mapEmbedUrl)
     expect(frame.getAttribute('loading')).toBe('lazy')
