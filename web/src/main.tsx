@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { App } from './App'
+import { whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
 import { applyFullStylesheet } from './styles/fullStylesheet'
@@ -17,12 +18,6 @@ const app = (
     </Router>
   </StrictMode>
 )
-
-/** After the first paint and hydration, when the main thread is free: nothing here is needed to show the page. */
-function whenIdle(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 })
-  else setTimeout(task, 200)
-}
 
 /** Resolves once the browser has painted what it already has: in the next frame's callback, then a task after that paint. */
 function afterNextPaint(): Promise<void> {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { whenIdle } from '../lib/idle'
 import { focusPage } from '../lib/pageArrival'
 import '../styles/cookie-notice.css'
 
@@ -28,9 +29,9 @@ export function CookieNotice() {
   const [show, setShow] = useState(false)
   const noticeRef = useRef<HTMLElement>(null)
 
-  useEffect(() => {
-    setShow(!readFlag())
-  }, [])
+  // Once the page is up: a page's first localStorage read loads the whole storage area at once (about
+  // 15 ms on a slow phone), and the notice can wait for an idle moment.
+  useEffect(() => whenIdle(() => setShow(!readFlag())), [])
 
   useEffect(() => {
     const notice = noticeRef.current
@@ -42,9 +43,10 @@ export function CookieNotice() {
       const covers = getComputedStyle(notice).position === 'fixed' ? Math.max(0, window.innerHeight - notice.getBoundingClientRect().top) : 0
       root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(covers)}px`)
     }
-    measure()
+    // The observer's first report comes after the browser's own layout, so measuring there forces none.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(notice)
+    if (observer) observer.observe(notice)
+    else measure()
     window.addEventListener('resize', measure)
     return () => {
       observer?.disconnect()

@@ -48,7 +48,11 @@ function controllableObserver() {
     bringNear: () =>
       act(() => {
         for (const { callback, elements } of observers)
-          if (elements.length) callback(elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), {} as IntersectionObserver)
+          if (elements.length)
+            callback(
+              elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+              {} as IntersectionObserver,
+            )
       }),
   }
 }

@@ -1,12 +1,8 @@
 import { Workbox } from 'workbox-window'
+import { whenIdle } from '../lib/idle'
 import { useConnectivity } from './connectivity'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
-
-function whenIdle(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 })
-  else setTimeout(task, 500)
-}
 
 function saveForOffline() {
   import('../stores/saveForOffline')
@@ -32,8 +28,8 @@ function loadedRuntimeUrls(): string[] {
  * the page being read.
  */
 function afterLoadWhenIdle(task: () => void) {
-  if (document.readyState === 'complete') whenIdle(task)
-  else window.addEventListener('load', () => whenIdle(task), { once: true })
+  if (document.readyState === 'complete') whenIdle(task, 5000)
+  else window.addEventListener('load', () => whenIdle(task, 5000), { once: true })
 }
 
 /**
@@ -52,13 +48,13 @@ function registerServiceWorker() {
   // On the very first visit the page loaded its pictures before the worker existed: once the worker
   // takes charge, hand it those URLs so this first page also opens offline. Then, with the worker in
   // charge (so the menu files and viewer pass through it and are kept), every public page's data is saved.
-  if (container.controller) whenIdle(saveForOffline)
+  if (container.controller) whenIdle(saveForOffline, 5000)
   else {
     container.addEventListener(
       'controllerchange',
       () => {
         container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedRuntimeUrls() } })
-        whenIdle(saveForOffline)
+        whenIdle(saveForOffline, 5000)
       },
       { once: true },
     )
