@@ -30,19 +30,17 @@ export function FadeIn({ children, as: Tag = 'div', className = '', delay = 0 }:
       setState('visible')
       return
     }
-    const rect = element.getBoundingClientRect()
-    const inView = rect.top < window.innerHeight && rect.bottom > 0
-    if (inView) {
-      setState('visible')
-      return
-    }
-    setState('waiting')
+    // The observer's first report says whether it starts on screen, read after the browser's own
+    // layout (measuring here would force one while the page hydrates). On screen it stays as it is;
+    // below the fold it waits and fades in once 10 % of it is in view.
+    let first = true
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           setState('visible')
           observer.disconnect()
-        }
+        } else if (first) setState('waiting')
+        first = false
       },
       { threshold: FADE_IN_THRESHOLD },
     )

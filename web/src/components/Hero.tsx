@@ -88,7 +88,8 @@ export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: 
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update)
     }
-    update()
+    // Placed in the next frame rather than measured now, which would force a layout while the page hydrates.
+    onScroll()
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', onScroll)
     return () => {

@@ -196,13 +196,13 @@ describe('FadeIn', () => {
     await waitFor(() => expect(screen.getByText('Hello').className).toContain('visible'))
   })
 
-  test('below the fold it waits, then becomes visible at threshold 0.1', async () => {
-    let callback: IntersectionObserverCallback | undefined
-    let options: IntersectionObserverInit | undefined
+  /** An IntersectionObserver whose reports the test sends: `report(true)` = in view. */
+  function reportingObserver() {
+    const seen: { callback?: IntersectionObserverCallback; options?: IntersectionObserverInit } = {}
     globalThis.IntersectionObserver = class {
       constructor(cb: IntersectionObserverCallback, init?: IntersectionObserverInit) {
-        callback = cb
-        options = init
+        seen.callback = cb
+        seen.options = init
       }
       observe() {}
       disconnect() {}
@@ -211,19 +211,31 @@ describe('FadeIn', () => {
         return []
       }
     } as unknown as typeof IntersectionObserver
-    const original = HTMLElement.prototype.getBoundingClientRect
-    HTMLElement.prototype.getBoundingClientRect = () => ({ top: 5000, bottom: 5200 }) as DOMRect
-    try {
-      render(<FadeIn className="tile">Later</FadeIn>)
-      const element = screen.getByText('Later')
-      await waitFor(() => expect(element.className).toContain('fade-in--waiting'))
-      expect(options?.threshold).toBe(0.1)
-      act(() => callback!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver))
-      expect(element.className).toContain('visible')
-      expect(element.className).toContain('tile')
-    } finally {
-      HTMLElement.prototype.getBoundingClientRect = original
-    }
+    const report = (isIntersecting: boolean) => act(() => seen.callback!([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver))
+    return { seen, report }
+  }
+
+  test('below the fold it waits, then becomes visible at threshold 0.1', async () => {
+    const { seen, report } = reportingObserver()
+    render(<FadeIn className="tile">Later</FadeIn>)
+    const element = screen.getByText('Later')
+    // Until the first report it is left as the HTML drew it.
+    expect(element.className).not.toContain('fade-in--waiting')
+    expect(seen.options?.threshold).toBe(0.1)
+    report(false)
+    expect(element.className).toContain('fade-in--waiting')
+    report(true)
+    expect(element.className).toContain('visible')
+    expect(element.className).toContain('tile')
+  })
+
+  test('on screen from the start it never waits', async () => {
+    const { report } = reportingObserver()
+    render(<FadeIn>Now</FadeIn>)
+    const element = screen.getByText('Now')
+    report(true)
+    expect(element.className).toContain('visible')
+    expect(element.className).not.toContain('fade-in--waiting')
   })
 
   test('visible in pre-rendered HTML', () => {
