@@ -80,7 +80,8 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   if (!template.includes(ROOT)) throw new Error(`prerender: the HTML template has no ${ROOT}`)
   if (!template.includes('</head>')) throw new Error('prerender: the HTML template has no </head>')
   const { hints, body } = splitHints(markup)
-  const preloads = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  // Low priority like the entry: the first paint needs none of the page's code, only its HTML.
+  const preloads = chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('')
   // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
   const data = PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''
