@@ -1,4 +1,4 @@
-import { venueDateOf, venueParts } from './rules/venue-time'
+import { utcOfWallClock, venueDateOf, venueParts } from './rules/venue-time'
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -26,19 +26,29 @@ export function parseVenueDateTime(value: string): string | null {
   if (local) {
     const [y, mo, d, h, mi, s] = local.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number]
     if (!isRealDate(`${local[1]}-${local[2]}-${local[3]}`) || h > 23 || mi > 59 || s > 59) return null
-    const asUtc = Date.UTC(y, mo - 1, d, h, mi, s)
+    const asUtc = utcOfWallClock(y, mo, d, h, mi, s)
     // The zone offset at that wall-clock time; applying it twice settles the DST edges.
     let instant = asUtc
     for (let i = 0; i < 2; i++) {
       const p = venueParts(new Date(instant))
-      const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+      const shown = utcOfWallClock(p.year, p.month, p.day, p.hour, p.minute, p.second)
       instant += asUtc - shown
     }
-    return new Date(instant).toISOString()
+    return plainIso(new Date(instant))
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(trimmed)) return null
   const parsed = new Date(trimmed)
-  return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString()
+  return Number.isNaN(parsed.getTime()) ? null : plainIso(parsed)
+}
+
+/**
+ * The instant's ISO text when its year has four digits, else null: starts are stored and compared as
+ * text, and '+010000-…' or '-000001-…' would sort before '2026-…' (a far-future event would vanish from
+ * the upcoming list and head the staff list).
+ */
+function plainIso(instant: Date): string | null {
+  const iso = instant.toISOString()
+  return /^\d{4}-/.test(iso) ? iso : null
 }
 
 /** The UTC instant at which the venue's given local date begins. */
