@@ -64,3 +64,17 @@ test('a start before year 1000 reads back in the staff form as four digits (date
   expect(toVenueInput('0099-12-31T23:00:00.000Z')).toBe('0099-12-31T23:00')
   expect(fromVenueInput('0099-12-31T23:00')).toBe('0099-12-31T23:00:00.000Z')
 })
+
+test('a start in the hour the clocks skip is a 400 that says so, not moved an hour on; the hour that happens twice is the GMT one', async () => {
+  await edit('2026-12-05T19:30')
+  for (const start of ['2026-03-29T01:30', '2027-03-28T01:00', '2027-03-28 01:59:59']) {
+    const res = await edit(start)
+    expect(res.status).toBe(400)
+    expect((await jsonOf(res)).error).toContain('clocks go forward')
+  }
+  expect(await stored()).toBe('2026-12-05T19:30:00.000Z')
+  expect(parseVenueDateTime('2027-03-28T00:59')).toBe('2027-03-28T00:59:00.000Z')
+  expect(parseVenueDateTime('2027-03-28T02:00')).toBe('2027-03-28T01:00:00.000Z')
+  expect(parseVenueDateTime('2026-10-25T01:30')).toBe('2026-10-25T01:30:00.000Z')
+  expect(parseVenueDateTime('2026-10-25T00:59')).toBe('2026-10-24T23:59:00.000Z')
+})

@@ -17,7 +17,7 @@ export function formatReceived(iso: string | null | undefined): string {
   return formatShortDateTime(date)
 }
 
-/** A datetime-local value in venue time ('YYYY-MM-DDTHH:MM') as an ISO instant; null when unusable. */
+/** A datetime-local value in venue time ('YYYY-MM-DDTHH:MM') as an ISO instant; null when unusable or in the hour the clocks skip. */
 export function fromVenueInput(local: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
   if (!match) return null
@@ -28,5 +28,9 @@ export function fromVenueInput(local: string): string | null {
     const instant = new Date(asUtc - offsetMinutes * 60_000).toISOString()
     if (toVenueInput(instant) === local) return instant
   }
-  return new Date(asUtc).toISOString()
+  // No offset reads back: the clocks skip this time (the server refuses it too).
+  return null
 }
+
+/** True when a filled-in start is a time the venue's clock never shows (the night the clocks go forward). */
+export const isSkippedStart = (local: string): boolean => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) && fromVenueInput(local) === null

@@ -29,6 +29,10 @@ function lastSundayAtOneUtc(year: number, monthIndex: number): number {
   return lastDay - new Date(lastDay).getUTCDay() * DAY + HOUR
 }
 
+/** Staff's message for a start in the hour the clocks skip (the event forms and the API say the same). */
+export const SKIPPED_HOUR_MESSAGE =
+  'That time does not happen in the UK: the clocks go forward from 1:00 am to 2:00 am that night. Choose a time before 1:00 am or from 2:00 am.'
+
 /** Minutes the venue's clock is ahead of UTC: 60 in British Summer Time (last Sunday of March to last Sunday of October, 01:00 UTC), else 0. */
 export function venueOffsetMinutes(instant: Date): number {
   const time = instant.getTime()
