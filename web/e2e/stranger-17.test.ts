@@ -64,3 +64,30 @@ test('editing an event to 1:30 am on the night the clocks go forward: the dialog
     await context.close()
   }
 })
+
+test('an event at the first 1:30 am of the night the clocks go back keeps its start when only its title is edited', async () => {
+  const { server } = suite
+  const { context, token } = await staffContext(DESKTOP)
+  const auth = { authorization: `Bearer ${token}` }
+  try {
+    const events = (await (await server.api('/api/admin/events', { headers: auth })).json()) as { id: number; title: string }[]
+    const event = events[1]!
+    // 00:30 UTC on 31 October 2027 is 1:30 am BST; an hour later the clock reads 1:30 am again (GMT).
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ id: String(event.id), title: event.title, description: 'By the fire', start_datetime: '2027-10-31T00:30:00Z' })) form.set(k, v)
+    expect((await server.api('/api/update-event', { method: 'POST', headers: auth, body: form })).status).toBe(200)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/manageEvent`)
+    await page.getByRole('button', { name: `Edit ${event.title}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit event' })
+    expect(await dialog.getByLabel('Start Date/Time').inputValue()).toBe('2027-10-31T01:30')
+    await dialog.getByLabel('Title').fill(`${event.title} (renamed)`)
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 })
+    const after = (await (await server.api('/api/admin/events', { headers: auth })).json()) as { id: number; title: string; start_datetime: string }[]
+    const saved = after.find((e) => e.id === event.id)!
+    expect({ title: saved.title, start: saved.start_datetime }).toEqual({ title: `${event.title} (renamed)`, start: '2027-10-31T00:30:00.000Z' })
+  } finally {
+    await context.close()
+  }
+})
