@@ -49,7 +49,11 @@ test('editing an event to 1:30 am on the night the clocks go forward: the dialog
   const { server } = suite
   const { context, token } = await staffContext(DESKTOP)
   try {
-    const before = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string; start_datetime: string }[]
+    const before = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: number
+      title: string
+      start_datetime: string
+    }[]
     const event = before[0]!
     const page = await context.newPage()
     await page.goto(`${server.url}/manageEvent`)
@@ -58,7 +62,10 @@ test('editing an event to 1:30 am on the night the clocks go forward: the dialog
     await dialog.getByLabel('Start Date/Time').fill('2027-03-28T01:30')
     await dialog.getByRole('button', { name: /save/i }).click()
     await dialog.getByText('clocks go forward', { exact: false }).first().waitFor({ timeout: 10_000 })
-    const after = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; start_datetime: string }[]
+    const after = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: number
+      start_datetime: string
+    }[]
     expect(after.find((e) => e.id === event.id)?.start_datetime).toBe(event.start_datetime)
   } finally {
     await context.close()
@@ -74,7 +81,8 @@ test('an event at the first 1:30 am of the night the clocks go back keeps its st
     const event = events[1]!
     // 00:30 UTC on 31 October 2027 is 1:30 am BST; an hour later the clock reads 1:30 am again (GMT).
     const form = new FormData()
-    for (const [k, v] of Object.entries({ id: String(event.id), title: event.title, description: 'By the fire', start_datetime: '2027-10-31T00:30:00Z' })) form.set(k, v)
+    for (const [k, v] of Object.entries({ id: String(event.id), title: event.title, description: 'By the fire', start_datetime: '2027-10-31T00:30:00Z' }))
+      form.set(k, v)
     expect((await server.api('/api/update-event', { method: 'POST', headers: auth, body: form })).status).toBe(200)
     const page = await context.newPage()
     await page.goto(`${server.url}/manageEvent`)
