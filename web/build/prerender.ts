@@ -153,7 +153,8 @@ export function prerender(options: { entry: string; define: Record<string, strin
         const template = readFileSync(join(outDir, 'index.html'), 'utf8')
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
         const structuredData = buildTimeStructuredData(options.venue, options.siteUrl)
-        writeFileSync(join(outDir, APP_SHELL), template)
+        // The shell has no <main> to wait for: kept, the link only held its first paint to the end of parsing and warned in the console.
+        writeFileSync(join(outDir, APP_SHELL), template.replace(/<link rel="expect"[^>]*>\s*/, ''))
         const pages = server.prerenderedPages()
         for (const page of pages) {
           const file = join(outDir, prerenderedFile(page.path))

@@ -8,7 +8,7 @@ import type { Venue } from '../config'
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import type { OpeningTimes } from '../features/opening-times/model'
 import { BUSINESS_IDS, menuPath, type VenueKey } from './rules/venues'
-import { venueParts } from './rules/venue-time'
+import { utcOfWallClock, venueParts } from './rules/venue-time'
 
 /** The id of the block in <head>: the build writes it, the server finds and replaces it. */
 export const STRUCTURED_DATA_ID = 'venue-structured-data'
@@ -145,10 +145,10 @@ const pad = (n: number) => String(Math.abs(n)).padStart(2, '0')
 /** An instant as the venue's wall clock with its UTC offset: 2026-07-01T19:30:00+01:00. */
 export function venueDateTimeWithOffset(instant: Date): string {
   const wall = venueParts(instant)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  const asUtc = utcOfWallClock(wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
   const offset = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)
   const sign = offset < 0 ? '-' : '+'
-  const date = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`
+  const date = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`
   return `${date}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
 }
 

@@ -1,4 +1,4 @@
-import { formatLongDateOf, venueDateOf, venueParts, weekdayName } from '../../../api/src/shared/rules/venue-time'
+import { formatLongDateOf, utcOfWallClock, venueDateOf, venueParts, weekdayName } from '../../../api/src/shared/rules/venue-time'
 
 export { weekdayName }
 
@@ -20,7 +20,7 @@ export function venueClock(now: Date): VenueClock {
 
 function utcDate(iso: string): Date {
   const [y, m, d] = iso.split('-').map(Number)
-  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))
+  return new Date(utcOfWallClock(y!, m ?? 1, d ?? 1))
 }
 
 /** Day of the week of a calendar date (0 = Sunday). */

@@ -3,7 +3,8 @@ import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import type { FileStore } from '../../files/file-store'
 import { badRequest, notFound, tooLarge } from '../../http/errors'
-import { parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
+import { isSkippedVenueTime, parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
+import { SKIPPED_HOUR_MESSAGE } from '../../shared/rules/venue-time'
 import {
   DeleteEventBody,
   EVENT_CHANGED_MESSAGE,
@@ -54,6 +55,7 @@ const filled = (value: string | null | undefined): string | null => value?.trim(
 
 function parseStart(value: string): string {
   const instant = parseVenueDateTime(value)
+  if (!instant && isSkippedVenueTime(value)) throw badRequest(SKIPPED_HOUR_MESSAGE)
   if (!instant) throw badRequest('The start date/time is not a real date and time. Use the form 2026-12-05T19:30.')
   return instant
 }

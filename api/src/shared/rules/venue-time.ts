@@ -12,11 +12,26 @@ export const VENUE_TIME_ZONE = 'Europe/London'
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
+/**
+ * Date.UTC for any year: Date.UTC itself reads years 0–99 as 1900–1999, so a start typed as
+ * 0050-01-10 would be stored 1900 years late and its weekday taken from 1950. Month 1–12; days,
+ * hours and minutes may overflow as in Date.UTC.
+ */
+export function utcOfWallClock(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date.setUTCHours(hour, minute, second, 0)
+}
+
 /** 01:00 UTC on the last Sunday of a month (monthIndex 0–11): when Britain's clocks change. */
 function lastSundayAtOneUtc(year: number, monthIndex: number): number {
-  const lastDay = Date.UTC(year, monthIndex + 1, 0)
+  const lastDay = utcOfWallClock(year, monthIndex + 2, 0)
   return lastDay - new Date(lastDay).getUTCDay() * DAY + HOUR
 }
+
+/** Staff's message for a start in the hour the clocks skip (the event forms and the API say the same). */
+export const SKIPPED_HOUR_MESSAGE =
+  'That time does not happen in the UK: the clocks go forward from 1:00 am to 2:00 am that night. Choose a time before 1:00 am or from 2:00 am.'
 
 /** Minutes the venue's clock is ahead of UTC: 60 in British Summer Time (last Sunday of March to last Sunday of October, 01:00 UTC), else 0. */
 export function venueOffsetMinutes(instant: Date): number {
@@ -54,7 +69,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The venue's calendar date of an instant, YYYY-MM-DD. */
 export function venueDateOf(parts: CalendarDate): string {
-  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`
+  return `${String(parts.year).padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)}`
 }
 
 /** The venue's wall clock as a datetime-local value, YYYY-MM-DDTHH:MM. */
@@ -80,7 +95,7 @@ const short = (name: string) => name.slice(0, 3)
 
 /** Day of the week (0 = Sunday) of a wall-clock date. */
 function weekdayOfParts(parts: CalendarDate): number {
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()
+  return new Date(utcOfWallClock(parts.year, parts.month, parts.day)).getUTCDay()
 }
 
 /** 12-hour time as en-GB writes it, e.g. '7:30 pm', '12:05 am'. */

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
-import { toVenueInput } from '../../time'
+import { isSkippedStart, toVenueInput } from '../../time'
+import { SKIPPED_HOUR_MESSAGE } from '../../../../../api/src/shared/rules/venue-time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
@@ -43,11 +44,14 @@ export interface EventEditModalProps {
 
 function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, image: File | null, onProgress: (fraction: number) => void) {
   const { title, description, start, contactToBook, ticketUrl } = values
+  // An untouched start goes back as the instant it was: in the hour the clocks go back, its wall-clock
+  // text names two instants, and read again it would move an event at the first 1:30 am an hour later.
+  const startSent = event.start_datetime && start === toVenueInput(event.start_datetime) ? event.start_datetime : start
   const body = new FormData()
   body.append('id', String(event.id))
   body.append('title', title.trim())
   body.append('description', description.trim())
-  body.append('start_datetime', start)
+  body.append('start_datetime', startSent)
   body.append('contactToBook', contactToBook ? 'true' : 'false')
   body.append('ticket_url', ticketUrl.trim())
   body.append('alt_text', normalizeAltText(alt) ?? '')
@@ -56,7 +60,7 @@ function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, im
     kind: 'event',
     op: 'update',
     id: event.id,
-    event: { ...queuedEvent(values), alt_text: normalizeAltText(alt) },
+    event: { ...queuedEvent(values), ...(startSent === start ? {} : { start_datetime: startSent }), alt_text: normalizeAltText(alt) },
   }
   return mutate<EventUpdatedReply>(
     {
@@ -117,6 +121,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   const save = useMutationForm({
     validate: () =>
       problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ??
+      problemIn(SKIPPED_HOUR_MESSAGE, { start_datetime: isSkippedStart(start) }) ??
       ticketProblem(ticketUrl) ??
       fieldProblem('alt', altTextProblem(alt)),
     send: (onProgress) => sendEdit(event, values, alt, picked.file, onProgress),
