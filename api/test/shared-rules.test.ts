@@ -64,7 +64,7 @@ describe('the venue clock', () => {
     expect(venueDateOf(venueParts(new Date('2026-12-31T23:59:59Z')))).toBe('2026-12-31')
   })
 
-  test('matches the time zone database (Intl) at every hour of 2000–2040 and either side of every clock change', () => {
+  test('matches the time zone database (Intl) through 2000–2040, minute by minute around every clock change', () => {
     const intl = new Intl.DateTimeFormat('en-GB', {
       timeZone: VENUE_TIME_ZONE,
       hourCycle: 'h23',
@@ -85,12 +85,18 @@ describe('the venue clock', () => {
       const instant = new Date(time)
       if (JSON.stringify(venueParts(instant)) !== JSON.stringify(fromIntl(instant))) mismatches.push(instant.toISOString())
     }
-    for (let time = Date.UTC(2000, 0, 1); time < Date.UTC(2041, 0, 1); time += 3_600_000) {
-      check(time)
-      // An hour that holds a clock change: its last second before and its first after 01:00 UTC.
-      if (new Date(time).getUTCHours() === 1) {
-        check(time - 1000)
-        check(time + 1000)
+    const HOUR = 3_600_000
+    for (let year = 2000; year <= 2040; year++) {
+      // The year every 5 hours (each hour of the day comes round), so a wrong month or day of the rule shows.
+      for (let time = Date.UTC(year, 0, 1); time < Date.UTC(year + 1, 0, 1); time += 5 * HOUR) check(time)
+      // Each clock-change weekend (the last Sunday of March and of October, 01:00 UTC) minute by minute,
+      // and the seconds either side of 01:00 UTC.
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0)
+        const change = lastDay - new Date(lastDay).getUTCDay() * 24 * HOUR + HOUR
+        for (let time = change - 3 * HOUR; time <= change + 3 * HOUR; time += 60_000) check(time)
+        check(change - 1000)
+        check(change + 1000)
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([])
