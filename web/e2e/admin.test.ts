@@ -475,10 +475,12 @@ describe('staff screens', () => {
 
       await go(page, '/manageGalleries')
       await page.locator('.admin-thumb img').first().waitFor()
-      // Bring every lazy thumbnail in, so the full-page picture shows them. (Not by scrolling with
-      // timers inside page.evaluate, which has no timeout: once that ran past the test's 120 s.)
-      for (const thumbnail of await page.locator('.admin-thumb img').all()) await thumbnail.scrollIntoViewIfNeeded()
-      await page.evaluate(() => window.scrollTo(0, 0))
+      // Bring every lazy thumbnail in, so the full-page picture shows them: asked for at once rather
+      // than scrolled to (timers inside page.evaluate once ran past the test's 120 s, and scrolling each
+      // into view waited 30 s for one to be "stable" in a busy clean-clone run).
+      await page.evaluate(() => {
+        for (const img of document.querySelectorAll<HTMLImageElement>('.admin-thumb img')) img.loading = 'eager'
+      })
       await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.admin-thumb img')).every((img) => img.complete), null, {
         timeout: 30_000,
       })
