@@ -36,6 +36,19 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 /** Scrolls to the bottom of the page once its content has stopped growing, and returns where it ended. */
 async function scrollToBottom(page: Page): Promise<number> {
   await page.waitForLoadState('networkidle')
+  // Network quiet is not enough: `/` at 1440 px sometimes grows by 49 px a moment later (seen in cc13,
+  // where the app rightly saved the new bottom and the test expected the old one). Wait for a second
+  // with no change of height.
+  await page.waitForFunction(
+    () => {
+      const probe = window as unknown as { heightSeen?: { height: number; since: number } }
+      const height = document.documentElement.scrollHeight
+      if (probe.heightSeen?.height !== height) probe.heightSeen = { height, since: performance.now() }
+      return performance.now() - probe.heightSeen.since >= 1000
+    },
+    null,
+    { polling: 100, timeout: 15_000 },
+  )
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await page.waitForFunction(() => window.scrollY > 0)
   return scrollY(page)
