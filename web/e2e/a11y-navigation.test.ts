@@ -47,7 +47,8 @@ async function arrivedAt(page: Page, path: string, title: string) {
 async function expectArrival(page: Page, path: string) {
   const title = await expectedTitle(path)
   const found = await arrivedAt(page, path, title)
-  expect({ ...found, focused: undefined }).toEqual({
+  // On a failure, which element had focus (cc14 once found focus outside <main> after Back to /events).
+  expect({ ...found, focused: undefined }, `${path}: focus on ${found.focused}`).toEqual({
     title,
     announced: title,
     politeRegion: 'polite',
