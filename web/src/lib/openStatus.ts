@@ -1,6 +1,7 @@
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange } from '../api/types'
 import type { VenueKey } from '../../../api/src/shared/rules/venues'
-import { addDays, toMinutes, venueClock, weekdayName, weekdayOf } from './venueTime'
+import { weekdayName } from '../../../api/src/shared/rules/venue-time'
+import { addDays, toMinutes, venueClock, weekdayOf } from './venueTime'
 
 /** What the open-now status needs of a bank-holiday exception. */
 export interface HolidayHours {

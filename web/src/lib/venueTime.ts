@@ -1,6 +1,4 @@
-import { formatLongDateOf, utcOfWallClock, venueDateOf, venueParts, weekdayName } from '../../../api/src/shared/rules/venue-time'
-
-export { weekdayName }
+import { formatLongDateOf, utcOfWallClock, venueDateOf, venueParts } from '../../../api/src/shared/rules/venue-time'
 
 export interface VenueClock {
   /** The venue's calendar date, YYYY-MM-DD. */
