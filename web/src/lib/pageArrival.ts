@@ -13,7 +13,8 @@ function pageHeading(): HTMLElement | null {
 /**
  * Moves focus to the page's main heading (made focusable by script only, tabindex -1) without
  * scrolling: where the page is placed is scrollRestoration's decision. Returns false while there is
- * no page to focus yet.
+ * no page to focus yet, and while focus cannot land: as a page's chunk downloads, React keeps the old
+ * page in the document, hidden, ahead of the loading placeholder, and focusing its heading does nothing.
  */
 export function focusPage(): boolean {
   const main = document.getElementById('main')
@@ -21,7 +22,7 @@ export function focusPage(): boolean {
   if (!main || !target || main.getAttribute('aria-busy') === 'true') return false
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
   target.focus({ preventScroll: true })
-  return true
+  return document.activeElement === target
 }
 
 /**
