@@ -9,6 +9,7 @@
 import { expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { pooled } from './parallel-pages'
 
 const ROUTES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2']
 const FULL_SHEET = /\/assets\/index-[^/]+\.css$/
@@ -42,38 +43,46 @@ function firstScreen(page: Page) {
   })
 }
 
-test('each public route’s first screen looks the same before the full stylesheet arrives as after', async () => {
+/** The first screen of `path` as drawn with the full sheet hanging (inline critical CSS only) or applied. */
+async function firstScreenWith(viewport: typeof PHONE, path: string, fullSheet: 'hanging' | 'applied'): Promise<string[]> {
   const { server, browser } = suite
-  for (const viewport of [PHONE, DESKTOP]) {
-    for (const path of ROUTES) {
-      const screens: string[][] = []
-      for (const fullSheet of ['hanging', 'applied'] as const) {
-        const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-        await blockThirdParties(context, server.url)
-        await context.route(ENTRY_SCRIPT, (route) => route.abort())
-        if (fullSheet === 'hanging') await context.route(FULL_SHEET, () => undefined)
-        const page = await context.newPage()
-        await page.goto(`${server.url}${path}`, { waitUntil: fullSheet === 'hanging' ? 'domcontentloaded' : 'load' })
-        if (fullSheet === 'applied') {
-          // What the entry script does first (web/src/styles/fullStylesheet.ts).
-          await page.evaluate(() => {
-            for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) link.media = 'all'
-          })
-          await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.media.mediaText === 'all'))
-        } else {
-          expect(
-            await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.cssRules.length > 0)),
-          ).toBe(false)
-        }
-        screens.push(await firstScreen(page))
-        await context.unrouteAll({ behavior: 'ignoreErrors' })
-        await context.close()
-      }
-      const [hanging, applied] = screens
-      expect(hanging!.length, `${path} at ${viewport.width}px`).toBeGreaterThan(5)
-      expect(hanging, `${path} at ${viewport.width}px: first screen without the full sheet`).toEqual(applied!)
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+  try {
+    await blockThirdParties(context, server.url)
+    await context.route(ENTRY_SCRIPT, (route) => route.abort())
+    if (fullSheet === 'hanging') await context.route(FULL_SHEET, () => undefined)
+    const page = await context.newPage()
+    await page.goto(`${server.url}${path}`, { waitUntil: fullSheet === 'hanging' ? 'domcontentloaded' : 'load' })
+    if (fullSheet === 'applied') {
+      // What the entry script does first (web/src/styles/fullStylesheet.ts).
+      await page.evaluate(() => {
+        for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) link.media = 'all'
+      })
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.media.mediaText === 'all'))
+    } else {
+      expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.cssRules.length > 0))).toBe(
+        false,
+      )
     }
+    return await firstScreen(page)
+  } finally {
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close()
   }
+}
+
+test('each public route’s first screen looks the same before the full stylesheet arrives as after', async () => {
+  // Each page in a context of its own, a few at a time: the loads mostly wait on the network.
+  const pages = [PHONE, DESKTOP].flatMap((viewport) => ROUTES.map((path) => ({ viewport, path })))
+  const drawn = await pooled(pages, async ({ viewport, path }) => ({
+    hanging: await firstScreenWith(viewport, path, 'hanging'),
+    applied: await firstScreenWith(viewport, path, 'applied'),
+  }))
+  pages.forEach(({ viewport, path }, index) => {
+    const { hanging, applied } = drawn[index]!
+    expect(hanging.length, `${path} at ${viewport.width}px`).toBeGreaterThan(5)
+    expect(hanging, `${path} at ${viewport.width}px: first screen without the full sheet`).toEqual(applied)
+  })
 }, 300_000)
 
 test('the full stylesheet is fetched without blocking rendering', async () => {
