@@ -1,0 +1,133 @@
+/**
+ * Stranger pass s10 (build first: npm run build): page arrival when a page's code is slow, fails, or
+ * the server has gone, as a keyboard or screen-reader user meets it. After every in-app move focus
+ * must end on the new page's heading (or its notice) inside <main>, never on <body>, and the page must
+ * be announced once it is there.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page, Route } from 'playwright-core'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { contextsOf, settled } from './a11y-helpers'
+
+const suite = useServerAndBrowser()
+const visit = contextsOf(suite)
+const EVENTS_CHUNK = /\/assets\/Events-[^/]*\.js$/
+
+/** Where focus is and what the live region says, once focus has settled inside <main> (or after 15 s). */
+async function arrival(page: Page, path: string, heading: RegExp | null) {
+  await page.waitForURL((url) => url.pathname === path)
+  await page
+    .waitForFunction(
+      (source) => {
+        const active = document.activeElement
+        const main = document.getElementById('main')
+        if (!main || !active || !main.contains(active) || main.getAttribute('aria-busy') === 'true') return false
+        return source === null ? active === main : active.tagName === 'H1' && new RegExp(source).test(active.textContent ?? '')
+      },
+      heading?.source ?? null,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined)
+  return page.evaluate(() => {
+    const active = document.activeElement
+    return {
+      focused: active ? `${active.tagName} ${active.textContent?.trim().slice(0, 40)}` : 'nothing',
+      announced: document.querySelector('#route-announcer')?.textContent ?? '',
+    }
+  })
+}
+
+/** Holds the Events chunk until `release()`; `asked` resolves when the browser has asked for it. */
+function holdEventsChunk(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = () => {}
+  const askedFor = new Promise<void>((resolve) => (asked = resolve))
+  void page.route(EVENTS_CHUNK, async (route: Route) => {
+    asked()
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  return { release, asked: askedFor }
+}
+
+/** Refuses the Events chunk (no signal) while `failing` says so. */
+function failEventsChunk(page: Page) {
+  const state = { failing: true }
+  void page.route(EVENTS_CHUNK, (route: Route) => (state.failing ? route.abort('internetdisconnected') : route.continue()))
+  return state
+}
+
+async function openHome(page: Page) {
+  await page.goto(`${suite.server.url}/`)
+  await settled(page)
+}
+
+async function keyboardTo(page: Page, selector: string) {
+  await page.locator(selector).focus()
+  await page.keyboard.press('Enter')
+}
+
+describe('a page whose code is slow', () => {
+  // The arrival gave up after 8 s: the page shown at 10 s never got focus (it stayed on the link), and
+  // "Events" was announced over an empty placeholder.
+  test('desktop: Events taking longer than the old 8 s deadline still gets focus and is announced once shown', async () => {
+    const page = await visit({ viewport: DESKTOP, agreed: true })
+    const chunk = holdEventsChunk(page)
+    await openHome(page)
+    await keyboardTo(page, '.navbar a[href="/events"]')
+    await chunk.asked
+    // The chunk's delay is the scenario (a weak signal), not a wait for something.
+    await page.waitForTimeout(9000)
+    expect(await page.locator('#route-announcer').textContent()).toBe('')
+    chunk.release()
+    expect(await arrival(page, '/events', /What's on/)).toEqual({ focused: "H1 What's on", announced: 'Events — Larkdale Hotel' })
+  }, 60_000)
+
+  test('phone: Tab moving focus while the page loads is left where the visitor put it', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true })
+    const chunk = holdEventsChunk(page)
+    await openHome(page)
+    await page.locator('.navbar__toggle').click()
+    await page.locator('.navbar__links.is-open a[href="/events"]').click()
+    await chunk.asked
+    await page.waitForSelector('main[aria-busy="true"]', { state: 'attached' })
+    await page.locator('.navbar__brand').focus()
+    chunk.release()
+    await page.waitForSelector('main[aria-busy="true"]', { state: 'detached' })
+    await page.waitForFunction(() => document.querySelector('#route-announcer')?.textContent === 'Events — Larkdale Hotel', undefined, { timeout: 10_000 })
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('navbar__brand')
+  }, 60_000)
+})
+
+describe('a page whose code cannot be downloaded', () => {
+  test('desktop: the notice takes focus; the next page after it gets focus, not <body>', async () => {
+    const page = await visit({ viewport: DESKTOP, agreed: true })
+    failEventsChunk(page)
+    await openHome(page)
+    await keyboardTo(page, '.navbar a[href="/events"]')
+    expect(await arrival(page, '/events', null)).toEqual({
+      focused: 'MAIN This page needs a connection the first t',
+      announced: 'Events — Larkdale Hotel',
+    })
+    await keyboardTo(page, '.navbar a[href="/stay"]')
+    expect(await arrival(page, '/stay', /Stay/)).toEqual({ focused: 'H1 Stay with us', announced: 'Stay — Larkdale Hotel' })
+  }, 60_000)
+
+  // React.lazy keeps a rejected import for good: with the signal back, Events still said it needed a
+  // connection until the whole site was reloaded.
+  test('phone: once the signal is back, the page opens on the next visit to it', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true })
+    const chunk = failEventsChunk(page)
+    await openHome(page)
+    await page.locator('.navbar__toggle').click()
+    await page.locator('.navbar__links.is-open a[href="/events"]').click()
+    await page.getByText('This page needs a connection').waitFor()
+    chunk.failing = false
+    await page.locator('.site-footer a[href="/about"]').click()
+    expect(await arrival(page, '/about', /./)).toMatchObject({ announced: 'About us — Larkdale Hotel' })
+    await page.locator('.navbar__toggle').click()
+    await page.locator('.navbar__links.is-open a[href="/events"]').click()
+    expect(await arrival(page, '/events', /What's on/)).toEqual({ focused: "H1 What's on", announced: 'Events — Larkdale Hotel' })
+  }, 60_000)
+})
