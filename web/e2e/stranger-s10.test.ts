@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
-import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
 
 const suite = useServerAndBrowser()
@@ -129,5 +129,25 @@ describe('a page whose code cannot be downloaded', () => {
     await page.locator('.navbar__toggle').click()
     await page.locator('.navbar__links.is-open a[href="/events"]').click()
     expect(await arrival(page, '/events', /What's on/)).toEqual({ focused: "H1 What's on", announced: 'Events — Larkdale Hotel' })
+  }, 60_000)
+})
+
+describe('the staff screens whose code cannot be downloaded', () => {
+  test('desktop: after logging in without a signal, the dashboard opens once it is back (Back from another page)', async () => {
+    const page = await visit({ viewport: DESKTOP, agreed: true })
+    let failing = true
+    await page.route(/\/assets\/AdminRoutes-[^/]*\.js$/, (route) => (failing ? route.abort('internetdisconnected') : route.continue()))
+    await page.goto(`${suite.server.url}/login`)
+    await page.getByLabel('Username').fill(DEMO_ADMIN.username)
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+    await page.getByText('This page needs a connection').waitFor()
+    failing = false
+    await page.locator('.site-footer a[href="/about"]').click()
+    await arrival(page, '/about', /./)
+    await page.goBack()
+    await page.getByText('Access granted!').waitFor({ timeout: 15_000 })
+    expect(await page.getByText('This page needs a connection').count()).toBe(0)
   }, 60_000)
 })
