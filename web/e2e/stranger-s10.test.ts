@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
+import sharp from 'sharp'
 import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
 
@@ -151,3 +152,42 @@ describe('the staff screens whose code cannot be downloaded', () => {
     expect(await page.getByText('This page needs a connection').count()).toBe(0)
   }, 60_000)
 })
+
+describe('staff event starts the server will refuse', () => {
+  // The form refused only the hour the clocks skip: offline, an event in the year 10000 was kept on
+  // the device, listed with the start "Invalid Date", and failed once the signal came back.
+  test('phone: offline, a start in the year 10000 is refused by the form, not kept to fail later', async () => {
+    const { server, browser } = suite
+    const token = await server.token()
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+    try {
+      await context.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort('internetdisconnected')))
+      await context.addInitScript((t) => {
+        localStorage.setItem('cookiesAgreed', 'true')
+        localStorage.setItem('adminToken', t)
+      }, token)
+      const page = await context.newPage()
+      await page.goto(`${server.url}/createEvent`)
+      await page.getByLabel('Title').fill('Far future')
+      await context.setOffline(true)
+      await page.getByLabel('Description').fill('A long way off.')
+      await page.getByLabel('Start Date/Time').fill('10000-01-01T19:30')
+      await page.locator('input[type=file]').first().setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await tinyPng() })
+      await page.getByRole('button', { name: 'Upload event' }).click()
+      const kept = page.getByText('Saved on this device')
+      await page.getByRole('alert').or(kept).first().waitFor({ timeout: 10_000 })
+      expect(await kept.count()).toBe(0)
+      expect(await page.getByRole('alert').innerText()).toContain('0000 to 9999')
+      expect(await page.getByLabel('Start Date/Time').getAttribute('aria-invalid')).toBe('true')
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})
+
+/** A small PNG. */
+function tinyPng(): Promise<Buffer> {
+  return sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 128, g: 64, b: 32 } } })
+    .png()
+    .toBuffer()
+}
