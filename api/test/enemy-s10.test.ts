@@ -100,7 +100,7 @@ describe('forged and absent tokens', () => {
     const [head, payload, signature] = token.split('.') as [string, string, string]
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-    const forged = [
+    const forged: Record<string, string>[] = [
       {},
       { authorization: 'Bearer abc.def.ghi' },
       { authorization: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${payload}.` },

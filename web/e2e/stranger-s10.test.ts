@@ -172,7 +172,10 @@ describe('staff event starts the server will refuse', () => {
       await context.setOffline(true)
       await page.getByLabel('Description').fill('A long way off.')
       await page.getByLabel('Start Date/Time').fill('10000-01-01T19:30')
-      await page.locator('input[type=file]').first().setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await tinyPng() })
+      await page
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await tinyPng() })
       await page.getByRole('button', { name: 'Upload event' }).click()
       const kept = page.getByText('Saved on this device')
       await page.getByRole('alert').or(kept).first().waitFor({ timeout: 10_000 })
