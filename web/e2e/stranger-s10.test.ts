@@ -133,6 +133,26 @@ describe('a page whose code cannot be downloaded', () => {
   }, 60_000)
 })
 
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)
+  test(`${size}: the "needs a connection" notice starts below the header, not under it`, async () => {
+    const page = await visit({ viewport, agreed: true })
+    failEventsChunk(page)
+    await page.goto(`${suite.server.url}/`)
+    await settled(page)
+    await page.evaluate(() => window.history.pushState(null, '', '/events'))
+    await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')))
+    await page.locator('.offline-notice').waitFor()
+    const place = await page.evaluate(() => ({
+      header: Math.round(document.querySelector('header')!.getBoundingClientRect().bottom),
+      notice: Math.round(document.querySelector('.offline-notice')!.getBoundingClientRect().top),
+    }))
+    await page.screenshot({ path: `/tmp/shots/stranger-s10-notice-${size}.png` })
+    expect(place.notice, `notice top ${place.notice}px, header bottom ${place.header}px`).toBeGreaterThanOrEqual(place.header)
+  }, 60_000)
+
 describe('the staff screens whose code cannot be downloaded', () => {
   test('desktop: after logging in without a signal, the dashboard opens once it is back (Back from another page)', async () => {
     const page = await visit({ viewport: DESKTOP, agreed: true })
