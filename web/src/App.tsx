@@ -53,7 +53,7 @@ class PageUnavailable extends Component<{ location: string; children: ReactNode 
   override render() {
     if (!this.state.failed) return this.props.children
     return (
-      <main id="main" className="page-pending">
+      <main id="main" className="page-pending page-unavailable">
         <div className="container section">
           <OfflineNotice lead="This page needs a connection the first time you open it." action="if there is anything we can help with" />
         </div>
