@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import sharp from 'sharp'
-import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser, waitForChunk } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
 
 const suite = useServerAndBrowser()
@@ -93,11 +93,14 @@ describe('a page whose code is slow', () => {
     await page.locator('.navbar__links.is-open a[href="/events"]').click()
     await chunk.asked
     await page.waitForSelector('main[aria-busy="true"]', { state: 'attached' })
-    await page.locator('.navbar__brand').focus()
+    await page.keyboard.press('Tab')
+    const where = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? 'nothing')
+    const tabbedTo = await where()
+    expect(tabbedTo.startsWith('<body')).toBe(false)
     chunk.release()
     await page.waitForSelector('main[aria-busy="true"]', { state: 'detached' })
     await page.waitForFunction(() => document.querySelector('#route-announcer')?.textContent === 'Events — Larkdale Hotel', undefined, { timeout: 10_000 })
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('navbar__brand')
+    expect(await where()).toBe(tabbedTo)
   }, 60_000)
 })
 
@@ -214,3 +217,23 @@ function tinyPng(): Promise<Buffer> {
     .png()
     .toBuffer()
 }
+
+// Last in the file: it stops the shared server (and starts it again).
+describe('the server gone while the browser is online', () => {
+  test('phone, keyboard only: pages fetched ahead still open, take focus, are announced and say the events could not be loaded', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true })
+    await openHome(page)
+    await waitForChunk(page, 'Events')
+    await suite.server.kill()
+    try {
+      await page.locator('.navbar__toggle').focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.navbar__links.is-open a[href="/events"]').focus()
+      await page.keyboard.press('Enter')
+      expect(await arrival(page, '/events', /What's on/)).toEqual({ focused: "H1 What's on", announced: 'Events — Larkdale Hotel' })
+      await page.getByText('The events could not be loaded').waitFor({ timeout: 15_000 })
+    } finally {
+      await suite.server.restart()
+    }
+  }, 60_000)
+})
