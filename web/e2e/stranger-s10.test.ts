@@ -104,6 +104,40 @@ describe('a page whose code is slow', () => {
   }, 60_000)
 })
 
+describe('moving on before a page has come', () => {
+  test('desktop: Events then Stay before Events has downloaded: Stay gets focus, and Events arriving later takes nothing', async () => {
+    const page = await visit({ viewport: DESKTOP, agreed: true })
+    const chunk = holdEventsChunk(page)
+    await openHome(page)
+    await keyboardTo(page, '.navbar a[href="/events"]')
+    await chunk.asked
+    await keyboardTo(page, '.navbar a[href="/stay"]')
+    expect(await arrival(page, '/stay', /Stay/)).toEqual({ focused: 'H1 Stay with us', announced: 'Stay — Larkdale Hotel' })
+    chunk.release()
+    await page.waitForResponse(EVENTS_CHUNK)
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(await arrival(page, '/stay', /Stay/)).toEqual({ focused: 'H1 Stay with us', announced: 'Stay — Larkdale Hotel' })
+  }, 60_000)
+
+  test('phone: Back while a page downloads returns focus to the page left', async () => {
+    const page = await visit({ viewport: PHONE, agreed: true })
+    const chunk = holdEventsChunk(page)
+    await openHome(page)
+    await page.locator('.site-footer a[href="/about"]').click()
+    await arrival(page, '/about', /./)
+    await page.locator('.navbar__toggle').click()
+    await page.locator('.navbar__links.is-open a[href="/events"]').click()
+    await chunk.asked
+    await page.goBack()
+    const about = await arrival(page, '/about', /./)
+    expect({ focusedHeading: about.focused.startsWith('H1 '), announced: about.announced }).toEqual({
+      focusedHeading: true,
+      announced: 'About us — Larkdale Hotel',
+    })
+    chunk.release()
+  }, 60_000)
+})
+
 describe('a page whose code cannot be downloaded', () => {
   test('desktop: the notice takes focus; the next page after it gets focus, not <body>', async () => {
     const page = await visit({ viewport: DESKTOP, agreed: true })
