@@ -1,13 +1,19 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react'
+import { Component, Suspense, useState, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './components/Layout'
 import { OfflineNotice } from './components/OfflineNotice'
 import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './pages/NotFound'
 import { PUBLIC_ROUTES } from './pages/publicRoutes'
+import { retryableLazy, retryFailedDownloads } from './lib/retryableLazy'
 
-/** Staff screens are a separate chunk: public pages never download them. */
-const AdminRoutes = lazy(() => import('./admin/AdminRoutes'))
+/** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
+const adminRoutes = retryableLazy(() => import('./admin/AdminRoutes'))
+
+function StaffArea() {
+  const [AdminRoutes] = useState(adminRoutes)
+  return <AdminRoutes />
+}
 
 /**
  * Every staff path as one route: the staff area stays mounted while staff move between its screens
@@ -27,21 +33,27 @@ function PageLoading() {
  * A page whose code could not be downloaded (no signal, and the service worker has not saved it yet)
  * says so, with the phone number, instead of leaving a blank screen; the next route tries again.
  */
-class PageUnavailable extends Component<{ location: string; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
+class PageUnavailable extends Component<{ location: string; children: ReactNode }, { failed: boolean; location: string }> {
+  override state = { failed: false, location: this.props.location }
   static getDerivedStateFromError() {
     return { failed: true }
+  }
+  /**
+   * Cleared in the same render as the move, not in an update after it: rendered once more at the new
+   * path, the notice took the arrival's focus (lib/pageArrival.ts) and then vanished, leaving it on <body>.
+   */
+  static getDerivedStateFromProps(props: { location: string }, state: { location: string }) {
+    if (props.location === state.location) return null
+    retryFailedDownloads()
+    return { failed: false, location: props.location }
   }
   override componentDidCatch(error: unknown) {
     console.error('This page could not be shown:', error)
   }
-  override componentDidUpdate(previous: { location: string }) {
-    if (this.state.failed && previous.location !== this.props.location) this.setState({ failed: false })
-  }
   override render() {
     if (!this.state.failed) return this.props.children
     return (
-      <main id="main" className="page-pending">
+      <main id="main" className="page-pending page-unavailable">
         <div className="container section">
           <OfflineNotice lead="This page needs a connection the first time you open it." action="if there is anything we can help with" />
         </div>
@@ -67,7 +79,7 @@ export function App() {
             ))}
             <Route path={STAFF_PATTERN}>
               <Suspense fallback={<p className="page-loading">Loading…</p>}>
-                <AdminRoutes />
+                <StaffArea />
               </Suspense>
             </Route>
             <Route component={NotFound} />

@@ -1,4 +1,4 @@
-import { utcOfWallClock, venueDateOf, venueParts } from './rules/venue-time'
+import { SKIPPED_HOUR_MESSAGE, START_UNREADABLE_MESSAGE, utcOfWallClock, venueDateOf, venueParts } from './rules/venue-time'
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -55,6 +55,16 @@ export function parseVenueDateTime(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(trimmed)) return null
   const parsed = new Date(trimmed)
   return Number.isNaN(parsed.getTime()) ? null : plainIso(parsed)
+}
+
+/**
+ * What is wrong with an event start for staff to read (null: nothing). The API refuses with it and
+ * the staff forms refuse with it before sending, so what is kept on a device offline is what the
+ * server will take.
+ */
+export function venueStartProblem(value: string): string | null {
+  if (parseVenueDateTime(value)) return null
+  return isSkippedVenueTime(value) ? SKIPPED_HOUR_MESSAGE : START_UNREADABLE_MESSAGE
 }
 
 /**

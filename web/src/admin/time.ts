@@ -1,6 +1,6 @@
 /** Venue wall-clock helpers for staff forms. */
 import { formatShortDateTime, venueDateTimeOf, venueParts } from '../../../api/src/shared/rules/venue-time'
-import { isSkippedVenueTime, parseVenueDateTime } from '../../../api/src/shared/time'
+import { parseVenueDateTime, venueStartProblem } from '../../../api/src/shared/time'
 
 /** A stored instant as a datetime-local value in venue time ('YYYY-MM-DDTHH:MM'); '' when unusable. */
 export function toVenueInput(iso: string | null | undefined): string {
@@ -27,5 +27,9 @@ const VENUE_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
  */
 export const fromVenueInput = (local: string): string | null => (VENUE_INPUT.test(local) ? parseVenueDateTime(local) : null)
 
-/** True when a filled-in start is a time the venue's clock never shows (the night the clocks go forward). */
-export const isSkippedStart = (local: string): boolean => VENUE_INPUT.test(local) && isSkippedVenueTime(local)
+/**
+ * What the server would say is wrong with a filled-in start (the hour the clocks skip, a year past
+ * 9999), for the forms to say before sending: offline, a start kept on the device would only be
+ * refused once the signal came back. Null when fine or not filled in yet.
+ */
+export const startProblem = (local: string): string | null => (local ? venueStartProblem(local) : null)

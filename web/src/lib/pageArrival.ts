@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { pageTitle } from '../pages/publicRoutes'
 
-/** How long a new page may take to appear (its chunk downloading on a weak signal) before focus goes to whatever is there. */
-const ARRIVAL_DEADLINE_MS = 8000
-
 /** The page's main heading, or its main when it has none (a notice instead of the page). */
 function pageHeading(): HTMLElement | null {
   const main = document.getElementById('main')
@@ -43,12 +40,17 @@ export function usePageArrival(path: string): string {
     const changed = shown.current !== path
     shown.current = path
     if (first || !changed) return
-    // A page in its own chunk renders after it downloads: wait for it, a frame at a time.
-    const deadline = Date.now() + ARRIVAL_DEADLINE_MS
+    // A page in its own chunk renders after it downloads: wait for it, a frame at a time, however long
+    // that takes (a deadline of 8 s left a page that came at 10 s unfocused, announced over an empty
+    // placeholder). Unless the visitor moves focus themselves meanwhile: that is theirs to keep. Focus
+    // on <body> is no such move: it is where the browser puts it when the old page is hidden.
+    const before = document.activeElement
     let frame = 0
     const land = () => {
       frame = 0
-      if (!focusPage() && Date.now() < deadline) {
+      const active = document.activeElement
+      const movedByVisitor = active !== before && active !== document.body && active !== null
+      if (!movedByVisitor && !focusPage()) {
         frame = requestAnimationFrame(land)
         return
       }

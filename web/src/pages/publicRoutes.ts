@@ -1,7 +1,8 @@
-import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
+import { createElement, useState, type ComponentType, type ReactNode } from 'react'
 import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { STAFF_ROUTES } from '../../../api/src/shared/rules/staff-routes'
+import { retryableLazy } from '../lib/retryableLazy'
 import { venue } from '../lib/venue'
 import { Home } from './Home'
 
@@ -28,10 +29,10 @@ function lazyPage(module: string, importPage: () => Promise<Record<string, unkno
     loaded ??= (await importPage())[module] as ComponentType<object>
     return loaded
   }
-  const LazyPage = lazy(async () => ({ default: await fetchPage() }))
+  const currentLazy = retryableLazy(async () => ({ default: await fetchPage() }))
   function Page(props: object) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded page later would remount it.
-    const [component] = useState<ComponentType<object>>(() => loaded ?? LazyPage)
+    const [component] = useState<ComponentType<object>>(() => loaded ?? currentLazy())
     return createElement(component, props)
   }
   return Object.assign(Page, { module, load: async () => void (await fetchPage()) })

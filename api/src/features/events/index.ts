@@ -3,8 +3,8 @@ import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import type { FileStore } from '../../files/file-store'
 import { badRequest, notFound, tooLarge } from '../../http/errors'
-import { isSkippedVenueTime, parseVenueDateTime, startOfVenueDay, venueDate } from '../../shared/time'
-import { SKIPPED_HOUR_MESSAGE } from '../../shared/rules/venue-time'
+import { parseVenueDateTime, startOfVenueDay, venueDate, venueStartProblem } from '../../shared/time'
+import { START_UNREADABLE_MESSAGE } from '../../shared/rules/venue-time'
 import {
   DeleteEventBody,
   EVENT_CHANGED_MESSAGE,
@@ -55,8 +55,7 @@ const filled = (value: string | null | undefined): string | null => value?.trim(
 
 function parseStart(value: string): string {
   const instant = parseVenueDateTime(value)
-  if (!instant && isSkippedVenueTime(value)) throw badRequest(SKIPPED_HOUR_MESSAGE)
-  if (!instant) throw badRequest('The start date/time is not a real date and time. Use the form 2026-12-05T19:30.')
+  if (!instant) throw badRequest(venueStartProblem(value) ?? START_UNREADABLE_MESSAGE)
   return instant
 }
 

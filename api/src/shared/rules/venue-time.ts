@@ -29,6 +29,12 @@ function lastSundayAtOneUtc(year: number, monthIndex: number): number {
   return lastDay - new Date(lastDay).getUTCDay() * DAY + HOUR
 }
 
+/**
+ * Staff's message for a start that is not a date and time at all, or one in a year a date input can
+ * hold but the listings cannot (they sort starts as text: see plainIso in shared/time.ts).
+ */
+export const START_UNREADABLE_MESSAGE = 'The start date/time is not a real date and time in the years 0000 to 9999. Use the form 2026-12-05T19:30.'
+
 /** Staff's message for a start in the hour the clocks skip (the event forms and the API say the same). */
 export const SKIPPED_HOUR_MESSAGE =
   'That time does not happen in the UK: the clocks go forward from 1:00 am to 2:00 am that night. Choose a time before 1:00 am or from 2:00 am.'

@@ -14,8 +14,7 @@ import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fi
 import { isWebAddress } from '../attractions/messages'
 import { AltTextField } from '../../shell/altText'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
-import { SKIPPED_HOUR_MESSAGE } from '../../../../../api/src/shared/rules/venue-time'
-import { isSkippedStart } from '../../time'
+import { startProblem } from '../../time'
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
@@ -41,7 +40,7 @@ const DRAFT_FIELD = {
 function eventProblem({ title, description, startDatetime, ticket_url, alt }: NewEvent, file: File | null): Problem | null {
   return (
     problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), startDatetime: !startDatetime }) ??
-    problemIn(SKIPPED_HOUR_MESSAGE, { startDatetime: isSkippedStart(startDatetime) }) ??
+    fieldProblem('startDatetime', startProblem(startDatetime)) ??
     problemIn(IMAGE_REQUIRED_MESSAGE, { image: !file }) ??
     problemIn(EVENT_UPLOAD_IMAGE.tooLargeMessage, { image: !!file && file.size > EVENT_UPLOAD_IMAGE.maxBytes }) ??
     ticketProblem(ticket_url) ??

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
-import { isSkippedStart, toVenueInput } from '../../time'
-import { SKIPPED_HOUR_MESSAGE } from '../../../../../api/src/shared/rules/venue-time'
+import { startProblem, toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
@@ -121,7 +120,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
   const save = useMutationForm({
     validate: () =>
       problemIn(EVENT_REQUIRED, { title: !title.trim(), description: !description.trim(), start_datetime: !start }) ??
-      problemIn(SKIPPED_HOUR_MESSAGE, { start_datetime: isSkippedStart(start) }) ??
+      fieldProblem('start_datetime', startProblem(start)) ??
       ticketProblem(ticketUrl) ??
       fieldProblem('alt', altTextProblem(alt)),
     send: (onProgress) => sendEdit(event, values, alt, picked.file, onProgress),
