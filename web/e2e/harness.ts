@@ -133,16 +133,21 @@ export async function blockThirdParties(context: BrowserContext, origin: string)
 
 /**
  * Waits until the page has fetched the built chunk `name` (assets/<name>-<hash>.js), which the app
- * fetches ahead of need once the page is idle. Vite's loader fetches a chunk's imports before the chunk,
- * so from then on that code runs without a signal. ('networkidle' only guessed it: on a busy machine the
- * idle fetch can start after half a second without requests.)
+ * fetches ahead of need once the page is idle, and every module it imports: from then on that code
+ * runs without a signal. ('networkidle' only guessed it: on a busy machine the idle fetch can start
+ * after half a second without requests. And the chunk's own request finishes before its imports are
+ * even asked for: the browser reads them from the chunk, so a server killed just then left the page
+ * unable to open.) Importing the same address in the page settles once the browser's module graph
+ * for it has loaded, sharing the app's requests.
  */
 export async function waitForChunk(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
-    (prefix) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.startsWith(prefix)),
+  const chunk = await page.waitForFunction(
+    (prefix) => performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.startsWith(prefix))?.name,
     `/assets/${name}-`,
     { timeout: 30_000 },
   )
+  const url = (await chunk.jsonValue()) as string
+  await page.evaluate((address) => import(address).then(() => undefined), url)
 }
 
 export interface ServerAndBrowser {
