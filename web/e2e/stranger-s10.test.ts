@@ -14,7 +14,7 @@ const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
 const EVENTS_CHUNK = /\/assets\/Events-[^/]*\.js$/
 
-/** Where focus is and what the live region says, once focus has settled inside <main> (or after 15 s). */
+/** Where focus is and what the live region says, once focus has settled inside <main> and the page is announced (or after 15 s). */
 async function arrival(page: Page, path: string, heading: RegExp | null) {
   await page.waitForURL((url) => url.pathname === path)
   await page
@@ -23,6 +23,8 @@ async function arrival(page: Page, path: string, heading: RegExp | null) {
         const active = document.activeElement
         const main = document.getElementById('main')
         if (!main || !active || !main.contains(active) || main.getAttribute('aria-busy') === 'true') return false
+        // The announcement is rendered just after focus lands: wait for it too, or it reads ''.
+        if (document.querySelector('#route-announcer')?.textContent !== document.title) return false
         return source === null ? active === main : active.tagName === 'H1' && new RegExp(source).test(active.textContent ?? '')
       },
       heading?.source ?? null,
