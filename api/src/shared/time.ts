@@ -35,7 +35,7 @@ function readLocal(value: string): { instant: number; skipped: boolean } | null 
 }
 
 /** True for a wall-clock time the venue's clock never shows: 01:00–01:59 on the night the clocks go forward. */
-export function isSkippedVenueTime(value: string): boolean {
+function isSkippedVenueTime(value: string): boolean {
   return readLocal(value.trim())?.skipped === true
 }
 
