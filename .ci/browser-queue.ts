@@ -8,12 +8,15 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { whatFailed } from './failures'
 
 export interface FileResult {
   file: string
   passed: number
   failed: number
   seconds: number
+  /** What each failed test printed (see failures.ts). */
+  failures: string[]
 }
 
 type Run = (cmd: string[], env: Record<string, string>, prefix: string) => Promise<{ code: number; output: string }>
@@ -49,7 +52,8 @@ export async function runBrowserQueue(root: string, bun: string, run: Run, env: 
       for (let file = queue.shift(); file; file = queue.shift()) {
         const started = performance.now()
         const { code, output } = await run([bun, 'test', '--timeout', '120000', file], env, `[browser ${i + 1}] `)
-        results.push({ file, ...countResults(code, output), seconds: Math.round((performance.now() - started) / 100) / 10 })
+        const seconds = Math.round((performance.now() - started) / 100) / 10
+        results.push({ file, ...countResults(code, output), seconds, failures: whatFailed(code, output) })
       }
     }),
   )

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { countResults, runBrowserQueue } from './browser-queue'
+import { whatFailed } from './failures'
 
 const root = join(import.meta.dir, '..')
 const bun = process.execPath
@@ -18,6 +19,8 @@ interface Result {
   passed: number
   failed: number
   skipped?: string
+  /** What each failed test printed, said again above the summary. */
+  failures?: string[]
 }
 
 function hasTests(dir: string): boolean {
@@ -51,7 +54,7 @@ const TEST_MODE = { NODE_ENV: 'test' }
 async function bunTest(name: string, args: string[]): Promise<Result> {
   console.log(`\n=== ${name} ===`)
   const { code, output } = await run([bun, 'test', ...args], TEST_MODE)
-  return { name, ...countResults(code, output) }
+  return { name, ...countResults(code, output), failures: whatFailed(code, output) }
 }
 
 /** A check that passes or fails as a whole counts as one test. */
@@ -110,7 +113,8 @@ async function browserLane(): Promise<Result[]> {
     const files = await runBrowserQueue(root, bun, run, env, Number(process.env.BROWSER_SHARDS) || 2)
     console.log('\n=== browser files (seconds) ===')
     for (const f of files) console.log(`${f.file.padEnd(48)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
-    return [{ name: 'browser', passed: files.reduce((n, f) => n + f.passed, 0), failed: files.reduce((n, f) => n + f.failed, 0) }]
+    const failures = files.flatMap((f) => f.failures.map((excerpt) => `${f.file}\n${excerpt}`))
+    return [{ name: 'browser', passed: files.reduce((n, f) => n + f.passed, 0), failed: files.reduce((n, f) => n + f.failed, 0), failures }]
   } finally {
     rmSync(seed, { recursive: true, force: true })
   }
@@ -125,6 +129,8 @@ const sideBySide = process.env.TEST_LANES === 'parallel'
 const [checks, browser] = sideBySide ? await Promise.all([checksLane(), browserLane()]) : [await checksLane(), await browserLane()]
 const results = [...checks, ...browser]
 
+const failures = results.flatMap((r) => (r.failures ?? []).map((excerpt) => `[${r.name}] ${excerpt}`))
+if (failures.length > 0) console.log(`\n=== failures, again ===\n${failures.join('\n\n')}`)
 console.log('\n=== summary ===')
 for (const r of results) console.log(`${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
 console.log(`(${Math.round((performance.now() - started) / 1000)} s)`)

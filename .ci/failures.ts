@@ -1,0 +1,38 @@
+/**
+ * What each failed test printed, cut out of a `bun test` run's output, so the end of `npm test` can say
+ * it again just above the summary: a CI log is often read from its tail, and a long run has pushed the
+ * error far up by then.
+ */
+
+/** Bun prints a test's error just before its "(fail)" line, after the previous test's result line. */
+const RESULT_LINE = /^\((pass|fail|skip|todo)\) /
+const FILE_HEADER = /\.test\.tsx?:$/
+
+/** Each failed test's error and its "(fail)" line, the error cut to its last `maxLines` lines. */
+export function failureExcerpts(output: string, maxLines = 40): string[] {
+  const excerpts: string[] = []
+  let block: string[] = []
+  for (const line of output.split('\n')) {
+    if (line.startsWith('(fail) ')) {
+      const kept = block.filter((l) => l.trim() !== '').slice(-maxLines)
+      excerpts.push([...kept, line].join('\n'))
+      block = []
+    } else if (RESULT_LINE.test(line) || FILE_HEADER.test(line)) {
+      block = []
+    } else {
+      block.push(line)
+    }
+  }
+  return excerpts
+}
+
+/** The failed tests' excerpts; for a run that failed with no test failed (a load error, a crash), its last lines. */
+export function whatFailed(code: number, output: string, maxLines = 40): string[] {
+  const excerpts = failureExcerpts(output, maxLines)
+  if (code === 0 || excerpts.length > 0) return excerpts
+  const tail = output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(-maxLines)
+  return [`(exited with code ${code}; its last lines:)\n${tail.join('\n')}`]
+}
