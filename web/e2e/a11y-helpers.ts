@@ -5,6 +5,7 @@
  */
 import { afterEach } from 'bun:test'
 import { mkdirSync } from 'node:fs'
+import sharp from 'sharp'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { blockThirdParties, type ServerAndBrowser } from './harness'
 
@@ -134,4 +135,45 @@ export function contrast(a: readonly number[], b: readonly number[]): number {
 /** Parses a computed `rgb(…)`/`rgba(…)` colour. */
 export function rgbOf(css: string): number[] {
   return (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number)
+}
+
+/**
+ * The worst contrast between a text's colour and what is behind it (a photo, a see-through header over
+ * the page): the text of `hide` (and its shadow) is made transparent, the text's box is captured, and
+ * the 99th-percentile worst pixel counts (a stray pixel or two of sky does not decide, a bright band does).
+ */
+export async function textContrastBehind(
+  page: Page,
+  selector: string,
+  shot: string,
+  hide = '.hero__content *',
+): Promise<{ ratio: number; needed: number; colour: string } | null> {
+  const info = await page.evaluate(async (selector) => {
+    // After the frame that ends any (reduced-motion, near-instant) colour transition from the last measurement.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const element = document.querySelector<HTMLElement>(selector)
+    if (!element) return null
+    const style = getComputedStyle(element)
+    const size = parseFloat(style.fontSize)
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
+    const colour = style.color
+    // Measured where the visitor first sees it: the top of the page.
+    scrollTo(0, 0)
+    const box = element.getBoundingClientRect()
+    return { colour, large, box: { x: box.x, y: box.y, width: box.width, height: box.height } }
+  }, selector)
+  if (!info) return null
+  await page.evaluate((hide) => {
+    const style = document.getElementById('hide-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-text' }))
+    style.textContent = `${hide} { color: transparent !important; text-shadow: none !important; transition: none !important; }`
+  }, hide)
+  // Not fullPage: that stretches the viewport to the page's height, and the heroes are sized in vh.
+  const png = await page.screenshot({ clip: info.box, path: `${SHOTS}/behind-${shot}.png` })
+  await page.evaluate(() => document.getElementById('hide-text')?.remove())
+  const { data, info: raw } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const text = rgbOf(info.colour)
+  const ratios: number[] = []
+  for (let i = 0; i < raw.width * raw.height; i++) ratios.push(contrast(text, [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]))
+  ratios.sort((a, b) => a - b)
+  return { ratio: ratios[Math.floor(ratios.length * 0.01)]!, needed: info.large ? 3 : 4.5, colour: info.colour }
 }

@@ -8,50 +8,13 @@ import { createRequire } from 'node:module'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, contrast, PUBLIC_PATHS, rgbOf, settled, SHOTS } from './a11y-helpers'
+import { contextsOf, contrast, PUBLIC_PATHS, rgbOf, settled, SHOTS, textContrastBehind } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
 const require = createRequire(import.meta.url)
 const HERO_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact']
-
-/**
- * The worst contrast between a hero text's colour and the photo behind it: the text (and its shadow)
- * is made transparent, the box it occupies is captured, and the 99th-percentile worst pixel counts
- * (a stray pixel or two of sky does not decide, a bright band does).
- */
-async function heroTextContrast(page: Page, selector: string, shot: string): Promise<{ ratio: number; needed: number; colour: string } | null> {
-  const info = await page.evaluate(async (selector) => {
-    // After the frame that ends any (reduced-motion, near-instant) colour transition from the last measurement.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const element = document.querySelector<HTMLElement>(selector)
-    if (!element) return null
-    const style = getComputedStyle(element)
-    const size = parseFloat(style.fontSize)
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
-    const colour = style.color
-    // Heroes are at the top of the page: measured where the visitor first sees them.
-    scrollTo(0, 0)
-    const box = element.getBoundingClientRect()
-    return { colour, large, box: { x: box.x, y: box.y, width: box.width, height: box.height } }
-  }, selector)
-  if (!info) return null
-  await page.evaluate(() => {
-    const style =
-      document.getElementById('hide-hero-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-hero-text' }))
-    style.textContent = '.hero__content * { color: transparent !important; text-shadow: none !important; }'
-  })
-  // Not fullPage: that stretches the viewport to the page's height, and the heroes are sized in vh.
-  const png = await page.screenshot({ clip: info.box, path: `${SHOTS}/behind-${shot}.png` })
-  await page.evaluate(() => document.getElementById('hide-hero-text')?.remove())
-  const { data, info: raw } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  const text = rgbOf(info.colour)
-  const ratios: number[] = []
-  for (let i = 0; i < raw.width * raw.height; i++) ratios.push(contrast(text, [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!]))
-  ratios.sort((a, b) => a - b)
-  return { ratio: ratios[Math.floor(ratios.length * 0.01)]!, needed: info.large ? 3 : 4.5, colour: info.colour }
-}
 
 describe('hero text contrast, measured from pixels', () => {
   for (const viewport of [PHONE, DESKTOP])
@@ -68,7 +31,7 @@ describe('hero text contrast, measured from pixels', () => {
             return img?.complete && img.naturalWidth > 0
           })
           for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
-            const result = await heroTextContrast(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
+            const result = await textContrastBehind(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
             if (result && result.ratio < result.needed)
               failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
           }

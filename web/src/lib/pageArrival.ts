@@ -23,6 +23,32 @@ export function focusPage(): boolean {
 }
 
 /**
+ * Focuses the page's heading once the page is shown, then calls `landed`; returns a way to stop waiting.
+ * A page in its own chunk renders after it downloads: wait for it, a frame at a time, however long that
+ * takes (a deadline of 8 s left a page that came at 10 s unfocused, announced over an empty
+ * placeholder). Unless the visitor moves focus themselves meanwhile: that is theirs to keep. Focus on
+ * <body> is no such move: it is where the browser puts it when the old page is hidden.
+ */
+export function focusPageOnceShown(landed: () => void): () => void {
+  const before = document.activeElement
+  let frame = 0
+  const land = () => {
+    frame = 0
+    const active = document.activeElement
+    const movedByVisitor = active !== before && active !== document.body && active !== null
+    if (!movedByVisitor && !focusPage()) {
+      frame = requestAnimationFrame(land)
+      return
+    }
+    landed()
+  }
+  land()
+  return () => {
+    if (frame) cancelAnimationFrame(frame)
+  }
+}
+
+/**
  * Call once, in the component that holds every page, with the current path. Keeps the document title
  * the page's own (pageTitle) and, after an in-app move to another path (a link, Back, Forward), puts
  * focus on the new page's heading and returns the text to announce (the new title) for a polite live
@@ -40,26 +66,7 @@ export function usePageArrival(path: string): string {
     const changed = shown.current !== path
     shown.current = path
     if (first || !changed) return
-    // A page in its own chunk renders after it downloads: wait for it, a frame at a time, however long
-    // that takes (a deadline of 8 s left a page that came at 10 s unfocused, announced over an empty
-    // placeholder). Unless the visitor moves focus themselves meanwhile: that is theirs to keep. Focus
-    // on <body> is no such move: it is where the browser puts it when the old page is hidden.
-    const before = document.activeElement
-    let frame = 0
-    const land = () => {
-      frame = 0
-      const active = document.activeElement
-      const movedByVisitor = active !== before && active !== document.body && active !== null
-      if (!movedByVisitor && !focusPage()) {
-        frame = requestAnimationFrame(land)
-        return
-      }
-      setAnnouncement(title)
-    }
-    land()
-    return () => {
-      if (frame) cancelAnimationFrame(frame)
-    }
+    return focusPageOnceShown(() => setAnnouncement(title))
   }, [path])
 
   return announcement
