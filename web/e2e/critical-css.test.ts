@@ -54,8 +54,8 @@ function expectCriticalCss(html: string, label: string) {
     `${label}: render-blocking stylesheets`,
   ).toEqual([])
   // A half-parsed page is never painted: its navbar or hero would still grow and shift (slow phones).
-  expect(head(html), `${label}: first paint waits for <main> to be parsed`).toContain('<link rel="expect" href="#main" blocking="render"')
-  expect(html, `${label}: the <main> the first paint waits for`).toMatch(/<main id="main"/)
+  expect(head(html), `${label}: first paint waits for the footer, so <main> is parsed`).toContain('<link rel="expect" href="#site-footer" blocking="render"')
+  expect(html, `${label}: the footer the first paint waits for, after <main>`).toMatch(/<\/main>[\s\S]*<footer class="site-footer" id="site-footer"/)
   const full = read(sheet!.slice(1))
   const unstyled = [...classesIn(html)].filter((name) => new RegExp(`\\.${name}\\{`).test(full) && !styles(css, name))
   expect(unstyled, `${label}: classes of its markup the inline CSS leaves unstyled`).toEqual([])

@@ -7,7 +7,8 @@ export function Footer() {
   const year = new Date().getFullYear()
   const { address } = venue
   return (
-    <footer className="site-footer">
+    // The first paint waits for this element (index.html's <link rel="expect">): the page above it is parsed by then.
+    <footer className="site-footer" id="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <img src="/logo.svg" alt="" width={64} height={64} loading="lazy" />

@@ -1,0 +1,82 @@
+/**
+ * The first paint waits until the page's first screen has been parsed (build first: npm run build).
+ * On a slow phone the HTML arrives, or is parsed, in pieces; a paint between two pieces draws a hero
+ * whose text is still growing, and its shade (.hero__content::before) then moves up: a layout shift
+ * (0.03–0.08 in prerender.test.ts on a busy machine). Here the page arrives in two pieces, split inside
+ * the hero, and the browser must not render a frame until the second piece is in.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+
+const PAUSE_MS = 1500
+let server: RunningServer
+let browser: Browser
+let proxy: ReturnType<typeof Bun.serve>
+
+/** The real server, except that a page's HTML is sent in two pieces, the second PAUSE_MS after the first. */
+function splittingProxy(origin: string, splitAt: RegExp) {
+  return Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(request) {
+      const url = new URL(request.url)
+      const upstream = await fetch(`${origin}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: { ...Object.fromEntries(request.headers), 'accept-encoding': 'identity' },
+      })
+      const headers = new Headers(upstream.headers)
+      headers.delete('content-encoding')
+      headers.delete('content-length')
+      if (request.headers.get('sec-fetch-dest') !== 'document') return new Response(upstream.body, { status: upstream.status, headers })
+      const html = await upstream.text()
+      const cut = splitAt.exec(html)
+      if (!cut) throw new Error(`no ${splitAt} in ${url.pathname}`)
+      const encoder = new TextEncoder()
+      const stream = new ReadableStream({
+        async start(controller) {
+          controller.enqueue(encoder.encode(html.slice(0, cut.index + cut[0].length)))
+          await Bun.sleep(PAUSE_MS)
+          controller.enqueue(encoder.encode(html.slice(cut.index + cut[0].length)))
+          controller.close()
+        },
+      })
+      return new Response(stream, { status: upstream.status, headers })
+    },
+  })
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  // Inside the hero: after its content's opening tag, before the title.
+  proxy = splittingProxy(server.url, /<div class="hero__content[^>]*>/)
+})
+afterAll(async () => {
+  proxy?.stop(true)
+  await browser?.close()
+  await server?.stop()
+})
+
+for (const [label, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)
+  test(`${label}: no frame is rendered while the hero is half parsed`, async () => {
+    const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+    await blockThirdParties(context, `http://127.0.0.1:${proxy.port}`)
+    // What the first rendered frame had parsed (a frame runs requestAnimationFrame callbacks first).
+    await context.addInitScript(() => {
+      requestAnimationFrame(() => {
+        ;(window as unknown as { firstFrame: object }).firstFrame = {
+          heroTitle: document.querySelector('.hero__title') !== null,
+          footer: document.querySelector('footer') !== null,
+        }
+      })
+    })
+    const page = await context.newPage()
+    await page.goto(`http://127.0.0.1:${proxy.port}/about`)
+    await page.waitForFunction(() => 'firstFrame' in window, null, { timeout: 15_000 })
+    expect(await page.evaluate(() => (window as unknown as { firstFrame: object }).firstFrame)).toEqual({ heroTitle: true, footer: true })
+    await context.close()
+  }, 60_000)
