@@ -262,7 +262,7 @@ describe('a hostile client asking for pages', () => {
       await check('GET', path)
     for (const method of ['HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'])
       await check(method, '/about', { method, body: method === 'HEAD' || method === 'OPTIONS' ? undefined : '{' })
-    for (const [name, value] of [
+    const odd: [string, string][] = [
       ['range', 'bytes=0-10'],
       ['range', 'bytes=99999999-'],
       ['range', 'lol'],
@@ -273,8 +273,8 @@ describe('a hostile client asking for pages', () => {
       ['accept', '////'],
       ['cookie', 'a'.repeat(12_000)],
       ['x-forwarded-host', 'evil.example'],
-    ])
-      await check(`${name}: ${value.slice(0, 20)}`, '/about', { headers: { [name]: value } })
+    ]
+    for (const [name, value] of odd) await check(`${name}: ${value.slice(0, 20)}`, '/about', { headers: { [name]: value } })
     await check('huge header', '/about', { headers: { 'x-a': 'a'.repeat(300_000) } })
     expect(found).toEqual([])
     expect((await ask('/about')).status).toBe(200)
