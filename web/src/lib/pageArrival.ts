@@ -16,7 +16,9 @@ function pageHeading(): HTMLElement | null {
 export function focusPage(): boolean {
   const main = document.getElementById('main')
   const target = pageHeading()
-  if (!main || !target || main.getAttribute('aria-busy') === 'true') return false
+  // The old page, hidden (display: none) while the new one downloads, still comes first: its heading,
+  // already focused after Back, read as focused after focus() and the new page never got focus.
+  if (!main || !target || main.getAttribute('aria-busy') === 'true' || main.style.display === 'none') return false
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
   target.focus({ preventScroll: true })
   return document.activeElement === target
