@@ -8,49 +8,18 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { splitHtmlProxy } from './split-html-proxy'
 
 const PAUSE_MS = 1500
 let server: RunningServer
 let browser: Browser
-let proxy: ReturnType<typeof Bun.serve>
-
-/** The real server, except that a page's HTML is sent in two pieces, the second PAUSE_MS after the first. */
-function splittingProxy(origin: string, splitAt: RegExp) {
-  return Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(request) {
-      const url = new URL(request.url)
-      const upstream = await fetch(`${origin}${url.pathname}${url.search}`, {
-        method: request.method,
-        headers: { ...Object.fromEntries(request.headers), 'accept-encoding': 'identity' },
-      })
-      const headers = new Headers(upstream.headers)
-      headers.delete('content-encoding')
-      headers.delete('content-length')
-      if (request.headers.get('sec-fetch-dest') !== 'document') return new Response(upstream.body, { status: upstream.status, headers })
-      const html = await upstream.text()
-      const cut = splitAt.exec(html)
-      if (!cut) throw new Error(`no ${splitAt} in ${url.pathname}`)
-      const encoder = new TextEncoder()
-      const stream = new ReadableStream({
-        async start(controller) {
-          controller.enqueue(encoder.encode(html.slice(0, cut.index + cut[0].length)))
-          await Bun.sleep(PAUSE_MS)
-          controller.enqueue(encoder.encode(html.slice(cut.index + cut[0].length)))
-          controller.close()
-        },
-      })
-      return new Response(stream, { status: upstream.status, headers })
-    },
-  })
-}
+let proxy: ReturnType<typeof splitHtmlProxy>
 
 beforeAll(async () => {
   server = await startServer()
   browser = await launchBrowser()
   // Inside the hero: after its content's opening tag, before the title.
-  proxy = splittingProxy(server.url, /<div class="hero__content[^>]*>/)
+  proxy = splitHtmlProxy(server.url, /<div class="hero__content[^>]*>/, PAUSE_MS)
 })
 afterAll(async () => {
   proxy?.stop(true)

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
+import { splitHtmlProxy } from './split-html-proxy'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -164,44 +165,14 @@ describe('first paint held for the footer (rel=expect)', () => {
   }, 60_000)
 })
 
-/** The real server, except that each page's HTML stops for `pauseMs` right after the first `</section>` of <main>. */
-function slowHtmlProxy(origin: string, pauseMs: number) {
-  return Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(request) {
-      const url = new URL(request.url)
-      const upstream = await fetch(`${origin}${url.pathname}${url.search}`, {
-        method: request.method,
-        headers: { ...Object.fromEntries(request.headers), 'accept-encoding': 'identity' },
-      })
-      const headers = new Headers(upstream.headers)
-      headers.delete('content-encoding')
-      headers.delete('content-length')
-      if (request.headers.get('sec-fetch-dest') !== 'document') return new Response(upstream.body, { status: upstream.status, headers })
-      const html = await upstream.text()
-      const cut = html.indexOf('</section>') + '</section>'.length
-      const encoder = new TextEncoder()
-      const stream = new ReadableStream({
-        async start(controller) {
-          controller.enqueue(encoder.encode(html.slice(0, cut)))
-          await Bun.sleep(pauseMs)
-          controller.enqueue(encoder.encode(html.slice(cut)))
-          controller.close()
-        },
-      })
-      return new Response(stream, { status: upstream.status, headers })
-    },
-  })
-}
-
 describe('HTML that arrives slowly', () => {
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)
     test(`${label}: pages sent in two pieces (a pause inside <main>) paint no frame before the footer and shift nothing`, async () => {
-      const proxy = slowHtmlProxy(suite.server.url, 1200)
+      // Paused right after the first </section> of <main>.
+      const proxy = splitHtmlProxy(suite.server.url, /<\/section>/, 1200)
       try {
         const page = await visit({ viewport, agreed: true })
         const origin = `http://127.0.0.1:${proxy.port}`
