@@ -29,6 +29,9 @@ export const PUBLIC_PATHS = [
 ] as const
 
 /** 400 % zoom of a 1280×800 window: the page is laid out in 320×200 CSS pixels. */
+/** How long a page may take to settle in the busiest part of \`npm test\`. */
+const SETTLE_MS = 30_000
+
 export const ZOOM_400 = { width: 320, height: 200 }
 export const LANDSCAPE_PHONE = { width: 844, height: 390 }
 
@@ -57,17 +60,68 @@ export function contextsOf(suite: ServerAndBrowser) {
   }
 }
 
-/** The splash has gone and the page's data has arrived (nothing busy, no loading text). */
+/**
+ * The splash has gone and the page's data has arrived (nothing busy, no loading text). A wait, not a
+ * measure (the splash's own timing is tested apart): under \`npm test\` two suites open four pages each
+ * on two cores, and a load there takes 10–30 s, so 8 and 10 s limits failed pages that were only slow.
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 8000 })
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''),
-    undefined,
-    { timeout: 10_000 },
-  )
+  try {
+    await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: SETTLE_MS })
+    await page.waitForFunction(
+      () =>
+        document.querySelector('main h1') &&
+        !document.querySelector('[aria-busy="true"]') &&
+        !/Loading/.test(document.querySelector('main')?.textContent ?? ''),
+      undefined,
+      { timeout: SETTLE_MS, polling: 100 },
+    )
+  } catch (error) {
+    throw new Error(`${(error as Error).message.split('\n')[0]}\n  the page then: ${await pageState(page)}`)
+  }
   // Measure in the web fonts, not the fallback they replace: widths differ by several pixels.
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
+}
+
+/**
+ * What a page that did not settle was showing, for the failure message: whether its main thread
+ * still answers and still gets animation frames, the splash, the heading, anything busy.
+ */
+export async function pageState(page: Page): Promise<string> {
+  const within = <T>(ms: number, work: Promise<T>, otherwise: string) =>
+    Promise.race([
+      work.catch((error: Error) => `failed: ${error.message.split('\n')[0]}`),
+      new Promise<string>((done) => setTimeout(() => done(otherwise), ms)),
+    ])
+  const state = await within(
+    3000,
+    page.evaluate(() => {
+      const busy = [...document.querySelectorAll('[aria-busy="true"]')].map((element) => element.outerHTML.slice(0, 120))
+      const main = document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim().slice(0, 160)
+      return JSON.stringify({
+        url: location.pathname,
+        readyState: document.readyState,
+        since: Math.round(performance.now()),
+        splash: document.querySelector('[data-testid="splash"]')?.className ?? null,
+        h1: document.querySelector('main h1')?.textContent ?? null,
+        busy,
+        main,
+      })
+    }),
+    'the main thread did not answer in 3 s',
+  )
+  const frame = await within(
+    3000,
+    page.evaluate(() => new Promise<string>((done) => requestAnimationFrame(() => done('frames run')))),
+    'no animation frame in 3 s',
+  )
+  return `${state}; ${frame}`
+}
+
+/** Follows the link or presses the button at `selector` from the keyboard: focus, then Enter. */
+export async function keyboardTo(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).focus()
+  await page.keyboard.press('Enter')
 }
 
 export interface FocusStop {

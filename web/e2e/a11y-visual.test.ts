@@ -6,9 +6,8 @@
 import { describe, expect, test } from 'bun:test'
 import { createRequire } from 'node:module'
 import sharp from 'sharp'
-import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, contrast, PUBLIC_PATHS, rgbOf, settled, SHOTS, textContrastBehind } from './a11y-helpers'
+import { contextsOf, contrast, PUBLIC_PATHS, settled, SHOTS, textContrastBehind } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()

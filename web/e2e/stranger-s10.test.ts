@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import sharp from 'sharp'
 import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser, waitForChunk } from './harness'
-import { contextsOf, settled, textContrastBehind } from './a11y-helpers'
+import { contextsOf, keyboardTo, settled, textContrastBehind } from './a11y-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -64,11 +64,6 @@ function failEventsChunk(page: Page) {
 async function openHome(page: Page) {
   await page.goto(`${suite.server.url}/`)
   await settled(page)
-}
-
-async function keyboardTo(page: Page, selector: string) {
-  await page.locator(selector).focus()
-  await page.keyboard.press('Enter')
 }
 
 describe('a page whose code is slow', () => {

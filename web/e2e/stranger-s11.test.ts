@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, settled } from './a11y-helpers'
+import { contextsOf, keyboardTo, settled } from './a11y-helpers'
 import { splitHtmlProxy } from './split-html-proxy'
 
 const suite = useServerAndBrowser()
@@ -35,11 +35,6 @@ async function arrival(page: Page, path: string, heading: RegExp) {
     focused: `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim().slice(0, 40)}`,
     announced: document.querySelector('#route-announcer')?.textContent ?? '',
   }))
-}
-
-async function keyboardTo(page: Page, selector: string) {
-  await page.locator(selector).focus()
-  await page.keyboard.press('Enter')
 }
 
 describe('Back and Forward around a page whose code cannot come', () => {
