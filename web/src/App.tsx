@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './components/Layout'
 import { PageUnavailable } from './components/PageUnavailable'
 import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './pages/NotFound'
-import { PUBLIC_ROUTES } from './pages/publicRoutes'
+import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
 import { retryableLazy } from './lib/retryableLazy'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
@@ -23,9 +23,11 @@ const STAFF_PATTERN = new RegExp(`^(?:${STAFF_PATHS.join('|')})/?$`)
 
 /**
  * While a page's chunk downloads (the first visit to it within the app): an empty main as tall as the
- * screen, so the footer does not jump up and back.
+ * screen, so the footer does not jump up and back. The page's data downloads meanwhile, alongside.
  */
 function PageLoading() {
+  const [location] = useLocation()
+  useEffect(() => routeAt(location)?.loadData?.(), [location])
   return (
     <main id="main" className="page-pending" aria-busy="true">
       {/* Dark under the see-through header, as the hero or banner that comes will be. */}

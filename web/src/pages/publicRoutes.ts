@@ -4,6 +4,9 @@ import { matchRoute } from 'wouter'
 import { STAFF_ROUTES } from '../../../api/src/shared/rules/staff-routes'
 import { retryableLazy } from '../lib/retryableLazy'
 import { venue } from '../lib/venue'
+import { useAttractions } from '../stores/attractions'
+import { useEvents } from '../stores/events'
+import { galleryStore } from '../stores/galleries'
 import { Home } from './Home'
 
 /**
@@ -49,6 +52,12 @@ export interface PublicRoute {
   prerender: boolean
   /** What the page is called in the browser's tab and history ("Events" becomes "Events — Larkdale Hotel"). */
   name: string | ((path: string) => string)
+  /**
+   * Starts loading the lists the page shows (each store loads once at a time, so the page's own load
+   * joins it). Called while the page's code downloads: on a weak signal the data comes with the code,
+   * and the page is not first laid out on placeholders that move when its photos arrive.
+   */
+  loadData?: () => void
 }
 
 /** The names of the menu pages (the Menu page shows the same as its heading). */
@@ -61,11 +70,38 @@ export const MENU_PAGE_NAMES: Record<string, string> = {
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/', page: eagerPage('Home', Home), prerender: true, name: 'Home' },
   { path: '/about', page: lazyPage('About', () => import('./About')), prerender: true, name: 'About us' },
-  { path: '/eat', page: lazyPage('Eat', () => import('./Eat')), prerender: true, name: 'Eat' },
-  { path: '/drink', page: lazyPage('Drink', () => import('./Drink')), prerender: true, name: 'Drink' },
-  { path: '/stay', page: lazyPage('Stay', () => import('./Stay')), prerender: true, name: 'Stay' },
-  { path: '/events', page: lazyPage('Events', () => import('./Events')), prerender: true, name: 'Events' },
-  { path: '/around', page: lazyPage('Around', () => import('./Around')), prerender: true, name: 'Things to do nearby' },
+  { path: '/eat', page: lazyPage('Eat', () => import('./Eat')), prerender: true, name: 'Eat', loadData: () => void galleryStore('cafe').getState().load() },
+  {
+    path: '/drink',
+    page: lazyPage('Drink', () => import('./Drink')),
+    prerender: true,
+    name: 'Drink',
+    loadData: () => void galleryStore('stables').getState().load(),
+  },
+  {
+    path: '/stay',
+    page: lazyPage('Stay', () => import('./Stay')),
+    prerender: true,
+    name: 'Stay',
+    loadData: () => void galleryStore('rooms').getState().load(),
+  },
+  {
+    path: '/events',
+    page: lazyPage('Events', () => import('./Events')),
+    prerender: true,
+    name: 'Events',
+    loadData: () => {
+      void galleryStore('events').getState().load()
+      void useEvents.getState().load()
+    },
+  },
+  {
+    path: '/around',
+    page: lazyPage('Around', () => import('./Around')),
+    prerender: true,
+    name: 'Things to do nearby',
+    loadData: () => void useAttractions.getState().load(),
+  },
   { path: '/contact', page: lazyPage('Contact', () => import('./Contact')), prerender: true, name: 'Contact' },
   { path: '/menu/:menuId', page: lazyPage('Menu', () => import('./Menu')), prerender: true, name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found' },
   { path: '/login', page: lazyPage('Login', () => import('./Login')), prerender: false, name: 'Staff login' },
