@@ -9,6 +9,9 @@ import { useEvents } from '../stores/events'
 import { galleryStore } from '../stores/galleries'
 import { Home } from './Home'
 
+/** Each route's loadData fetches ahead: the page, once its code comes, does not fetch the same again. */
+const AHEAD = { ahead: true } as const
+
 /**
  * A page whose code may be in a chunk of its own. `load()` fetches that chunk ahead of rendering: in
  * the browser before the first render (hydration then finds the page's markup, not a loading state),
@@ -70,20 +73,26 @@ export const MENU_PAGE_NAMES: Record<string, string> = {
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/', page: eagerPage('Home', Home), prerender: true, name: 'Home' },
   { path: '/about', page: lazyPage('About', () => import('./About')), prerender: true, name: 'About us' },
-  { path: '/eat', page: lazyPage('Eat', () => import('./Eat')), prerender: true, name: 'Eat', loadData: () => void galleryStore('cafe').getState().load() },
+  {
+    path: '/eat',
+    page: lazyPage('Eat', () => import('./Eat')),
+    prerender: true,
+    name: 'Eat',
+    loadData: () => void galleryStore('cafe').getState().load(AHEAD),
+  },
   {
     path: '/drink',
     page: lazyPage('Drink', () => import('./Drink')),
     prerender: true,
     name: 'Drink',
-    loadData: () => void galleryStore('stables').getState().load(),
+    loadData: () => void galleryStore('stables').getState().load(AHEAD),
   },
   {
     path: '/stay',
     page: lazyPage('Stay', () => import('./Stay')),
     prerender: true,
     name: 'Stay',
-    loadData: () => void galleryStore('rooms').getState().load(),
+    loadData: () => void galleryStore('rooms').getState().load(AHEAD),
   },
   {
     path: '/events',
@@ -91,8 +100,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     prerender: true,
     name: 'Events',
     loadData: () => {
-      void galleryStore('events').getState().load()
-      void useEvents.getState().load()
+      void galleryStore('events').getState().load(AHEAD)
+      void useEvents.getState().load(AHEAD)
     },
   },
   {
@@ -100,7 +109,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('Around', () => import('./Around')),
     prerender: true,
     name: 'Things to do nearby',
-    loadData: () => void useAttractions.getState().load(),
+    loadData: () => void useAttractions.getState().load(AHEAD),
   },
   { path: '/contact', page: lazyPage('Contact', () => import('./Contact')), prerender: true, name: 'Contact' },
   { path: '/menu/:menuId', page: lazyPage('Menu', () => import('./Menu')), prerender: true, name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found' },

@@ -1,6 +1,7 @@
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { ApiError, type RequestOptions } from '../api/client'
+import { fetchesAhead } from './fetchAhead'
 import { pageData } from './pageData'
 import { keepPicturesOf } from './pictures'
 import { readSaved, writeSaved } from './storage'
@@ -40,6 +41,8 @@ export interface LoadOptions {
    * a copy saved within BACKGROUND_REFRESH_MS is kept as it is.
    */
   background?: boolean
+  /** For a page whose code is still coming (its route's loadData): see fetchAhead.ts. */
+  ahead?: boolean
 }
 
 /** Every request for public data gives up after this long (then the saved copy, if any, stays). */
@@ -70,11 +73,7 @@ function knownOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false
 }
 
-/**
- * Every resource store, with how many subscribers (mounted components) it has: a store nobody
- * renders is not on screen, so it does not speak for the page (a typed URL and a tapped link then
- * get the same banner).
- */
+/** Every resource store and its subscribers: one nobody renders is not on screen, so not in the banner. */
 const registry = new Set<{ api: StoreApi<Resource<unknown>>; watchers: number }>()
 
 /** Public stores by cache key, for the server's render (storesForRender). */
@@ -248,7 +247,7 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       await writeSaved(cacheKey, { data, savedAt } satisfies SavedCopy<T>)
       void keepPicturesOf(data)
     }
-    return { ...servedState(), load, reset }
+    return { ...servedState(), load: fetchesAhead(load), reset }
   })
   const useResource = (<U>(selector?: (state: Resource<T>) => U) => useStore(api, selector!)) as ResourceStore<T>
   if (staff) return Object.assign(useResource, api)
