@@ -12,6 +12,13 @@ import { Home } from './Home'
 /** Each route's loadData fetches ahead: the page, once its code comes, does not fetch the same again. */
 const AHEAD = { ahead: true } as const
 
+/** A route's loadData: starts each of the page's stores (named lazily: no store is made at import). */
+const fetchAhead =
+  (...stores: (() => { getState(): { load(options: typeof AHEAD): Promise<void> } })[]) =>
+  () => {
+    for (const store of stores) void store().getState().load(AHEAD)
+  }
+
 /**
  * A page whose code may be in a chunk of its own. `load()` fetches that chunk ahead of rendering: in
  * the browser before the first render (hydration then finds the page's markup, not a loading state),
@@ -78,38 +85,38 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('Eat', () => import('./Eat')),
     prerender: true,
     name: 'Eat',
-    loadData: () => void galleryStore('cafe').getState().load(AHEAD),
+    loadData: fetchAhead(() => galleryStore('cafe')),
   },
   {
     path: '/drink',
     page: lazyPage('Drink', () => import('./Drink')),
     prerender: true,
     name: 'Drink',
-    loadData: () => void galleryStore('stables').getState().load(AHEAD),
+    loadData: fetchAhead(() => galleryStore('stables')),
   },
   {
     path: '/stay',
     page: lazyPage('Stay', () => import('./Stay')),
     prerender: true,
     name: 'Stay',
-    loadData: () => void galleryStore('rooms').getState().load(AHEAD),
+    loadData: fetchAhead(() => galleryStore('rooms')),
   },
   {
     path: '/events',
     page: lazyPage('Events', () => import('./Events')),
     prerender: true,
     name: 'Events',
-    loadData: () => {
-      void galleryStore('events').getState().load(AHEAD)
-      void useEvents.getState().load(AHEAD)
-    },
+    loadData: fetchAhead(
+      () => galleryStore('events'),
+      () => useEvents,
+    ),
   },
   {
     path: '/around',
     page: lazyPage('Around', () => import('./Around')),
     prerender: true,
     name: 'Things to do nearby',
-    loadData: () => void useAttractions.getState().load(AHEAD),
+    loadData: fetchAhead(() => useAttractions),
   },
   { path: '/contact', page: lazyPage('Contact', () => import('./Contact')), prerender: true, name: 'Contact' },
   { path: '/menu/:menuId', page: lazyPage('Menu', () => import('./Menu')), prerender: true, name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found' },
