@@ -9,7 +9,7 @@ import '../styles/pages.css'
  */
 export function OfflineNotice({ lead, action, children }: { lead: string; action?: string; children?: ReactNode }) {
   return (
-    <div className="offline-notice" role="status">
+    <div className="offline-notice">
       <svg className="offline-notice__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
@@ -17,7 +17,8 @@ export function OfflineNotice({ lead, action, children }: { lead: string; action
         />
       </svg>
       <div>
-        <p className="offline-notice__text">
+        {/* Only the sentence is the live region: what follows it (a Try again button) is not announced with it. */}
+        <p className="offline-notice__text" role="status">
           {lead} Call us on <a href={telHref}>{venue.phone}</a>
           {action ? ` ${action}` : ''}.
         </p>

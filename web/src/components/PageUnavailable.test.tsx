@@ -45,6 +45,8 @@ describe('PageUnavailable', () => {
     })
     expect(screen.getByRole('status').textContent).toContain('Call us on')
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    // A screen reader announces the status region whole: the sentence, not the button's label with it.
+    expect(screen.getByRole('status').querySelector('button')).toBeNull()
   })
 
   test('Try again downloads the page afresh and moves focus to its heading; while still refused, back to the notice', async () => {
