@@ -126,6 +126,9 @@ function watchConnection() {
   window.addEventListener('offline', updateShownData)
 }
 
+/** A load shows as 'loading', but not the idle offline save retrying a list shown as failed: placeholders back, then gone, moved the page twice (stranger-s13). */
+const showsLoading = (background: boolean, status: Resource<unknown>['status']) => !(background && status === 'error')
+
 export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>
 
 /**
@@ -211,12 +214,12 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
           const saved = await readSaved<SavedCopy<T>>(cacheKey)
           if (saved && Date.now() - saved.savedAt < BACKGROUND_REFRESH_MS) return
         }
-        setState({ status: 'loading', overdue: false })
+        if (showsLoading(background, getState().status)) setState({ status: 'loading', overdue: false })
         if (getState().data === null) {
           const saved = await readSaved<SavedCopy<T>>(cacheKey)
           if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
         }
-        const slow = setTimeout(() => setState({ overdue: true }), SLOW_MS)
+        const slow = getState().status === 'loading' ? setTimeout(() => setState({ overdue: true }), SLOW_MS) : undefined
         try {
           const data = await fetcher({ timeoutMs: READ_TIMEOUT_MS })
           const savedAt = Date.now()
