@@ -29,7 +29,7 @@ export function Events() {
         intro="Music by the fire, quiz nights, tastings and walks: there is always something happening in the dale."
         image={{ src: '/images/hero-events.jpg', width: 1600, height: 1000, alt: 'The dale at dusk under a darkening sky' }}
       />
-      <Gallery type="events" heading="Past events" />
+      <Gallery type="events" heading="Past events" className="gallery--past-events" />
       <section className="section events" aria-labelledby="events-heading">
         <div className="container">
           <div className="section-heading">
