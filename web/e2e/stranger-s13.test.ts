@@ -38,16 +38,17 @@ async function returningVisitorWithServerRefusing(viewport: { width: number; hei
 /** Every state the events section shows, in order, and each layout shift (with what moved) once it has said the events could not be loaded. */
 async function watchEvents(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = window as unknown as { states: string[]; shifts: string[]; failedAt: number; eventsAskedAfterFailed: number }
+    const seen = window as unknown as { states: string[]; shifts: string[]; failedAt: number; asked: string[]; pending: number }
     seen.states = []
     seen.shifts = []
     seen.failedAt = Number.POSITIVE_INFINITY
-    seen.eventsAskedAfterFailed = 0
+    seen.asked = []
+    seen.pending = 0
     const pageFetch = window.fetch
     window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href)
-      if (url.pathname === '/api/events' && seen.states.includes('failed')) seen.eventsAskedAfterFailed++
-      return pageFetch(input, init)
+      seen.asked.push(new URL(input instanceof Request ? input.url : String(input), location.href).pathname)
+      seen.pending++
+      return pageFetch(input, init).finally(() => seen.pending--)
     }) as typeof fetch
     const sample = () => {
       const text = document.querySelector('main .events')?.textContent ?? ''
@@ -87,11 +88,18 @@ describe('a page whose lists the server refuses, for a returning visitor', () =>
       const page = await context.newPage()
       await watchEvents(page)
       await page.goto(`${suite.server.url}/events`)
-      // The idle save of every page for offline asks for the events again once the page is idle: the
-      // state it shows is set before it asks, and a layout it causes is measured two frames later.
-      await page.waitForFunction(() => (window as unknown as { eventsAskedAfterFailed: number }).eventsAskedAfterFailed > 0, null, {
-        timeout: 30_000,
-      })
+      // The idle save of every page for offline loads every list once the page is idle: it has run once
+      // it asked for the nearby places (which /events never shows) and every request has been
+      // answered. On a busy machine it can come before both lists failed, or join the page's own
+      // load; either way, what it showed is in `states`, and a layout it caused two frames later.
+      await page.waitForFunction(
+        () => {
+          const { asked, pending, states } = window as unknown as { asked: string[]; pending: number; states: string[] }
+          return states.includes('failed') && asked.includes('/api/around') && pending === 0
+        },
+        null,
+        { timeout: 60_000 },
+      )
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       const { states, shifts } = await page.evaluate(() => {
         const { states, shifts } = window as unknown as { states: string[]; shifts: string[] }
@@ -100,5 +108,5 @@ describe('a page whose lists the server refuses, for a returning visitor', () =>
       const failedAt = states.indexOf('failed')
       expect({ after: states.slice(failedAt), shifts }).toEqual({ after: ['failed'], shifts: [] })
       expect(await page.locator('.offline-banner').textContent()).toContain('Couldn’t reach the venue')
-    }, 90_000)
+    }, 120_000)
 })
