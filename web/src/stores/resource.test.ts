@@ -178,6 +178,21 @@ describe('resource stores saved in IndexedDB', () => {
     expect(calls).toBe(1)
   })
 
+  test('a list on screen as failed stays so while the background save tries it again; a try that succeeds shows the data', async () => {
+    let answer: () => Promise<string[]> = offline
+    const store = show(createResource<string[]>('test:failed-retry', () => answer()))
+    await quiet(() => store.getState().load())
+    const statuses: string[] = []
+    onScreen.push(store.subscribe((state) => statuses.push(state.status)))
+    await quiet(() => store.getState().load({ background: true }))
+    expect(statuses).not.toContain('loading')
+    expect(store.getState().status).toBe('error')
+    answer = async () => ['back']
+    await store.getState().load({ background: true })
+    expect(statuses).not.toContain('loading')
+    expect(store.getState()).toMatchObject({ data: ['back'], status: 'ready', error: null })
+  })
+
   describe('without a connection (navigator.onLine is false)', () => {
     const setOnLine = (value: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value })
     afterEach(() => setOnLine(true))
