@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, PHONE, DESKTOP, useServerAndBrowser } from './harness'
+import { waitForControl } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 const open = new Set<BrowserContext>()
@@ -24,13 +25,11 @@ async function returningVisitorWithServerRefusing(viewport: { width: number; hei
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const first = await context.newPage()
   await first.goto(`${suite.server.url}/`)
-  await first
-    .waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-    .catch(async () => {
-      // The first load installs the worker; the next one is controlled by it.
-      await first.reload()
-      await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
-    })
+  await waitForControl(first).catch(async () => {
+    // The first load installs the worker; the next one is controlled by it.
+    await first.reload()
+    await waitForControl(first)
+  })
   await first.close()
   return context
 }
