@@ -1,5 +1,6 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, API tests, web component tests (with the
+ * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, import
+ * cycles and directions, API tests, web component tests (with the
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
@@ -76,6 +77,10 @@ async function checksLane(): Promise<Result[]> {
   results.push(await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.']))
   // No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
   results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
+  // No module in a circle of imports, and imports only in the allowed directions (a feature through its public entry,
+  // infrastructure never up into features): decided on the resolved files, see .ci/import-cycles.ts and .ci/import-direction.ts.
+  results.push(await check('import cycles', [bun, join(root, '.ci/import-cycles.ts')]))
+  results.push(await check('import direction', [bun, join(root, '.ci/import-direction.ts')]))
   results.push(await bunTest('API', ['--timeout', '30000', './api/']))
   // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
   const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
