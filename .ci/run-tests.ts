@@ -1,6 +1,6 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, import
- * cycles and directions, API tests, web component tests (with the
+ * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, function
+ * lengths, import cycles and directions, API tests, web component tests (with the
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
@@ -79,6 +79,8 @@ async function checksLane(): Promise<Result[]> {
   results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
   // No module in a circle of imports, and imports only in the allowed directions (a feature through its public entry,
   // infrastructure never up into features): decided on the resolved files, see .ci/import-cycles.ts and .ci/import-direction.ts.
+  // No function or component over 120 lines, JSX lines counted (Biome's own limit skips them): see .ci/function-lengths.ts.
+  results.push(await check('function lengths', [bun, join(root, '.ci/function-lengths.ts')]))
   results.push(await check('import cycles', [bun, join(root, '.ci/import-cycles.ts')]))
   results.push(await check('import direction', [bun, join(root, '.ci/import-direction.ts')]))
   results.push(await bunTest('API', ['--timeout', '30000', './api/']))
