@@ -70,10 +70,10 @@ async function checksLane(): Promise<Result[]> {
   const results: Result[] = []
   // Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
   results.push(await check('type check', [bun, join(root, '.ci/typecheck.ts')]))
-  // Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
+  // Lint and formatting (biome check: lint rules + "is it formatted"; a warning fails too), then the layer rules alone, so a
   // forbidden import is named as such in the summary. Both read biome.jsonc.
   const biome = join(root, 'node_modules/.bin/biome')
-  results.push(await check('lint + format', [biome, 'check', '--colors=off', '.']))
+  results.push(await check('lint + format', [biome, 'check', '--colors=off', '--error-on-warnings', '.']))
   results.push(await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.']))
   // No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
   results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
