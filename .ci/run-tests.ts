@@ -1,5 +1,6 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, API tests, web component tests (with the
+ * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, function
+ * lengths, import cycles and directions, API tests, web component tests (with the
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
@@ -69,13 +70,19 @@ async function checksLane(): Promise<Result[]> {
   const results: Result[] = []
   // Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
   results.push(await check('type check', [bun, join(root, '.ci/typecheck.ts')]))
-  // Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
+  // Lint and formatting (biome check: lint rules + "is it formatted"; a warning fails too), then the layer rules alone, so a
   // forbidden import is named as such in the summary. Both read biome.jsonc.
   const biome = join(root, 'node_modules/.bin/biome')
-  results.push(await check('lint + format', [biome, 'check', '--colors=off', '.']))
+  results.push(await check('lint + format', [biome, 'check', '--colors=off', '--error-on-warnings', '.']))
   results.push(await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.']))
   // No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
   results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
+  // No module in a circle of imports, and imports only in the allowed directions (a feature through its public entry,
+  // infrastructure never up into features): decided on the resolved files, see .ci/import-cycles.ts and .ci/import-direction.ts.
+  // No function or component over 120 lines, JSX lines counted (Biome's own limit skips them): see .ci/function-lengths.ts.
+  results.push(await check('function lengths', [bun, join(root, '.ci/function-lengths.ts')]))
+  results.push(await check('import cycles', [bun, join(root, '.ci/import-cycles.ts')]))
+  results.push(await check('import direction', [bun, join(root, '.ci/import-direction.ts')]))
   results.push(await bunTest('API', ['--timeout', '30000', './api/']))
   // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
   const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))

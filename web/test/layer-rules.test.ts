@@ -30,9 +30,9 @@ const PROBES: Array<[string, string, boolean]> = [
   ['web/src/lib/usesClient.ts', "import { apiGet } from '../api/client'", true],
   ['web/src/lib/usesTypes.ts', "import type { VenueEvent } from '../api/types'", false],
   // Staff screens go through the admin layer, not the outbox; the admin layer itself may use it.
-  ['web/src/admin/screens/Screen.tsx', "import { discard } from '../../offline/outbox'", true],
+  ['web/src/admin/features/galleries/Screen.tsx', "import { discard } from '../../../offline/outbox'", true],
   ['web/src/admin/features/events/EventsScreen.tsx', "import '../../../offline/outbox/replay'", true],
-  ['web/src/admin/screens/Other.tsx', "import '../adminApi'", false],
+  ['web/src/admin/features/galleries/Other.tsx', "import '../../adminApi'", false],
   ['web/src/admin/adminLayer.ts', "import { submit } from '../offline/outbox'", false],
   // Tests beside public code may use server helpers, still not staff code.
   ['web/src/pages/Page.test.tsx', "import { demoVenue } from '../../../api/src/config'", false],

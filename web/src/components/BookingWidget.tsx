@@ -59,6 +59,7 @@ export function BookingWidget() {
   const [attempt, setAttempt] = useState(0)
   const containerRef = useRef<HTMLDivElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt is the trigger: Try again loads the widget anew
   useEffect(() => {
     const { scriptUrl, widgetId } = venue.booking
     const container = containerRef.current

@@ -145,11 +145,11 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     .map((image) => image.id)
     .join(',')
   const shownLeadRef = useRef(leadingIds)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the data or the tile count changes; images and leadingIds are derived from data anew on every render
   useEffect(() => {
     const sameLead = shownLeadRef.current === leadingIds
     shownLeadRef.current = leadingIds
     setTiles((current) => fillTiles(sameLead ? current : [], images, count))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, count])
 
   useEffect(() => setMotionAllowed(!prefersReducedMotion()), [])
@@ -209,6 +209,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
           }}
         >
           {Array.from({ length: placeholders }, (_, slot) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders are empty slots, told apart only by place
             <li key={slot} className="gallery__item" aria-hidden="true">
               <span className="gallery__placeholder" />
             </li>
@@ -219,6 +220,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
             const prev = tile.prev !== null ? byId.get(tile.prev) : undefined
             const clearPrev = () => setTiles((current) => current.map((t, i) => (i === slot && t.id === image.id ? { ...t, prev: null } : t)))
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a tile is a slot on the wall: its picture changes in place, with a cross-fade
               <li key={slot} className="gallery__item">
                 <button
                   ref={(element) => {
@@ -261,6 +263,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
           </div>
         ) : null}
         {openImage ? (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes for the mouse; the keyboard has Escape and the × button (useOpenPhotoKeys)
           <div className="gallery-overlay" role="dialog" aria-modal="true" aria-label={openImage.alt || 'Photo'} onClick={close}>
             <button ref={closeRef} type="button" className="gallery-overlay__close" aria-label="Close photo" onClick={close}>
               <span aria-hidden="true">×</span>

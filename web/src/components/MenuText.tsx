@@ -16,9 +16,11 @@ export function MenuText({ sections }: { sections: MenuSection[] }) {
       {sections.map((section, index) => {
         const Heading = headingTag(section.level - (Number.isFinite(topLevel) ? topLevel - 1 : 0))
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a parsed menu is replaced whole, never reordered, so a section's place is its identity
           <section key={index} className={`menu-text__section menu-text__section--level-${section.level}`}>
             {section.heading ? <Heading className="menu-text__heading">{section.heading}</Heading> : null}
             {section.notes.map((note, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: notes keep their order in the menu; the same note may appear twice
               <p key={n} className="menu-text__note">
                 {note}
               </p>
@@ -26,6 +28,7 @@ export function MenuText({ sections }: { sections: MenuSection[] }) {
             {section.items.length ? (
               <dl className="menu-text__items">
                 {section.items.map((item, n) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: dishes keep their order in the menu; two may share a name
                   <div key={n} className="menu-text__item">
                     <dt className="menu-text__name">{item.name}</dt>
                     {item.price ? <dd className="menu-text__price">{item.price}</dd> : null}

@@ -43,6 +43,7 @@ export function Navbar() {
   }, [])
 
   // Any route change closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value the effect reads
   useEffect(() => {
     setOpen(false)
   }, [location])

@@ -63,6 +63,7 @@ export function PdfViewer({ pages, title }: { pages: MenuPage[]; title: string }
   return (
     <div className="pdf-viewer" ref={boxRef}>
       {pages.map((info, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the page number is the page's identity
         <PdfPage key={index} info={info} width={width} label={`${title}, page ${index + 1} of ${pages.length}`} />
       ))}
     </div>

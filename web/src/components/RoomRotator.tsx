@@ -91,7 +91,8 @@ export function RoomRotator() {
           return (
             <ResponsiveImage
               // A new element per picture: browsers do not reliably reload an <img> inside <picture> when
-              // only its sources change, and the swap waits for this element's load event.
+              // only its sources change, and the swap waits for this element's load event. n is the fixed layer.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the layers are a fixed pair, so the layer number is part of the identity
               key={`${n}:${image.id}`}
               className={`room-rotator__image${role}`}
               src={image.image_url}

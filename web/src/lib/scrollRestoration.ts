@@ -169,6 +169,7 @@ export function useScrollRestoration(path: string): void {
   }, [])
 
   // Before the new page paints: place it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger (a new page); the effect reads the location itself
   useLayoutEffect(() => {
     const known = keyOfEntry()
     const first = currentKey === null

@@ -106,6 +106,7 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   let body
   if (menu) {
     const switcher = hasText ? (
+      // biome-ignore lint/a11y/useSemanticElements: two toggle buttons (aria-pressed) labelled as one switch, not a form's fieldset
       <div className="menu-view-switch" role="group" aria-label="Show the menu as">
         <button type="button" className="menu-view-switch__option" aria-pressed={view !== 'pdf'} onClick={() => setChosen('text')}>
           Text

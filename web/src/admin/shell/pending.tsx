@@ -124,8 +124,9 @@ export function PendingBadge({ mark }: { mark: PendingMark | undefined }) {
 /** Object URLs for the files an entry keeps (made in an effect, released on unmount). */
 export function useEntryImages(entry: OutboxEntry | undefined, field?: string): string[] {
   const [urls, setUrls] = useState<string[]>([])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new entry object for the same change (same id and files) must not make new image URLs
   useEffect(() => {
-    if (!entry || entry.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
+    if (entry?.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
     const made = entry.body.fields.flatMap((f) =>
       'bytes' in f && (!field || f.name === field) ? [URL.createObjectURL(new Blob([f.bytes], { type: f.type }))] : [],
     )
@@ -133,6 +134,6 @@ export function useEntryImages(entry: OutboxEntry | undefined, field?: string): 
     return () => {
       for (const url of made) URL.revokeObjectURL(url)
     }
-  }, [entry?.id, entry?.body, field]) // eslint-disable-line react-hooks/exhaustive-deps -- the entry's files never change
+  }, [entry?.id, entry?.body, field])
   return urls
 }

@@ -55,6 +55,7 @@ export function CurrentTimes({
       {venues.map((b) => (
         <div key={b.key} className="admin-times__venue" data-venue={b.key}>
           <h3 className="admin-times__name">{b.name}</h3>
+          {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in this labelled region, which must take keyboard focus to scroll */}
           <div className="admin-table-wrap admin-table-wrap--cards" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
             <table className="admin-table admin-table--compact">
               <thead>
