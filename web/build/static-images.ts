@@ -13,7 +13,7 @@ import {
   STATIC_IMAGE_FORMATS,
   staticVariantUrl,
   staticVariantWidths,
-} from '../src/components/staticImages'
+} from '../src/ui/staticImages'
 
 const SOURCE = /\.(jpe?g|png)$/i
 /** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */
@@ -97,7 +97,7 @@ async function shareCopy(source: Buffer, cacheDir: string): Promise<Buffer> {
 
 /**
  * AVIF and WebP copies of the pictures shipped in public/images (heroes and tiles), at the widths
- * src/components/staticImages.ts names, so pages can offer them in a <picture> and a phone downloads
+ * src/ui/staticImages.ts names, so pages can offer them in a <picture> and a phone downloads
  * a small file. Written next to the originals in the build; made on request by the dev server.
  */
 export function staticImages(): Plugin {

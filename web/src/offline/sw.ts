@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
-import { OFFLINE_COPY_EXTENSION } from '../components/staticImages'
+import { OFFLINE_COPY_EXTENSION } from '../ui/staticImages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 

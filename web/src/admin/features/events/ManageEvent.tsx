@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { EventDeletedReply } from '../../../api/types'
-import { formatEventDate } from '../../../lib/eventDisplay'
+import { formatEventDate } from '../../../features/events/eventDisplay'
 import { NoDescriptionBadge } from '../../shell/altText'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'

@@ -1,6 +1,6 @@
 /** Event changes: what a queued one says (meta), how it shows in the list, how its conflict reads. */
 import type { VenueEvent } from '../../../api/types'
-import { formatEventDate } from '../../../lib/eventDisplay'
+import { formatEventDate } from '../../../features/events/eventDisplay'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
 import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'

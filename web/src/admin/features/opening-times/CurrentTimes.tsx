@@ -1,5 +1,5 @@
 import { GROUP_LABELS, type OpeningTimes, type TimeRange } from '../../../api/types'
-import { timeRange } from '../../../lib/timeRange'
+import { timeRange } from '../../../features/opening-times/timeRange'
 import type { Resource } from '../../../stores/resource'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import type { TimesMeta } from './changes'

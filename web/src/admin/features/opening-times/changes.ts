@@ -1,5 +1,5 @@
 /** Opening-times changes: what a queued one says (meta), how it shows on the form, how its conflict reads. */
-import { timeRange } from '../../../lib/timeRange'
+import { timeRange } from '../../../features/opening-times/timeRange'
 import { venue } from '../../../lib/venue'
 import type { OutboxEntry } from '../../adminApi'
 import { text, type ConflictRow } from '../../shell/conflictFields'
