@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import type { FileStore, StoredFile } from '../../files/file-store'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
-import { readAltText } from '../../shared/alt-text'
+import { readAltText } from '../../http/field-readers'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
   ATTRACTION_CHANGED_MESSAGE,
