@@ -3,6 +3,7 @@ import { useLocation } from 'wouter'
 import { api, ApiError } from '../api/client'
 import type { LoginReply } from '../api/types'
 import { loadOutbox, resumeAfterLogin, useOutbox } from '../offline/outbox'
+import { STAFF_TOKEN_KEY } from '../storage-keys'
 import '../styles/forms.css'
 import '../styles/info-pages.css'
 
@@ -69,7 +70,7 @@ export function Login() {
     try {
       const reply = await api.post<LoginReply>('/api/admin/login', { username, password })
       if (!reply?.token) throw new Error('No token in the reply')
-      localStorage.setItem('adminToken', reply.token)
+      localStorage.setItem(STAFF_TOKEN_KEY, reply.token)
       // Staff changes queued while the session had ended are sent now.
       void resumeAfterLogin()
       // A password set for them (first login, or reset by an owner): straight to choosing their own.

@@ -5,7 +5,7 @@
 import { create } from 'zustand'
 import { ApiError } from '../../api/client'
 import type { DashboardReply } from '../../api/types'
-import { STAFF_PREFIX } from '../../stores/resource'
+import { STAFF_SAVED_PREFIX } from '../../storage-keys'
 import { forgetSavedStartingWith } from '../../stores/storage'
 import { adminGet, onChangeLanded } from '../adminApi'
 import { noteMember, useStaffMember } from '../session'
@@ -27,7 +27,7 @@ let legacyCacheGone = false
 
 /** Staff lists saved on this device go on sign-out; public data stays. */
 export async function clearAdminCache(): Promise<void> {
-  await forgetSavedStartingWith(STAFF_PREFIX)
+  await forgetSavedStartingWith(STAFF_SAVED_PREFIX)
   if (legacyCacheGone || typeof indexedDB === 'undefined') return
   legacyCacheGone = true
   await new Promise<void>((done) => {
