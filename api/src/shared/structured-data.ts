@@ -5,7 +5,7 @@
  * minute ago rather than those known at build time). Plain data in, plain data out: no server imports.
  */
 import type { Venue } from './venue'
-import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
+import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, TIMES_REPLY_KEY, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import { BUSINESS_IDS, menuPath, type VenueKey } from './rules/venues'
 import { utcOfWallClock, venueParts } from './rules/venue-time'
 
@@ -99,7 +99,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
   const hoursOf = (key: VenueKey) => {
     const hours: Record<string, unknown> = {}
     if (openingTimes) {
-      hours.openingHoursSpecification = key === 'hotel' ? weeklyHours(openingTimes.monsal, HOTEL_GROUPS) : weeklyHours(openingTimes.stables, STABLES_GROUPS)
+      hours.openingHoursSpecification = weeklyHours(openingTimes[TIMES_REPLY_KEY[key]], key === 'hotel' ? HOTEL_GROUPS : STABLES_GROUPS)
     }
     const special = exceptionHours(exceptions, key, today)
     if (special.length > 0) hours.specialOpeningHoursSpecification = special
