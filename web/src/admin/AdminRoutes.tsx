@@ -25,6 +25,8 @@ import { noteMember, useAdminSession, useStaffMember } from './session'
 import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { STAFF_HOME, type StaffPath } from '../../../api/src/shared/rules/staff-routes'
 import './styles/staff'
+// Registers the staff features with the shell (record kinds, their lists) before any screen shows.
+import './features/registry'
 
 export const ADMIN_SCREENS = {
   '/admin': Dashboard,

@@ -9,6 +9,12 @@ import { TIMES_REPLY_KEY } from '../../../../../api/src/shared/rules/opening-gro
 
 export type TimesMeta = { kind: 'times'; business: VenueKey; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    times: TimesMeta
+  }
+}
+
 /** The newest queued change of each business, days and type ('hotel|saturday|opening'). */
 export function pendingTimes(pending: OutboxEntry[]): Map<string, { meta: TimesMeta; mark: PendingMark }> {
   const out = new Map<string, { meta: TimesMeta; mark: PendingMark }>()
