@@ -8,12 +8,12 @@ import {
   cutImageVariants,
   cutWidth,
   hasPortraitCuts,
-  OFFLINE_COPY_EXTENSION,
   PORTRAIT_CUTS,
   STATIC_IMAGE_FORMATS,
   staticVariantUrl,
   staticVariantWidths,
 } from '../src/components/staticImages'
+import { OFFLINE_COPY_EXTENSION } from '../src/offline/offlineCopy'
 
 const SOURCE = /\.(jpe?g|png)$/i
 /** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { usePageArrival } from '../lib/pageArrival'
+import { pageTitle } from '../pages/publicRoutes'
 import { useScrollRestoration } from '../lib/scrollRestoration'
 import { OfflineBanner, UpdatePrompt } from '../offline/OfflineBanner'
 import { CookieNotice } from './CookieNotice'
@@ -25,7 +26,7 @@ import '../styles/layout.css'
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation()
   useScrollRestoration(path)
-  const announcement = usePageArrival(path)
+  const announcement = usePageArrival(path, pageTitle(path))
   return (
     <>
       <a className="skip-link" href="#main">

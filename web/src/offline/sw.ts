@@ -12,7 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
 import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
-import { OFFLINE_COPY_EXTENSION } from '../components/staticImages'
+import { OFFLINE_COPY_EXTENSION } from './offlineCopy'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
