@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { whenIdle } from '../lib/idle'
 import { focusPage } from './pageArrival'
 import './cookie-notice.css'
-
-export const COOKIE_FLAG = 'cookiesAgreed'
+import { COOKIES_AGREED_KEY } from '../storage-keys'
 
 function readFlag(): boolean {
   try {
-    return localStorage.getItem(COOKIE_FLAG) === 'true'
+    return localStorage.getItem(COOKIES_AGREED_KEY) === 'true'
   } catch {
     return false
   }
@@ -58,7 +57,7 @@ export function CookieNotice() {
   if (!show) return null
   const agree = () => {
     try {
-      localStorage.setItem(COOKIE_FLAG, 'true')
+      localStorage.setItem(COOKIES_AGREED_KEY, 'true')
     } catch {
       // Private mode without storage: hide it for this visit anyway.
     }

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { usePageArrival } from './pageArrival'
+import { pageTitle } from './publicRoutes'
 import { useScrollRestoration } from './scrollRestoration'
 import { OfflineBanner, UpdatePrompt } from './OfflineBanner'
 import { CookieNotice } from './CookieNotice'
@@ -25,7 +26,7 @@ import './layout.css'
 export function Layout({ children }: { children: ReactNode }) {
   const [path] = useLocation()
   useScrollRestoration(path)
-  const announcement = usePageArrival(path)
+  const announcement = usePageArrival(path, pageTitle(path))
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { pageTitle } from './publicRoutes'
 
 /** The page's main heading, or its main when it has none (a notice instead of the page). */
 function pageHeading(): HTMLElement | null {
@@ -51,25 +50,24 @@ export function focusPageOnceShown(landed: () => void): () => void {
 }
 
 /**
- * Call once, in the component that holds every page, with the current path. Keeps the document title
- * the page's own (pageTitle) and, after an in-app move to another path (a link, Back, Forward), puts
+ * Call once, in the component that holds every page, with the current path and its page's title
+ * (pages/publicRoutes.ts, pageTitle). Keeps the document title the page's own and, after an in-app move to another path (a link, Back, Forward), puts
  * focus on the new page's heading and returns the text to announce (the new title) for a polite live
  * region, as a full page load would have told a screen-reader user. The first page of a visit is left
  * alone: the browser has focused and announced it.
  */
-export function usePageArrival(path: string): string {
+export function usePageArrival(path: string, title: string): string {
   const [announcement, setAnnouncement] = useState('')
   const shown = useRef<string | null>(null)
 
   useEffect(() => {
-    const title = pageTitle(path)
     document.title = title
     const first = shown.current === null
     const changed = shown.current !== path
     shown.current = path
     if (first || !changed) return
     return focusPageOnceShown(() => setAnnouncement(title))
-  }, [path])
+  }, [path, title])
 
   return announcement
 }

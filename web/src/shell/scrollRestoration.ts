@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react'
+import { SCROLL_POSITIONS_KEY } from '../storage-keys'
 
 /**
  * Where each page opens (DECISIONS.md): every in-app move to a new path starts at the top (or at the
@@ -13,7 +14,6 @@ import { useLayoutEffect } from 'react'
  */
 
 const KEY_FIELD = 'scrollKey'
-const STORAGE_KEY = 'scrollPositions'
 /** How many entries' positions are kept (the oldest go first). */
 const MAX_ENTRIES = 100
 /**
@@ -28,7 +28,7 @@ function savedPositions(): Map<string, number> {
   if (positions) return positions
   positions = new Map()
   try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown
+    const stored = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '[]') as unknown
     if (Array.isArray(stored))
       for (const pair of stored) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number') positions.set(pair[0], pair[1])
   } catch {
@@ -39,7 +39,7 @@ function savedPositions(): Map<string, number> {
 
 function persist() {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...savedPositions()].slice(-MAX_ENTRIES)))
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify([...savedPositions()].slice(-MAX_ENTRIES)))
   } catch {
     // Storage full or unavailable: positions still work within this page.
   }

@@ -18,13 +18,6 @@ export function staticVariantWidths(width: number): number[] {
   return [...STATIC_IMAGE_WIDTHS.filter((standard) => standard < width), width]
 }
 
-/**
- * The one copy of each shipped picture the service worker saves up front (its smallest WebP, see
- * web/build/static-images.ts): offline, it stands in for any size or format of that picture not seen
- * online. The originals and the other copies are kept only once a page has shown them.
- */
-export const OFFLINE_COPY_EXTENSION = 'webp'
-
 /** `/images/hero-eat.jpg` at 1024 px as AVIF is `/images/hero-eat-1024.avif`. */
 export function staticVariantUrl(src: string, width: number, extension: string): string {
   return `${src.replace(/\.[a-z0-9]+$/i, '')}-${width}.${extension}`

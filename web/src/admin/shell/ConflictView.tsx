@@ -1,7 +1,7 @@
-/** A change in conflict: staff's version beside the server's, in the words of its kind (features/registry.ts). */
+/** A change in conflict: staff's version beside the server's, in the words of its kind (as its feature registered it: registry.ts). */
 import { useId } from 'react'
 import type { OutboxEntry } from '../../offline/outbox'
-import { kindOf } from '../features/registry'
+import { kindOf } from './registry'
 import { currentOf, fieldsOf, genericConflictRows, UNCHANGED, type ConflictRow } from './conflictFields'
 
 /** The two versions side by side, field by field, in words staff use (the kind's own view, else every field). */

@@ -7,13 +7,23 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { useOutbox, type OutboxEntry, type OutboxState } from '../../offline/outbox'
-import type { PendingMeta } from '../features/registry'
 
 /** Where Pending changes lives: a panel on the dashboard. */
 export const PENDING_ID = 'pending-changes'
 export const PENDING_HREF = `/admin#${PENDING_ID}`
 
 export type Op = 'create' | 'update' | 'delete'
+
+/**
+ * The meta of each kind of queued staff change, by its `kind`. Empty here: each feature's changes.ts
+ * adds its own kind (`declare module '../../shell/pending' { interface PendingMetaByKind { … } }`),
+ * so the shell reads every kind's meta without importing a feature.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the features fill it by declaration merging
+export interface PendingMetaByKind {}
+
+/** What a queued staff change says about itself (saved with it on the device: keep old shapes readable). */
+export type PendingMeta = PendingMetaByKind[keyof PendingMetaByKind]
 
 /** Where a record's row stands in the outbox. */
 export interface PendingMark {

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { api, ApiError } from '../../api/client'
 import type { LoginReply } from '../../api/types'
-import { loadOutbox, resumeAfterLogin, useOutbox } from '../../offline/outbox'
+import { sendStaffChangesAfterLogin, useStaffChangesWaiting } from '../../offline/staffChanges'
+import { STAFF_TOKEN_KEY } from '../../storage-keys'
 import '../../ui/forms.css'
 import '../../ui/info-pages.css'
 
@@ -54,12 +55,7 @@ export function Login() {
     if (failures > 0) errorRef.current?.focus()
   }, [failures])
   // Staff changes kept on this device (a session that ended mid-sync, or work done offline): they go after the login.
-  const waiting = useOutbox(
-    (state) => state.entries.filter((entry) => entry.channel === 'admin' && (entry.state === 'waiting' || entry.state === 'sending')).length,
-  )
-  useEffect(() => {
-    void loadOutbox()
-  }, [])
+  const waiting = useStaffChangesWaiting()
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -69,9 +65,9 @@ export function Login() {
     try {
       const reply = await api.post<LoginReply>('/api/admin/login', { username, password })
       if (!reply?.token) throw new Error('No token in the reply')
-      localStorage.setItem('adminToken', reply.token)
+      localStorage.setItem(STAFF_TOKEN_KEY, reply.token)
       // Staff changes queued while the session had ended are sent now.
-      void resumeAfterLogin()
+      sendStaffChangesAfterLogin()
       // A password set for them (first login, or reset by an owner): straight to choosing their own.
       navigate(reply.must_change_password ? '/account' : '/admin')
     } catch (failure) {

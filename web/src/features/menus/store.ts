@@ -2,6 +2,7 @@ import { api, ApiError } from '../../api/client'
 import type { MenuInfo } from '../../api/types'
 import { resourceFamily } from '../../stores/resource'
 import { forgetSaved, readSaved, writeSaved } from '../../stores/storage'
+import { MENU_PDF_KEY_PREFIX } from '../../storage-keys'
 
 import type { BusinessId } from '../../../../api/src/shared/rules/venues'
 
@@ -40,7 +41,7 @@ interface SavedPdf {
   savedAt: number
 }
 
-const pdfKey = (businessId: BusinessId) => `menu-pdf:${businessId}`
+const pdfKey = (businessId: BusinessId) => `${MENU_PDF_KEY_PREFIX}${businessId}`
 
 /**
  * The PDF file of a menu. File URLs are content-addressed, so a saved copy of the same URL is the same

@@ -1,5 +1,6 @@
 import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type TimeRange } from '../../api/types'
 import type { VenueKey } from '../../../../api/src/shared/rules/venues'
+import { TIMES_REPLY_KEY } from '../../../../api/src/shared/rules/opening-groups'
 import { weekdayName } from '../../../../api/src/shared/rules/venue-time'
 import { addDays, toMinutes, venueClock, weekdayOf } from './venueTime'
 
@@ -28,7 +29,7 @@ export function hoursOn(venue: VenueKey, times: OpeningTimes, holidays: readonly
     return { open_time: exception.open_time, close_time: exception.close_time }
   }
   const weekday = weekdayOf(date)
-  const groups = venue === 'hotel' ? times.monsal : times.stables
+  const groups = times[TIMES_REPLY_KEY[venue]]
   const keys: readonly string[] = venue === 'hotel' ? HOTEL_GROUPS : STABLES_GROUPS
   for (const key of keys) {
     if (!GROUP_DAYS[key as keyof typeof GROUP_DAYS]?.includes(weekday)) continue

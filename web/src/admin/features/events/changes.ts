@@ -18,6 +18,12 @@ export interface EventFields {
 }
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    event: EventMeta
+  }
+}
+
 /** The event as staff typed it, in the list's shape (trimmed, the start in UTC, no ticket link: null). */
 export function queuedEvent({ title, description, start, ticketUrl, contactToBook }: EventFieldValues): EventFields {
   return {

@@ -3,7 +3,7 @@ import { timeRange } from '../../../features/opening-times/timeRange'
 import type { Resource } from '../../../stores/resource'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import type { TimesMeta } from './changes'
-import type { Business } from './ManageTimes'
+import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
 import '../../styles/staff'
 import './opening-times.css'
 
@@ -13,7 +13,7 @@ interface Current {
   food: TimeRange | null
 }
 
-export function currentOf(times: OpeningTimes | null, business: Business, group: string): Current | null {
+export function currentOf(times: OpeningTimes | null, business: VenueKey, group: string): Current | null {
   if (!times) return null
   if (business === 'hotel') {
     const entry = (times.monsal as Record<string, OpeningTimes['monsal']['saturday'] | undefined>)[group]
@@ -34,7 +34,7 @@ function withQueued(current: Current | null, opening: TimesMeta | undefined, foo
 
 const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
 
-type Venue = { key: Business; name: string; groups: readonly (keyof typeof GROUP_LABELS)[]; food: string }
+type Venue = { key: VenueKey; name: string; groups: readonly (keyof typeof GROUP_LABELS)[]; food: string }
 
 /** Each venue's times by group of days, as they will be once the queued changes land; the chosen group marked. */
 export function CurrentTimes({

@@ -1,9 +1,9 @@
-import type { AppContext } from '../context'
-import { listHolidaysFrom } from '../features/holidays/store'
-import { readOpeningTimes } from '../features/opening-times/store'
-import { localBusinessData, structuredDataScript } from '../shared/structured-data'
-import { venueDate } from '../shared/time'
-import { dataVersion } from '../db/data-version'
+import type { AppContext } from '../../context'
+import { listHolidaysFrom } from '../holidays/store'
+import { readOpeningTimes } from '../opening-times/store'
+import { localBusinessData, structuredDataScript } from '../../shared/structured-data'
+import { venueDate } from '../../shared/time'
+import { dataVersion } from '../../db/data-version'
 
 /**
  * The venues' structured-data block as the database has it now, for the pages the server sends.

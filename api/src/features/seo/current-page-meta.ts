@@ -1,7 +1,7 @@
-import type { AppContext } from '../context'
-import { findEvent } from '../features/events/store'
-import { shareImageOf } from '../files/variants'
-import { documentTitle, eventShareMeta, pageMetaBlock, pageMetaFor, pageMetaPath, sharedEventId } from '../shared/page-meta'
+import type { AppContext } from '../../context'
+import { findEvent } from '../events/store'
+import { shareImageOf } from '../../files/variants'
+import { documentTitle, eventShareMeta, pageMetaBlock, pageMetaFor, pageMetaPath, sharedEventId } from '../../shared/page-meta'
 
 /**
  * The head block of page tags for a pre-rendered page as served: absolute addresses from the
