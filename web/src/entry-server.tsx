@@ -14,8 +14,7 @@ import { describeOpenStatus, openStatus } from './features/opening-times/openSta
 import { pageTitle, PUBLIC_ROUTES } from './shell/publicRoutes'
 import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './features/opening-times/holidaysStore'
-import { pageDataScript, setPageDataForRender, type PageData } from './stores/pageData'
-import { storesForRender } from './stores/resource'
+import { pageDataScript, setPageDataForRender, storesForRender, type PageData } from './stores'
 
 export interface PrerenderedPage {
   path: string

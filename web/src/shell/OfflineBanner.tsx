@@ -1,4 +1,4 @@
-import { useShownData, type ShownData } from '../stores/resource'
+import { useShownData, type ShownData } from '../stores'
 import { useConnectivity } from '../offline/connectivity'
 import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
 import './offline.css'

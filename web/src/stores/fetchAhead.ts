@@ -1,4 +1,4 @@
-import type { LoadOptions } from './resource'
+import type { LoadOptions } from './cache'
 
 /** What was fetched ahead for a page (whether it came or failed) stands for the page's own load this long. */
 export const AHEAD_FRESH_MS = 60_000

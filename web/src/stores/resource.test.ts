@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { clear, get } from 'idb-keyval'
 import { ApiError, type RequestOptions } from '../api/client'
-import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './resource'
+import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './index'
 import { quiet } from '../../test/quiet'
 
 /** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */

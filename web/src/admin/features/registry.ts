@@ -5,7 +5,7 @@
  * recognised by its path, as before. A new staff feature adds its kind here (the type below refuses a
  * kind left out). The staff entry (AdminRoutes) imports this module, which registers them.
  */
-import type { ResourceStore } from '../../stores/resource'
+import type { ResourceStore } from '../../stores'
 import type { PendingMeta } from '../shell/pending'
 import { registerRecordKinds, registerStaffStore, type RecordKind } from '../shell/registry'
 import { useActivity } from './activity/store'

@@ -4,7 +4,7 @@
  * the staff entry (AdminRoutes) imports it, so they are known before any screen shows.
  */
 import type { OutboxEntry } from '../adminApi'
-import type { ResourceStore } from '../../stores/resource'
+import type { ResourceStore } from '../../stores'
 import type { ConflictRow } from './conflictFields'
 
 export interface RecordKind {

@@ -5,7 +5,7 @@ import { Hero } from '../../ui/Hero'
 import { useMounted } from '../../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'
 import { useEvents } from './store'
-import { pageRenderedAt } from '../../stores/pageData'
+import { pageRenderedAt } from '../../stores'
 import './events.css'
 import '../../ui/pages.css'
 

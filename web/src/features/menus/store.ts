@@ -1,7 +1,6 @@
 import { api, ApiError } from '../../api/client'
 import type { MenuInfo } from '../../api/types'
-import { resourceFamily } from '../../stores/resource'
-import { forgetSaved, readSaved, writeSaved } from '../../stores/storage'
+import { forgetSaved, readSaved, resourceFamily, writeSaved } from '../../stores'
 import { MENU_PDF_KEY_PREFIX } from '../../storage-keys'
 
 import type { BusinessId } from '../../../../api/src/shared/rules/venues'

@@ -3,7 +3,7 @@ import type { VenueKey } from '../../../../api/src/shared/rules/venues'
 import { describeOpenStatus, openStatus } from './openStatusRules'
 import { venue as identity } from '../../lib/venue'
 import { holidayList, useHolidays } from './holidaysStore'
-import { pageRenderedAt } from '../../stores/pageData'
+import { pageRenderedAt } from '../../stores'
 import { useOpeningTimes } from './store'
 import './opening-times.css'
 

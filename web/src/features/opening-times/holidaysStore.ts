@@ -1,6 +1,6 @@
 import { api } from '../../api/client'
 import type { Holiday } from '../../api/types'
-import { createResource } from '../../stores/resource'
+import { createResource } from '../../stores'
 
 /**
  * Upcoming bank-holiday exceptions, soonest first (GET /api/bank-holiday-exceptions). A reply that is

@@ -1,5 +1,5 @@
 import type { ContactMessage } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 /** Contact messages are personal data: fetched each time, never kept on the device. */

@@ -1,5 +1,5 @@
 import type { VenueEvent } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 /** Every event, past ones too (staff edit and delete them). */

@@ -1,5 +1,5 @@
 import type { GalleryGrouped } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 /** Every gallery's images, grouped by category number. */

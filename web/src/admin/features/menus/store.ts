@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/client'
 import type { MenuInfo } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 async function menuOrNone(businessId: 1 | 2): Promise<MenuInfo | null> {

@@ -1,6 +1,6 @@
 import { GROUP_LABELS, type OpeningTimes, type TimeRange } from '../../../api/types'
 import { timeRange } from '../../../features/opening-times/timeRange'
-import type { Resource } from '../../../stores/resource'
+import type { Resource } from '../../../stores'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import type { TimesMeta } from './changes'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'

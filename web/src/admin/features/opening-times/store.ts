@@ -1,5 +1,5 @@
 import type { OpeningTimes } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 export const useAdminOpeningTimes = createResource('times', () => adminGet<OpeningTimes>('/api/opening-times'), { staff: true })

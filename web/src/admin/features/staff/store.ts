@@ -1,5 +1,5 @@
 import type { StaffMember } from '../../../api/types'
-import { createResource } from '../../../stores/resource'
+import { createResource } from '../../../stores'
 import { adminGet } from '../../adminApi'
 
 /** The staff accounts (owners only): read from the server each time, never kept on the device. */
