@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
 import { Hero } from '../../ui/Hero'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { useAttractions } from './store'
+import { useResource } from '../../stores'
 import '../../ui/pages.css'
 
 /** One column on a phone, two from 680 px, three from 1080 px in a page container at most 72rem wide. */
@@ -9,12 +9,7 @@ const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 3
 
 /** /around: places to visit nearby, each with a link to its own site. */
 export function Around() {
-  const places = useAttractions((state) => state.data)
-  const status = useAttractions((state) => state.status)
-
-  useEffect(() => {
-    void useAttractions.getState().load()
-  }, [])
+  const { data: places, status } = useResource(useAttractions)
 
   return (
     <main id="main">

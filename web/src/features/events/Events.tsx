@@ -1,26 +1,21 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { EventCard } from './EventCard'
 import { Gallery } from '../galleries/Gallery'
 import { Hero } from '../../ui/Hero'
 import { useMounted } from '../../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'
 import { useEvents } from './store'
-import { pageRenderedAt } from '../../stores'
+import { pageRenderedAt, useResource } from '../../stores'
 import './events.css'
 import '../../ui/pages.css'
 
 /** /events: pictures from past events, then every upcoming event, soonest first. */
 export function Events() {
-  const events = useEvents((state) => state.data)
-  const status = useEvents((state) => state.status)
+  const { data: events, status } = useResource(useEvents)
   const mounted = useMounted()
   // A copy saved days ago may hold events that have since happened. Until mounted, on the clock the
   // page was rendered at (the server's), so hydration finds the same list.
   const upcoming = useMemo(() => (events ? upcomingEvents(events, mounted ? new Date() : (pageRenderedAt() ?? new Date())) : null), [events, mounted])
-
-  useEffect(() => {
-    void useEvents.getState().load()
-  }, [])
 
   return (
     <main id="main">

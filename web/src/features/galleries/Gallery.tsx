@@ -1,18 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import type { GalleryImage, GalleryType } from '../../api/types'
 import { prefersReducedMotion } from '../../lib/hooks'
+import { useResource } from '../../stores'
 import { galleryStore } from './store'
-import { ResponsiveImage } from '../../ui/ResponsiveImage'
+import { GalleryTile, OpenPhoto } from './GalleryPhotos'
 import './gallery.css'
 
-/** SPEC.md: one random tile swapped every 5 s, with a 0.5 s fade. */
+/** SPEC.md: one random tile swapped every 5 s (with a 0.5 s fade, GalleryPhotos.tsx). */
 export const GALLERY_SWAP_MS = 5000
-export const GALLERY_FADE_MS = 500
-
-/** Two columns on a phone, three from 720 px, in a page container at most 72rem (1152 px) wide. */
-const TILE_SIZES = '(max-width: 719px) 50vw, (min-width: 1152px) 384px, 33vw'
-/** The overlay shows the photo as large as the screen allows. */
-const OVERLAY_SIZES = '100vw'
 
 export interface GalleryProps {
   type: GalleryType
@@ -49,35 +44,6 @@ function fillTiles(current: Tile[], images: GalleryImage[], count: number): Tile
   return kept
 }
 
-function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => void }) {
-  const [loaded, setLoaded] = useState(false)
-  const ref = useRef<HTMLImageElement>(null)
-  const shown = () => {
-    setLoaded(true)
-    if (onShown) setTimeout(onShown, GALLERY_FADE_MS + 100)
-  }
-  // A picture in the HTML the server sent may have loaded (or failed) before hydration, when React
-  // was not listening for its load event yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: later loads come as events
-  useEffect(() => {
-    if (ref.current?.complete) shown()
-  }, [])
-  return (
-    <ResponsiveImage
-      ref={ref}
-      className={`gallery__img${loaded ? ' is-loaded' : ''}`}
-      src={image.image_url}
-      variants={image.image_variants}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      sizes={TILE_SIZES}
-      onLoad={shown}
-      onError={shown}
-    />
-  )
-}
-
 /**
  * While a photo is open: focus on ×, Escape closes, Tab stays inside, the page does not scroll.
  * On close, focus goes back to the tile that opened it.
@@ -111,32 +77,15 @@ function useOpenPhotoKeys(openSlot: number | null, close: () => void) {
 }
 
 /**
- * A grid of `count` photos of one gallery type. With more photos than tiles, one random tile changes
- * every 5 s (paused while the visitor hovers, focuses inside it or views a photo, and from when they
- * press its Pause button until they press Play; never under reduced motion, where the button is not
- * shown either). A tile opens the photo in a fullscreen overlay. With no photos it renders nothing.
+ * The tiles on the wall: the gallery's first pictures, then, when it `canSwap` and is not `paused`,
+ * one random tile shows another picture every `intervalMs`.
  */
-export function Gallery({ type, count = 6, heading, intro, className, intervalMs = GALLERY_SWAP_MS, random = Math.random }: GalleryProps) {
-  const useGallery = galleryStore(type)
-  const data = useGallery((s) => s.data)
-  const status = useGallery((s) => s.status)
-  const load = useGallery((s) => s.load)
+function useSwappingTiles(data: GalleryImage[] | null, count: number, canSwap: boolean, paused: boolean, intervalMs: number, random: () => number) {
   const images = Array.isArray(data) ? data : []
   // The first photos from the start: a page served with its data shows them before any script runs.
   const [tiles, setTiles] = useState<Tile[]>(() => fillTiles([], images, count))
-  const [openSlot, setOpenSlot] = useState<number | null>(null)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
-  const [stopped, setStopped] = useState(false)
-  // Decided in an effect: the server cannot know, and the browser's first render must match its HTML.
-  const [motionAllowed, setMotionAllowed] = useState(false)
   const imagesRef = useRef(images)
   imagesRef.current = images
-  const headingId = useId()
-
-  useEffect(() => {
-    void load()
-  }, [load])
 
   // The first tiles are the gallery's first pictures in staff's order: when those change (a new order,
   // or fresh data replacing what the device had saved), the tiles start again from them.
@@ -151,11 +100,6 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     shownLeadRef.current = leadingIds
     setTiles((current) => fillTiles(sameLead ? current : [], images, count))
   }, [data, count])
-
-  useEffect(() => setMotionAllowed(!prefersReducedMotion()), [])
-
-  const canSwap = images.length > count && motionAllowed
-  const paused = stopped || hovered || focused || openSlot !== null
 
   useEffect(() => {
     if (!canSwap || paused) return
@@ -172,6 +116,49 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
     }, intervalMs)
     return () => clearInterval(timer)
   }, [canSwap, paused, intervalMs, random])
+  return [tiles, setTiles] as [Tile[], Dispatch<SetStateAction<Tile[]>>]
+}
+
+/** Decided in an effect: the server cannot know, and the browser's first render must match its HTML. */
+function useMotionAllowed() {
+  const [motionAllowed, setMotionAllowed] = useState(false)
+  useEffect(() => setMotionAllowed(!prefersReducedMotion()), [])
+  return motionAllowed
+}
+
+/** Play/Pause for the swapping tiles. */
+function SlideshowToggle({ stopped, toggle }: { stopped: boolean; toggle: () => void }) {
+  return (
+    <div className="gallery__controls">
+      <button type="button" className="button button--ghost button--small gallery__pause" onClick={toggle}>
+        <span aria-hidden="true" className="gallery__pause-icon">
+          {stopped ? '▶' : '❚❚'}
+        </span>
+        {stopped ? 'Play' : 'Pause'}
+        <span className="visually-hidden"> slideshow</span>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * A grid of `count` photos of one gallery type. With more photos than tiles, one random tile changes
+ * every 5 s (paused while the visitor hovers, focuses inside it or views a photo, and from when they
+ * press its Pause button until they press Play; never under reduced motion, where the button is not
+ * shown either). A tile opens the photo in a fullscreen overlay. With no photos it renders nothing.
+ */
+export function Gallery({ type, count = 6, heading, intro, className, intervalMs = GALLERY_SWAP_MS, random = Math.random }: GalleryProps) {
+  const { data, status } = useResource(galleryStore(type))
+  const images = Array.isArray(data) ? data : []
+  const [openSlot, setOpenSlot] = useState<number | null>(null)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [stopped, setStopped] = useState(false)
+  const motionAllowed = useMotionAllowed()
+  const headingId = useId()
+  const canSwap = images.length > count && motionAllowed
+  const paused = stopped || hovered || focused || openSlot !== null
+  const [tiles, setTiles] = useSwappingTiles(data, count, canSwap, paused, intervalMs, random)
 
   const close = useCallback(() => setOpenSlot(null), [])
 
@@ -217,72 +204,23 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
           {tiles.map((tile, slot) => {
             const image = byId.get(tile.id)
             if (!image) return null
-            const prev = tile.prev !== null ? byId.get(tile.prev) : undefined
-            const clearPrev = () => setTiles((current) => current.map((t, i) => (i === slot && t.id === image.id ? { ...t, prev: null } : t)))
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a tile is a slot on the wall: its picture changes in place, with a cross-fade
-              <li key={slot} className="gallery__item">
-                <button
-                  ref={(element) => {
-                    tileRefs.current[slot] = element
-                  }}
-                  type="button"
-                  className="gallery__tile"
-                  onClick={() => setOpenSlot(slot)}
-                  data-image-id={image.id}
-                >
-                  <span className="visually-hidden">View larger photo: </span>
-                  {prev ? (
-                    <ResponsiveImage
-                      className="gallery__img gallery__img--prev is-loaded"
-                      src={prev.image_url}
-                      variants={prev.image_variants}
-                      alt=""
-                      width={prev.width}
-                      height={prev.height}
-                      sizes={TILE_SIZES}
-                      loading="eager"
-                      aria-hidden="true"
-                    />
-                  ) : null}
-                  <TileImage key={image.id} image={image} onShown={prev ? clearPrev : undefined} />
-                </button>
-              </li>
+              <GalleryTile
+                // biome-ignore lint/suspicious/noArrayIndexKey: a tile is a slot on the wall: its picture changes in place, with a cross-fade
+                key={slot}
+                image={image}
+                prev={tile.prev !== null ? byId.get(tile.prev) : undefined}
+                onPrevHidden={() => setTiles((current) => current.map((t, i) => (i === slot && t.id === image.id ? { ...t, prev: null } : t)))}
+                buttonRef={(element) => {
+                  tileRefs.current[slot] = element
+                }}
+                onOpen={() => setOpenSlot(slot)}
+              />
             )
           })}
         </ul>
-        {canSwap ? (
-          <div className="gallery__controls">
-            <button type="button" className="button button--ghost button--small gallery__pause" onClick={() => setStopped((value) => !value)}>
-              <span aria-hidden="true" className="gallery__pause-icon">
-                {stopped ? '▶' : '❚❚'}
-              </span>
-              {stopped ? 'Play' : 'Pause'}
-              <span className="visually-hidden"> slideshow</span>
-            </button>
-          </div>
-        ) : null}
-        {openImage ? (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes for the mouse; the keyboard has Escape and the × button (useOpenPhotoKeys)
-          <div className="gallery-overlay" role="dialog" aria-modal="true" aria-label={openImage.alt || 'Photo'} onClick={close}>
-            <button ref={closeRef} type="button" className="gallery-overlay__close" aria-label="Close photo" onClick={close}>
-              <span aria-hidden="true">×</span>
-            </button>
-            <figure className="gallery-overlay__figure">
-              <ResponsiveImage
-                src={openImage.image_url}
-                variants={openImage.image_variants}
-                alt={openImage.alt}
-                width={openImage.width}
-                height={openImage.height}
-                sizes={OVERLAY_SIZES}
-                loading="eager"
-                className="gallery-overlay__img"
-              />
-              {openImage.alt ? <figcaption>{openImage.alt}</figcaption> : null}
-            </figure>
-          </div>
-        ) : null}
+        {canSwap ? <SlideshowToggle stopped={stopped} toggle={() => setStopped((value) => !value)} /> : null}
+        {openImage ? <OpenPhoto image={openImage} closeRef={closeRef} close={close} /> : null}
       </div>
     </section>
   )

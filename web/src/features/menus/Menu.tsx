@@ -8,6 +8,7 @@ import { venue } from '../../lib/venue'
 import { MENU_PAGE_NAMES } from '../../shell/publicRoutes'
 import { businessOfMenuRoute } from '../../../../api/src/shared/rules/venues'
 import { loadMenuPdf, menuStore, type BusinessId, type MenuPdf } from './store'
+import { useResource } from '../../stores'
 import './menu.css'
 import '../../ui/pages.css'
 
@@ -79,9 +80,7 @@ function useMenuPdf(businessId: BusinessId, url: string | null, wanted: boolean)
 }
 
 function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
-  const useMenu = menuStore(businessId)
-  const data = useMenu((state) => state.data)
-  const status = useMenu((state) => state.status)
+  const { data, status } = useResource(menuStore(businessId))
   const { title, back, backLabel } = names[businessId]
   const [textFirst, setTextFirst] = useState<boolean | null>(null)
   const [chosen, setChosen] = useState<View | null>(null)
@@ -94,9 +93,6 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? 'either' : textFirst ? 'text' : 'pdf'))
   const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted)
 
-  useEffect(() => {
-    void useMenu.getState().load()
-  }, [useMenu])
   // Decided once: turning the phone must not swap the view under the reader's thumb.
   useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
   useEffect(() => {

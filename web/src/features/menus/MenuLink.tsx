@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
 import { Link } from 'wouter'
+import { useResource } from '../../stores'
 import { menuPath, menuStore, type BusinessId } from './store'
 import './menu.css'
 
@@ -8,13 +8,7 @@ import './menu.css'
  * 'View The Menu', or 'Menu coming soon' when none has been uploaded.
  */
 export function MenuLink({ businessId }: { businessId: BusinessId }) {
-  const useMenu = menuStore(businessId)
-  const data = useMenu((state) => state.data)
-  const status = useMenu((state) => state.status)
-
-  useEffect(() => {
-    void useMenu.getState().load()
-  }, [useMenu])
+  const { data, status } = useResource(menuStore(businessId))
 
   if (data?.menu) {
     return (

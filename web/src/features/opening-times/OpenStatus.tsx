@@ -3,7 +3,7 @@ import type { VenueKey } from '../../../../api/src/shared/rules/venues'
 import { describeOpenStatus, openStatus } from './openStatusRules'
 import { venue as identity } from '../../lib/venue'
 import { holidayList, useHolidays } from './holidaysStore'
-import { pageRenderedAt } from '../../stores'
+import { pageRenderedAt, useResource } from '../../stores'
 import { useOpeningTimes } from './store'
 import './opening-times.css'
 
@@ -20,17 +20,10 @@ export interface OpenStatusProps {
  * server renders with current data shows the status at the time it was rendered).
  */
 export function OpenStatus({ venue, label }: OpenStatusProps) {
-  const times = useOpeningTimes((s) => s.data)
-  const loadTimes = useOpeningTimes((s) => s.load)
-  const holidays = useHolidays((s) => s.data)
-  const loadHolidays = useHolidays((s) => s.load)
+  const { data: times } = useResource(useOpeningTimes)
+  const { data: holidays } = useResource(useHolidays)
   // A page served with current data was rendered at a known time: its first render (and hydration) shows that moment's status.
   const [now, setNow] = useState<Date | null>(pageRenderedAt)
-
-  useEffect(() => {
-    void loadTimes()
-    void loadHolidays()
-  }, [loadTimes, loadHolidays])
 
   useEffect(() => {
     setNow(new Date())

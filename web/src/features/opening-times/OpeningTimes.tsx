@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type Holiday, type OpeningTimes as Times, type TimeRange } from '../../api/types'
 import type { VenueKey } from '../../../../api/src/shared/rules/venues'
 import { timeRange } from './timeRange'
@@ -6,6 +6,7 @@ import { telHref, venue as identity } from '../../lib/venue'
 import { formatLongDate } from './venueTime'
 import { holidayList, useHolidays } from './holidaysStore'
 import { useOpeningTimes } from './store'
+import { useResource } from '../../stores'
 import { OpenStatus } from './OpenStatus'
 import './opening-times.css'
 
@@ -100,17 +101,9 @@ function VenueColumn(props: { venue: VenueKey; name: string; foodLabel: string; 
  * exceptions, only when it has some.
  */
 export function OpeningTimes({ heading = 'Opening Times' }: { heading?: string }) {
-  const times = useOpeningTimes((s) => s.data)
-  const timesStatus = useOpeningTimes((s) => s.status)
-  const loadTimes = useOpeningTimes((s) => s.load)
-  const holidayData = useHolidays((s) => s.data)
-  const loadHolidays = useHolidays((s) => s.load)
+  const { data: times, status: timesStatus } = useResource(useOpeningTimes)
+  const { data: holidayData } = useResource(useHolidays)
   const id = useId()
-
-  useEffect(() => {
-    void loadTimes()
-    void loadHolidays()
-  }, [loadTimes, loadHolidays])
 
   const holidays = holidayList(holidayData)
   const failed = timesStatus === 'error' && !times

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { GalleryImage } from '../../api/types'
 import { useReducedMotion } from '../../lib/hooks'
 import { galleryStore } from '../galleries/store'
+import { useResource } from '../../stores'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import './stay.css'
 
@@ -29,9 +30,7 @@ interface Layer {
  * pause it (WCAG 2.2.2); it also rests while the tab is hidden.
  */
 export function RoomRotator() {
-  const useRooms = galleryStore('rooms')
-  const images = useRooms((state) => state.data)
-  const status = useRooms((state) => state.status)
+  const { data: images, status } = useResource(galleryStore('rooms'))
   const reducedMotion = useReducedMotion()
   // The first picture when the list came with the page (the server rendered it); later ones at random.
   const [layers, setLayers] = useState<[Layer, Layer]>(() => [{ index: images && images.length > 0 ? 0 : null }, { index: null }])
@@ -41,10 +40,6 @@ export function RoomRotator() {
   const [incoming, setIncoming] = useState<0 | 1 | null>(null)
   const count = images?.length ?? 0
   const current = layers[front].index
-
-  useEffect(() => {
-    void useRooms.getState().load()
-  }, [useRooms])
 
   // First picture: chosen at random once the list is known (never during render, so hydration matches).
   useEffect(() => {
