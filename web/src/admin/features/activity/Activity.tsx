@@ -1,9 +1,10 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import type { ActivityEntry } from '../../../api/types'
 import { AdminScreen, AdminSection, Field } from '../../shell/ui'
 import { formatReceived } from '../../time'
 import { listProblem } from '../../shell/listProblem'
 import { type ActivityFilters, NO_FILTERS, useActivity } from './store'
+import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './activity.css'
 
@@ -39,10 +40,7 @@ export function whenText(entry: Pick<ActivityEntry, 'at' | 'device_at'>): string
 
 export function Activity() {
   const ids = useId()
-  const trail = useActivity()
-  useEffect(() => {
-    void useActivity.getState().load(NO_FILTERS)
-  }, [])
+  const trail = useResource(useActivity, NO_FILTERS)
   const loading = trail.status === 'loading'
   return (
     <AdminScreen

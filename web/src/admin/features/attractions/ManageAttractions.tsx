@@ -1,21 +1,19 @@
-import { useEffect, useId, useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { usePending } from '../../shell/pending'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { AttractionList } from './AttractionList'
 import { mergeAttractions } from './changes'
 import { EditAttraction } from './EditAttraction'
 import { useAdminAttractions } from './store'
+import { useResource } from '../../../stores'
 import { UploadAttraction } from './UploadAttraction'
 
 export * from './messages'
 
 export function ManageAttractions() {
   const ids = useId()
-  const list = useAdminAttractions()
+  const list = useResource(useAdminAttractions)
   const pending = usePending('attraction')
-  useEffect(() => {
-    void useAdminAttractions.getState().load()
-  }, [])
   const attractions = useMemo(() => mergeAttractions(list.data ?? [], pending), [list.data, pending])
 
   return (

@@ -3,6 +3,7 @@ import type { ContactMessage } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { useAdminMessages } from './store'
+import { useResource } from '../../../stores'
 import { mergeMessages, type DisplayMessage, type MessageMeta } from './changes'
 import { formatReceived } from '../../time'
 import { listProblem } from '../../shell/listProblem'
@@ -34,10 +35,9 @@ export function handledText(message: DisplayMessage): string | null {
 
 export function Messages() {
   const ids = useId()
-  const list = useAdminMessages()
+  const list = useResource(useAdminMessages)
   const pending = usePending('message')
   useEffect(() => {
-    void useAdminMessages.getState().load()
     // The retention period comes with the dashboard's reply; opened directly, this screen asks for it.
     if (useDashboard.getState().status !== 'granted') void useDashboard.getState().check({ quiet: true })
   }, [])

@@ -6,25 +6,78 @@ import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeEvents, type DisplayEvent } from './changes'
 import { useAdminEvents } from './store'
+import { useResource } from '../../../stores'
 import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
 import { EventEditModal } from './EventEditModal'
 import '../../styles/staff'
 import './events.css'
 
+interface EventRowProps {
+  event: DisplayEvent
+  /** The time past events are told by; null until the screen has mounted. */
+  now: number | null
+  deleting: boolean
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** One event in the table: past, waiting to be sent or deleted, each shown on the row. */
+function EventRow({ event, now, deleting, onEdit, onDelete }: EventRowProps) {
+  const past = now !== null && new Date(event.start_datetime).getTime() < now
+  const deleted = event.pending?.op === 'delete'
+  const classes = [past ? 'is-past' : '', event.pending ? 'is-pending' : '', deleted ? 'is-deleted' : ''].filter(Boolean).join(' ')
+  return (
+    <tr data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
+      <td className="admin-table__image">
+        {event.image_url ? (
+          <>
+            <img
+              src={event.image_url}
+              alt={event.alt_text ?? ''}
+              width={event.image_width ?? 96}
+              height={event.image_height ?? 72}
+              loading="lazy"
+              decoding="async"
+            />
+            {event.alt_text ? null : <NoDescriptionBadge />}
+          </>
+        ) : (
+          <span className="admin-table__noimage">Image Not Available</span>
+        )}
+      </td>
+      <td data-label="Title" className="admin-table__title">
+        {event.title}
+        {past ? <span className="admin-badge admin-badge--muted">Past</span> : null}
+        <PendingBadge mark={event.pending} />
+      </td>
+      <td data-label="Description" className="admin-table__description">
+        <div className="admin-clamp">{event.description}</div>
+      </td>
+      <td data-label="Start Date/Time">{formatEventDate(event.start_datetime)}</td>
+      <td className="admin-table__actions">
+        <button type="button" className="button button--small" onClick={onEdit} disabled={deleted}>
+          Edit<span className="visually-hidden"> {event.title}</span>
+        </button>
+        <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={deleting || deleted}>
+          {deleting ? 'Deleting…' : 'Delete'}
+          <span className="visually-hidden"> {event.title}</span>
+        </button>
+      </td>
+    </tr>
+  )
+}
+
 export function ManageEvent() {
   const ids = useId()
-  const list = useAdminEvents()
+  const list = useResource(useAdminEvents)
   const pending = usePending('event')
   const [editing, setEditing] = useState<DisplayEvent | null>(null)
   const rowDelete = useRowDelete<number | string>()
   const { status, setStatus, busy: deleting } = rowDelete
   const [now, setNow] = useState<number | null>(null)
 
-  useEffect(() => {
-    void useAdminEvents.getState().load()
-    setNow(Date.now())
-  }, [])
+  useEffect(() => setNow(Date.now()), [])
 
   const onDelete = (event: DisplayEvent) =>
     rowDelete.run({
@@ -66,55 +119,16 @@ export function ManageEvent() {
                 </tr>
               </thead>
               <tbody>
-                {events.map((event) => {
-                  const past = now !== null && new Date(event.start_datetime).getTime() < now
-                  const deleted = event.pending?.op === 'delete'
-                  const classes = [past ? 'is-past' : '', event.pending ? 'is-pending' : '', deleted ? 'is-deleted' : ''].filter(Boolean).join(' ')
-                  return (
-                    <tr key={event.id} data-event-id={event.id} data-pending={event.pending?.state} className={classes || undefined}>
-                      <td className="admin-table__image">
-                        {event.image_url ? (
-                          <>
-                            <img
-                              src={event.image_url}
-                              alt={event.alt_text ?? ''}
-                              width={event.image_width ?? 96}
-                              height={event.image_height ?? 72}
-                              loading="lazy"
-                              decoding="async"
-                            />
-                            {event.alt_text ? null : <NoDescriptionBadge />}
-                          </>
-                        ) : (
-                          <span className="admin-table__noimage">Image Not Available</span>
-                        )}
-                      </td>
-                      <td data-label="Title" className="admin-table__title">
-                        {event.title}
-                        {past ? <span className="admin-badge admin-badge--muted">Past</span> : null}
-                        <PendingBadge mark={event.pending} />
-                      </td>
-                      <td data-label="Description" className="admin-table__description">
-                        <div className="admin-clamp">{event.description}</div>
-                      </td>
-                      <td data-label="Start Date/Time">{formatEventDate(event.start_datetime)}</td>
-                      <td className="admin-table__actions">
-                        <button type="button" className="button button--small" onClick={() => setEditing(event)} disabled={deleted}>
-                          Edit<span className="visually-hidden"> {event.title}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          onClick={() => void onDelete(event)}
-                          disabled={deleting === event.id || deleted}
-                        >
-                          {deleting === event.id ? 'Deleting…' : 'Delete'}
-                          <span className="visually-hidden"> {event.title}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  )
-                })}
+                {events.map((event) => (
+                  <EventRow
+                    key={event.id}
+                    event={event}
+                    now={now}
+                    deleting={deleting === event.id}
+                    onEdit={() => setEditing(event)}
+                    onDelete={() => void onDelete(event)}
+                  />
+                ))}
               </tbody>
             </table>
           </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { DeleteGalleryReply, GalleryImage } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { usePending } from '../../shell/pending'
@@ -7,20 +7,17 @@ import { useRowDelete } from '../../shell/useRowDelete'
 import { queuedUploads, type GalleryMeta } from './changes'
 import { GalleryCategory } from './GalleryCategory'
 import { useGalleryGrouped } from './store'
+import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './galleries.css'
 
 /** Every gallery's images by page, in the order visitors see them, with uploads still on this device last. */
 export function GalleryList({ id }: { id: string }) {
-  const grouped = useGalleryGrouped()
+  const grouped = useResource(useGalleryGrouped)
   const rowDelete = useRowDelete<number>()
   const { status: listStatus, busy: deleting } = rowDelete
   const pending = usePending('gallery')
   const uploads = useMemo(() => queuedUploads(pending), [pending])
-
-  useEffect(() => {
-    void useGalleryGrouped.getState().load()
-  }, [])
 
   const onDelete = (image: GalleryImage) =>
     rowDelete.run({

@@ -9,6 +9,7 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { mergeHolidays, type DisplayHoliday, type HolidayMeta } from './changes'
 import { useAdminHolidays } from './store'
+import { useResource } from '../../../stores'
 import { AdminScreen, AdminSection, StatusMessage } from '../../shell/ui'
 import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
@@ -72,12 +73,9 @@ function HolidayTable({
 }
 
 function HolidayList({ onRemove, removing }: { onRemove?: (h: DisplayHoliday) => void; removing?: number | string | null }) {
-  const list = useAdminHolidays()
+  const list = useResource(useAdminHolidays)
   const pending = usePending('holiday')
   const holidays = useMemo(() => mergeHolidays(list.data ?? [], pending), [list.data, pending])
-  useEffect(() => {
-    void useAdminHolidays.getState().load()
-  }, [])
   if (!list.data && holidays.length === 0)
     return <p className="admin-loading">{list.status === 'error' ? 'The exceptions could not be loaded.' : 'Loading exceptions…'}</p>
   if (holidays.length === 0) return <p className="admin-empty">There are no opening times exceptions.</p>

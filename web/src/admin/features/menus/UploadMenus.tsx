@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import type { MenuUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
 import { venue } from '../../../lib/venue'
@@ -7,6 +7,7 @@ import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
 import { pendingMenus, type MenuMeta } from './changes'
 import { useAdminMenus } from './store'
+import { useResource } from '../../../stores'
 import { formatReceived } from '../../time'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '../../shell/formParts'
@@ -57,13 +58,9 @@ export function UploadMenus() {
   const form = useFormDraft('menus-upload', { business_id: '', type_id: '1' })
   const chosen = useChosenFiles()
   const file = chosen.first
-  const menus = useAdminMenus()
+  const menus = useResource(useAdminMenus)
   const queued = pendingMenus(usePending('menu'))
   const { business_id, type_id } = form.values
-
-  useEffect(() => {
-    void useAdminMenus.getState().load()
-  }, [])
 
   const upload = useMutationForm({
     validate: () =>

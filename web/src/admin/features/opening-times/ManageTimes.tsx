@@ -6,6 +6,7 @@ import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
 import { pendingTimes, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
+import { useResource } from '../../../stores'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
@@ -46,16 +47,12 @@ function sendTimes({ business, group, type, open, close, closed }: typeof INITIA
 
 export function ManageTimes() {
   const ids = useId()
-  const times = useAdminOpeningTimes()
+  const times = useResource(useAdminOpeningTimes)
   const form = useFormDraft('times', INITIAL)
   const { business, group, type, open, close, closed } = form.values
   const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
   const pendingEntries = usePending('times')
   const queued = useMemo(() => pendingTimes(pendingEntries), [pendingEntries])
-
-  useEffect(() => {
-    void useAdminOpeningTimes.getState().load()
-  }, [])
 
   const save = useMutationForm({
     validate: () =>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminSendNow } from '../../adminApi'
 import { useAdminSession, useStaffMember } from '../../session'
@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '../../../../../api/src/
 import { accountFailure } from './accountStatus'
 import { listProblem } from '../../shell/listProblem'
 import { useMySessions } from './store'
+import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
 
@@ -137,13 +138,10 @@ export function deviceName(userAgent: string): string {
 
 function SessionList() {
   const ids = useId()
-  const list = useMySessions()
+  const list = useResource(useMySessions)
   const [status, setStatus] = useStatus()
   const { busy, run } = useSubmit()
   const [, navigate] = useLocation()
-  useEffect(() => {
-    void useMySessions.getState().load()
-  }, [])
   const sessions = list.data ?? []
 
   const logOutEverywhere = () =>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { StaffMember } from '../../../api/types'
 import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
@@ -12,6 +12,7 @@ import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/share
 import { accountFailure } from './accountStatus'
 import { listProblem } from '../../shell/listProblem'
 import { useStaffList } from './store'
+import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
 
@@ -33,10 +34,7 @@ const reload = () => void useStaffList.getState().load()
 
 export function StaffMembers() {
   const ids = useId()
-  const list = useStaffList()
-  useEffect(() => {
-    void useStaffList.getState().load()
-  }, [])
+  const list = useResource(useStaffList)
   const members = list.data ?? []
   // An editor who opens the screen anyway (a typed address): the server refused, and the screen says so instead of offering forms.
   const editor = useStaffMember((s) => s.role === 'editor')
