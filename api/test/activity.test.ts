@@ -1,4 +1,4 @@
-/** The activity trail and contact-message handling (issue 15). Real app, real SQLite in a temp dir. */
+/** The activity trail and contact-message handling. Real app, real SQLite in a temp dir. */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Issue 12 against the real server process on loopback: anonymous uploads to staff routes are
+ * Staff-route protections that only the real server process shows, on loopback: anonymous uploads to staff routes are
  * refused before their bodies are read, and X-Forwarded-For is believed only from configured proxies.
  */
 import { afterAll, describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-/** Staff accounts (issue 15): roles, managing staff, my account, sessions. Real app, real SQLite in a temp dir. */
+/** Staff accounts: roles, managing staff, my account, sessions. Real app, real SQLite in a temp dir. */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { SignJWT } from 'jose'
 import { DEMO_ADMIN } from '../src/app'

@@ -126,7 +126,7 @@ function watchConnection() {
   window.addEventListener('offline', updateShownData)
 }
 
-/** A load shows as 'loading', but not the idle offline save retrying a list shown as failed: placeholders back, then gone, moved the page twice (stranger-s13). */
+/** A load shows as 'loading', but not the idle offline save retrying a list shown as failed: placeholders back, then gone, moved the page twice. */
 const showsLoading = (background: boolean, status: Resource<unknown>['status']) => !(background && status === 'error')
 
 export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>

@@ -19,7 +19,7 @@ import {
 import { toGalleryImage } from './reply'
 import { findGalleryImage, listGalleryImages, setGalleryAltText, setGalleryOrder } from './store'
 
-/** How many unknown pictures a conflict names: an order of thousands of strangers still gets a sentence. */
+/** How many unknown pictures a conflict names: an order naming thousands of unknown ids still gets a sentence. */
 const STRANGERS_NAMED = 5
 
 /** "picture 7 is", or "pictures 7, 8, … (9990 in all) are". */
