@@ -3,13 +3,15 @@
  * desktop sizes with the cookie notice showing, and every stop has a visible focus indicator and is
  * not hidden behind the fixed header or the notice; the notice is among the first Tabs and Agree
  * leaves focus on the page; on short screens the fixed parts leave most of the view free; nothing
- * scrolls sideways at 320 px or at 400 % zoom; touch targets are at least 44 px on touch screens.
+ * scrolls sideways at 320 px or at 400 % zoom; touch targets are at least 44 px on touch screens;
+ * opened at an event's share link, the first Tab goes into that event's card.
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, focusStop, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
+import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -138,4 +140,36 @@ describe('touch targets', () => {
     )
     expect(small).toEqual([])
   }, 60_000)
+})
+
+describe('opening an event’s share link', () => {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`${size}: opened at an event's share link, the next Tab goes into that event's card, not back to the top of the page`, async () => {
+      const { server, browser } = suite
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(size === 'phone' ? { hasTouch: true, isMobile: true } : {}) })
+      try {
+        await blockThirdParties(context, server.url)
+        await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
+        const events = (await (await server.api('/api/events')).json()) as { id: number; title: string }[]
+        const shared = events[2]!
+        const page = await context.newPage()
+        await page.goto(`${server.url}/events?event=${shared.id}`)
+        const card = page.locator(`#event-${shared.id}`)
+        await poll(async () => (await card.getAttribute('class'))?.includes('event-card--shared') ?? false, 'the shared card is marked')
+        await page.keyboard.press('Tab')
+        const inCard = await card.evaluate((article) => article.contains(document.activeElement) && document.activeElement !== article)
+        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
+        expect({ inCard, focused }).toEqual({ inCard: true, focused: expect.any(String) })
+        // …and the card stays where the visitor can see it.
+        const box = await card.boundingBox()
+        expect(box !== null && box.y < viewport.height && box.y + box.height > 0).toBe(true)
+      } finally {
+        await context.unrouteAll({ behavior: 'ignoreErrors' })
+        await context.close()
+      }
+    })
+  }
 })
