@@ -9,7 +9,8 @@ import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, keyboardTo, settled, textContrastBehind } from './a11y-helpers'
-import { arrival, EVENTS_CHUNK, failEventsChunk, focused, picturesSettled, twoFrames } from './page-arrival'
+import { arrival, EVENTS_CHUNK, failEventsChunk, focused } from './page-arrival'
+import { picturesSettled, twoFrames } from './settling'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)

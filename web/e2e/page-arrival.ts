@@ -56,19 +56,3 @@ export function failEventsChunk(page: Page) {
   void page.route(EVENTS_CHUNK, (route: Route) => (state.failing ? route.abort('internetdisconnected') : route.continue()))
   return state
 }
-
-/** Resolves two animation frames on: what changed has been laid out, and the layout shifts it caused have been reported. */
-export const twoFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-
-/** Resolves once every picture in <main> that is in view has loaded or failed (lazy ones below the view wait for a scroll), and two frames on. */
-export async function picturesSettled(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('main img')].every(
-        (img) => (img as HTMLImageElement).complete || img.getBoundingClientRect().top > window.innerHeight || img.getBoundingClientRect().bottom < 0,
-      ),
-    null,
-    { timeout },
-  )
-  await twoFrames(page)
-}

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Route } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
-import { picturesSettled, twoFrames } from './page-arrival'
+import { picturesSettled, twoFrames } from './settling'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)

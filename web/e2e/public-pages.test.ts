@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
+import { finiteAnimationsEnded, twoFrames } from './settling'
 import { watchConsoleErrors } from './page-console'
 
 const SHOTS = '/tmp/shots'
@@ -81,17 +82,8 @@ async function settle(page: Page) {
   })
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => undefined)
   // Fade-ins done: every animation that ends has ended (the gallery's endless rotation aside).
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined)
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await finiteAnimationsEnded(page).catch(() => undefined)
+  await twoFrames(page)
 }
 
 /** Saves a viewport and a full-page screenshot of the settled page. */
