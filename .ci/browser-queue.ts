@@ -1,10 +1,14 @@
 /**
- * The browser test files, each its own `bun test` (its own servers and Chromium, on free ports and temp
- * dirs), taken from one queue by a few workers side by side: a worker that finishes a file takes the
- * next, so no worker idles while another still has a backlog. The queue is longest first, by each file's
- * seconds in .ci/browser-durations.json (measured; a file not listed there is weighed by its lines at
- * the listed files' seconds per line), so the long files start early and the short ones fill the end.
- * `RECORD_BROWSER_DURATIONS=1` writes that file anew after a run in which every file passed.
+ * The browser test files, shared among a few workers that run side by side. Each worker is one `bun
+ * test` process for all its files, so its files share one Chromium (web/e2e/harness.ts leases it) and
+ * load playwright-core once. Files go to workers longest first, each to the worker with the least
+ * work so far, weighed by each file's seconds in .ci/browser-durations.json (a file not listed there
+ * is weighed by its lines at the listed files' seconds per line), so the workers end close together.
+ * `RECORD_BROWSER_DURATIONS=1` writes that file anew after a run in which every file passed;
+ * `BROWSER_FILES=offline,admin` runs only the files whose names contain one of those words.
+ *
+ * A worker that stops before its last file (a crash) has the files it never reached run again in a
+ * process of their own, so one crash costs the files it hit, never the ones after it.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,21 +23,38 @@ export interface FileResult {
   failures: string[]
 }
 
-type Run = (cmd: string[], env: Record<string, string>, prefix: string) => Promise<{ code: number; output: string }>
+/** Runs a command; `onLine` sees each line of its output as it comes. */
+type Run = (cmd: string[], env: Record<string, string>, prefix: string, onLine?: (line: string) => void) => Promise<{ code: number; output: string }>
 
 const DURATIONS = '.ci/browser-durations.json'
 
-/** The browser test files under `dir` (relative to `root`), longest expected first. */
-export function browserQueue(root: string, dir = 'web/e2e'): string[] {
+interface Weighed {
+  file: string
+  weight: number
+}
+
+/** The browser test files under `dir` (relative to `root`) with their expected seconds, longest first. */
+export function weighedFiles(root: string, dir = 'web/e2e'): Weighed[] {
+  const only = (process.env.BROWSER_FILES ?? '').split(',').filter(Boolean)
   const recorded: Record<string, number> = existsSync(join(root, DURATIONS)) ? JSON.parse(readFileSync(join(root, DURATIONS), 'utf8')) : {}
   const files = readdirSync(join(root, dir))
-    .filter((f) => /\.test\.ts$/.test(f))
+    .filter((f) => /\.test\.ts$/.test(f) && (only.length === 0 || only.some((name) => f.includes(name))))
     .map((f) => ({ file: `./${dir}/${f}`, lines: readFileSync(join(root, dir, f), 'utf8').split('\n').length }))
   const known = files.filter((f) => recorded[f.file] !== undefined)
-  const perLine = known.length ? known.reduce((n, f) => n + recorded[f.file]!, 0) / known.reduce((n, f) => n + f.lines, 0) : 1
-  const weight = (f: { file: string; lines: number }) => recorded[f.file] ?? f.lines * perLine
-  // Ties by name, so the order (and which files share a worker's time) is the same on every run.
-  return files.sort((a, b) => weight(b) - weight(a) || a.file.localeCompare(b.file)).map((f) => f.file)
+  const perLine = known.length ? known.reduce((n, f) => n + recorded[f.file]!, 0) / known.reduce((n, f) => n + f.lines, 0) : 0.2
+  // Ties by name, so the order (and which files share a worker) is the same on every run.
+  return files.map((f) => ({ file: f.file, weight: recorded[f.file] ?? f.lines * perLine })).sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file))
+}
+
+/** Longest first, each file to the worker with the least expected work so far. */
+export function shareAmong(files: Weighed[], workers: number): string[][] {
+  const shares = Array.from({ length: Math.max(1, Math.min(workers, files.length)) }, () => ({ files: [] as string[], load: 0 }))
+  for (const f of files) {
+    const lightest = shares.reduce((least, share) => (share.load < least.load ? share : least))
+    lightest.files.push(f.file)
+    lightest.load += f.weight
+  }
+  return shares.map((share) => share.files)
 }
 
 /** Counts from `bun test` output; a run that exited non-zero with no failure counted (a load error, a crash) counts one. */
@@ -43,20 +64,51 @@ export function countResults(code: number, output: string): { passed: number; fa
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed }
 }
 
-export async function runBrowserQueue(root: string, bun: string, run: Run, env: Record<string, string>, workers: number): Promise<FileResult[]> {
-  const queue = browserQueue(root)
-  const results: FileResult[] = []
-  const count = Math.max(1, Math.min(workers, queue.length))
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        const started = performance.now()
-        const { code, output } = await run([bun, 'test', '--timeout', '120000', file], env, `[browser ${i + 1}] `)
-        const seconds = Math.round((performance.now() - started) / 100) / 10
-        results.push({ file, ...countResults(code, output), seconds, failures: whatFailed(code, output) })
-      }
-    }),
-  )
+/** `bun test` names each file on a line of its own before that file's results. */
+const FILE_HEADER = /^(?:\.\/)?(web\/e2e\/[^\s:]+\.test\.ts):$/
+
+/** Runs `files` in one `bun test` and cuts its output into one result per file, timed by when each file's header came. */
+async function runShare(files: string[], worker: number, bun: string, run: Run, env: Record<string, string>): Promise<FileResult[]> {
+  const began = performance.now()
+  const sections: { file: string; started: number; lines: string[] }[] = []
+  const { code, output } = await run([bun, 'test', '--timeout', '120000', ...files], env, `[browser ${worker}] `, (line) => {
+    const header = FILE_HEADER.exec(line)
+    if (header) sections.push({ file: `./${header[1]}`, started: performance.now(), lines: [] })
+    else sections.at(-1)?.lines.push(line)
+  })
+  const ended = performance.now()
+  const results = sections.map((section, i): FileResult => {
+    const text = section.lines.join('\n')
+    const passed = text.match(/^\(pass\) /gm)?.length ?? 0
+    const failed = text.match(/^\(fail\) /gm)?.length ?? 0
+    const seconds = Math.round(((sections[i + 1]?.started ?? ended) - section.started) / 100) / 10
+    return { file: section.file, passed, failed, seconds, failures: whatFailed(failed > 0 ? 1 : 0, text) }
+  })
+  // Errors outside any test (a file that failed to load, an afterAll that threw) count against the run's last file.
+  const counted = countResults(code, output)
+  const last = results.at(-1)
+  const countedFailed = results.reduce((n, r) => n + r.failed, 0)
+  if (last && counted.failed > countedFailed) {
+    last.failed += counted.failed - countedFailed
+    last.failures.push(...whatFailed(code, output).slice(-1))
+  }
+  const reached = new Set(results.map((r) => r.file))
+  const missed = files.filter((file) => !reached.has(file.startsWith('./') ? file : `./${file}`))
+  if (missed.length === 0) return results
+  if (results.length === 0 && files.length === 1) {
+    return [{ file: files[0]!, passed: 0, failed: 1, seconds: Math.round((ended - began) / 100) / 10, failures: whatFailed(code || 1, output) }]
+  }
+  console.log(`[browser ${worker}] the process ended (code ${code}) before ${missed.join(', ')}: running them again on their own`)
+  return [
+    ...results,
+    ...(await runShare(missed.slice(0, 1), worker, bun, run, env)),
+    ...(missed.length > 1 ? await runShare(missed.slice(1), worker, bun, run, env) : []),
+  ]
+}
+
+export async function runBrowserFiles(root: string, bun: string, run: Run, env: Record<string, string>, workers: number): Promise<FileResult[]> {
+  const shares = shareAmong(weighedFiles(root), workers)
+  const results = (await Promise.all(shares.map((files, i) => runShare(files, i + 1, bun, run, env)))).flat()
   results.sort((a, b) => a.file.localeCompare(b.file))
   if (process.env.RECORD_BROWSER_DURATIONS === '1' && results.every((r) => r.failed === 0)) {
     writeFileSync(join(root, DURATIONS), `${JSON.stringify(Object.fromEntries(results.map((r) => [r.file, r.seconds])), null, 2)}\n`)

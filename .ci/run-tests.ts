@@ -1,12 +1,13 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, API tests, web component tests (with the
+ * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, function
+ * lengths, import cycles and directions, API tests, web component tests (with the
  * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
  * line "N passed, N failed" summed over every suite.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countResults, runBrowserQueue } from './browser-queue'
+import { countResults, runBrowserFiles } from './browser-queue'
 import { whatFailed } from './failures'
 
 const root = join(import.meta.dir, '..')
@@ -21,6 +22,7 @@ interface Result {
   skipped?: string
   /** What each failed test printed, said again above the summary. */
   failures?: string[]
+  seconds?: number
 }
 
 function hasTests(dir: string): boolean {
@@ -28,20 +30,24 @@ function hasTests(dir: string): boolean {
   return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)) && statSync(join(dir, String(f))).isFile())
 }
 
-async function run(cmd: string[], env: Record<string, string> = {}, prefix = ''): Promise<{ code: number; output: string }> {
+async function run(cmd: string[], env: Record<string, string> = {}, prefix = '', onLine?: (line: string) => void): Promise<{ code: number; output: string }> {
   const proc = Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
   let output = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder()
     let partial = '' // whole lines only, so suites running side by side do not interleave mid-line
+    const emit = (lines: string[]) => {
+      for (const line of lines) onLine?.(line)
+      if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
+    }
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true })
       output += text
       const lines = (partial + text).split('\n')
       partial = lines.pop() ?? ''
-      if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
+      emit(lines)
     }
-    if (partial) sink.write(`${prefix}${partial}\n`)
+    if (partial) emit([partial])
   }
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
   return { code: await proc.exited, output }
@@ -51,89 +57,125 @@ async function run(cmd: string[], env: Record<string, string> = {}, prefix = '')
 // its production build, which has no act(), and the server config turns the demo content off.
 const TEST_MODE = { NODE_ENV: 'test' }
 
-async function bunTest(name: string, args: string[]): Promise<Result> {
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10
+
+async function bunTest(name: string, args: string[], prefix = ''): Promise<Result> {
   console.log(`\n=== ${name} ===`)
-  const { code, output } = await run([bun, 'test', ...args], TEST_MODE)
-  return { name, ...countResults(code, output), failures: whatFailed(code, output) }
+  const began = performance.now()
+  const { code, output } = await run([bun, 'test', ...args], TEST_MODE, prefix)
+  return { name, ...countResults(code, output), failures: whatFailed(code, output), seconds: seconds(began) }
 }
 
 /** A check that passes or fails as a whole counts as one test. */
 async function check(name: string, cmd: string[]): Promise<Result> {
   console.log(`\n=== ${name} ===`)
-  const { code } = await run(cmd)
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
+  const began = performance.now()
+  const { code } = await run(cmd, {}, `[${name}] `)
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: seconds(began) }
 }
 
-/** The checks, then the API and component tests, one after another. */
-async function checksLane(): Promise<Result[]> {
+/** The static checks, one after another (each is quick; together they leave the other core to the build). */
+async function checks(): Promise<Result[]> {
+  const biome = join(root, 'node_modules/.bin/biome')
+  const ci = (file: string) => [bun, join(root, '.ci', file)]
   const results: Result[] = []
   // Every tsconfig part (API, web, service worker, web tests and build): see .ci/typecheck.ts.
-  results.push(await check('type check', [bun, join(root, '.ci/typecheck.ts')]))
-  // Lint and formatting (biome check: lint rules + "is it formatted"), then the layer rules alone, so a
+  results.push(await check('type check', ci('typecheck.ts')))
+  // Lint and formatting (biome check: lint rules + "is it formatted"; a warning fails too), then the layer rules alone, so a
   // forbidden import is named as such in the summary. Both read biome.jsonc.
-  const biome = join(root, 'node_modules/.bin/biome')
-  results.push(await check('lint + format', [biome, 'check', '--colors=off', '.']))
+  results.push(await check('lint + format', [biome, 'check', '--colors=off', '--error-on-warnings', '.']))
   results.push(await check('layers', [biome, 'lint', '--colors=off', '--only=style/noRestrictedImports', '--only=style/noRestrictedGlobals', '.']))
   // No source file over 300 lines (Biome limits functions, not files, and does not read CSS for it): see .ci/file-sizes.ts.
-  results.push(await check('file sizes', [bun, join(root, '.ci/file-sizes.ts')]))
-  results.push(await bunTest('API', ['--timeout', '30000', './api/']))
-  // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
-  const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
-  if (webTestDirs.length > 0) results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs]))
+  results.push(await check('file sizes', ci('file-sizes.ts')))
+  // No function or component over 120 lines, JSX lines counted (Biome's own limit skips them): see .ci/function-lengths.ts.
+  results.push(await check('function lengths', ci('function-lengths.ts')))
+  // No module in a circle of imports, and imports only in the allowed directions (a feature through its public entry,
+  // infrastructure never up into features): decided on the resolved files, see .ci/import-cycles.ts and .ci/import-direction.ts.
+  results.push(await check('import cycles', ci('import-cycles.ts')))
+  results.push(await check('import direction', ci('import-direction.ts')))
   return results
 }
 
-/**
- * The browser tests against one production build, and one seed of the demo data that every test
- * server starts from (web/e2e/seeded-data.ts), both made side by side before the first file runs.
- */
-async function browserLane(): Promise<Result[]> {
-  if (!hasTests(join(root, 'web/e2e'))) return []
-  if (!existsSync(chromium)) {
-    if (ci) return [{ name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` }]
-    return [{ name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` }]
-  }
-  console.log('\n=== build and demo data for browser tests ===')
-  const seed = mkdtempSync(join(tmpdir(), 'venue-e2e-seed-'))
-  // A run stopped by Ctrl-C or a kill removes the seed too (its children get the same signal).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      rmSync(seed, { recursive: true, force: true })
-      process.exit(signal === 'SIGINT' ? 130 : 143)
-    })
-  }
-  try {
-    const [build, seeded] = await Promise.all([
-      // The same production build `npm start` serves, even from a shell with NODE_ENV=development.
-      run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' }, '[build] '),
-      run([bun, join(root, 'web/e2e/seed-data.ts'), seed], {}, '[seed] '),
-    ])
-    if (build.code !== 0 || seeded.code !== 0) return [{ name: 'build', passed: 0, failed: 1 }]
-    const env = { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed }
-    const files = await runBrowserQueue(root, bun, run, env, Number(process.env.BROWSER_SHARDS) || 2)
-    console.log('\n=== browser files (seconds) ===')
-    for (const f of files) console.log(`${f.file.padEnd(48)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
-    const failures = files.flatMap((f) => f.failures.map((excerpt) => `${f.file}\n${excerpt}`))
-    return [{ name: 'browser', passed: files.reduce((n, f) => n + f.passed, 0), failed: files.reduce((n, f) => n + f.failed, 0), failures }]
-  } finally {
-    rmSync(seed, { recursive: true, force: true })
-  }
+/** The component tests (happy-dom preloaded, kept out of the API run), then the API tests. */
+async function unitLane(): Promise<Result[]> {
+  const results: Result[] = []
+  // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
+  const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
+  if (webTestDirs.length > 0)
+    results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs], '[web] '))
+  results.push(await bunTest('API', ['--timeout', '30000', './api/'], '[api] '))
+  return results
 }
 
-// The two lanes share nothing (every server takes a free port and a temp dir of its own), so they can
-// run side by side (TEST_LANES=parallel). Not by default: on two cores the API tests' crash, fuzz and
-// load runs and the browsers' servers starve each other (load average 20, no faster in all, and the
-// crash test's budget ran out), so the lanes take turns.
+const seed = mkdtempSync(join(tmpdir(), 'venue-e2e-seed-'))
+// A run stopped by Ctrl-C or a kill removes the seed too (its children get the same signal).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    rmSync(seed, { recursive: true, force: true })
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  })
+}
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+function browserSkipped(): Result | undefined {
+  if (!hasTests(join(root, 'web/e2e'))) return { name: 'browser', passed: 0, failed: 0, skipped: 'no browser tests' }
+  if (existsSync(chromium)) return undefined
+  if (ci) return { name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` }
+  return { name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` }
+}
+
+/**
+ * The production build `npm start` serves (even from a shell with NODE_ENV=development) and one seed of
+ * the demo data that every browser-test server starts from (web/e2e/seeded-data.ts), made side by side.
+ */
+async function buildAndSeed(): Promise<Result> {
+  console.log('\n=== build and demo data for browser tests ===')
+  const began = performance.now()
+  const [build, seeded] = await Promise.all([
+    run(['npm', 'run', 'build', '--silent'], { NODE_ENV: 'production' }, '[build] '),
+    run([bun, join(root, 'web/e2e/seed-data.ts'), seed], {}, '[seed] '),
+  ])
+  const ok = build.code === 0 && seeded.code === 0
+  return { name: 'build + seed', passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: seconds(began) }
+}
+
+/** The browser test files, shared among `BROWSER_WORKERS` processes (see .ci/browser-queue.ts). */
+async function browserLane(): Promise<Result> {
+  const began = performance.now()
+  const env = { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed }
+  const files = await runBrowserFiles(root, bun, run, env, Number(process.env.BROWSER_WORKERS) || 2)
+  console.log('\n=== browser files (seconds) ===')
+  for (const f of files) console.log(`${f.file.padEnd(52)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
+  const failures = files.flatMap((f) => f.failures.map((excerpt) => `${f.file}\n${excerpt}`))
+  const sum = (key: 'passed' | 'failed') => files.reduce((n, f) => n + f[key], 0)
+  return { name: 'browser', passed: sum('passed'), failed: sum('failed'), failures, seconds: seconds(began) }
+}
+
+// First the static checks beside the build; then the unit lane beside the browser files. Every server
+// takes a free port and a temp dir of its own, so the lanes share nothing.
 const started = performance.now()
-const sideBySide = process.env.TEST_LANES === 'parallel'
-const [checks, browser] = sideBySide ? await Promise.all([checksLane(), browserLane()]) : [await checksLane(), await browserLane()]
-const results = [...checks, ...browser]
+const results: Result[] = []
+try {
+  const skipped = browserSkipped()
+  const [checked, built] = await Promise.all([checks(), skipped ? Promise.resolve(undefined) : buildAndSeed()])
+  results.push(...checked)
+  if (built) results.push(built)
+  const browser = skipped ?? (built?.failed ? undefined : browserLane())
+  const [units, browsed] = await Promise.all([unitLane(), browser])
+  results.push(...units)
+  if (browsed) results.push(browsed)
+} finally {
+  rmSync(seed, { recursive: true, force: true })
+}
 
 const failures = results.flatMap((r) => (r.failures ?? []).map((excerpt) => `[${r.name}] ${excerpt}`))
 if (failures.length > 0) console.log(`\n=== failures, again ===\n${failures.join('\n\n')}`)
 console.log('\n=== summary ===')
-for (const r of results) console.log(`${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
-console.log(`(${Math.round((performance.now() - started) / 1000)} s)`)
+for (const r of results) {
+  const time = r.seconds === undefined ? '' : ` in ${r.seconds} s`
+  console.log(`${r.name.padEnd(18)} ${r.passed} passed, ${r.failed} failed${time}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
+}
+console.log(`(${Math.round((performance.now() - started) / 1000)} s in all)`)
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)

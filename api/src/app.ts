@@ -21,6 +21,7 @@ import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { activityRoutes } from './features/activity/index'
+import { activityTrail } from './features/activity/store'
 import { staffRoutes } from './features/staff/index'
 import { seoRoutes } from './features/seo/index'
 import { apiReplies } from './http/api-replies'
@@ -28,8 +29,8 @@ import { bodyParsing } from './http/body-limits'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health'
 import { securityHeaders } from './http/security'
-import { currentPageMeta } from './http/current-page-meta'
-import { currentStructuredData } from './http/current-structured-data'
+import { currentPageMeta } from './features/seo/current-page-meta'
+import { currentStructuredData } from './features/seo/current-structured-data'
 import { renderedPages } from './http/rendered-pages'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
@@ -45,6 +46,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
   const jwtSecret = loadSigningSecret(config, db)
   const worker = new FileWorker(config.fileWorkerIdleMs)
   const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, worker)
+  const now = overrides.now ?? (() => new Date())
   const ctx: AppContext = {
     config,
     db,
@@ -52,8 +54,9 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     variants,
     worker,
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom),
-    now: overrides.now ?? (() => new Date()),
+    now,
     jwtSecret,
+    activity: activityTrail({ db, now }),
   }
   if (countAdmins(db) === 0) {
     if (config.adminUsername && config.adminPassword) {

@@ -3,20 +3,8 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The venue's public identity. Demo defaults are fictional; a real venue sets data/venue.json or VENUE_FILE. */
-export interface Venue {
-  hotelName: string
-  barName: string
-  phone: string
-  email: string
-  address: { street: string; locality: string; region: string; postcode: string; country: string }
-  geo: { latitude: number; longitude: number }
-  mapEmbedUrl: string
-  mapLinkUrl: string
-  giftCardUrl: string
-  instagramUrl: string
-  booking: { scriptUrl: string; widgetId: string; origin: string }
-}
+export type { Venue } from './shared/venue'
+import type { Venue } from './shared/venue'
 
 export interface Config {
   port: number

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import type { ActivityTrail } from './auth/activity-trail'
 import type { Config } from './config'
 import type { FileStore } from './files/file-store'
 import type { VariantQueue } from './files/variants'
@@ -19,4 +20,6 @@ export interface AppContext {
   now: () => Date
   /** The resolved JWT signing secret (JWT_SECRET, or generated once into DATA_DIR/secrets/jwt.key; never in the database). */
   jwtSecret: string
+  /** Where staff changes and logins are recorded; the activity feature provides it. */
+  activity: ActivityTrail
 }

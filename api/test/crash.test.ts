@@ -6,7 +6,7 @@
  * to a missing file. After each restart (which runs the start-up sweep): no stray file is left in
  * the uploads or variants folders. Then every write left unanswered by the kill is sent again with
  * its Idempotency-Key, as the staff outbox does, and must take effect exactly once.
- * CRASH_KILLS sets the number of kills (30).
+ * CRASH_KILLS sets the number of kills (12).
  */
 import { afterAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
@@ -18,7 +18,8 @@ import { loadConfig } from '../src/config'
 import { fileOf, makeImage, makePdf } from './helpers'
 import { loginToServer, startServer, waitUntilReady, type ServerProcess } from './server-process'
 
-const KILLS = Number(process.env.CRASH_KILLS ?? 30)
+// Twelve kills at random moments of three writers' work, two of them while the server starts; CRASH_KILLS=100 for a longer soak.
+const KILLS = Number(process.env.CRASH_KILLS ?? 12)
 const WRITERS = 3
 const REQUEST_TIMEOUT_MS = 30_000
 const dataDir = mkdtempSync(join(tmpdir(), 'venue-crash-'))

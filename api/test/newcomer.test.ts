@@ -152,7 +152,7 @@ newcomerTest(
     // The whole suite would take many minutes (and run this file again): keep one API test file and
     // one component test file, whose React needs the development build (act) that NODE_ENV=production
     // would swap out. Without browser tests the runner skips the build and Chromium.
-    const keep = new Set(['api/test/auth.test.ts', 'web/src/components/ContactForm.test.tsx'])
+    const keep = new Set(['api/test/auth.test.ts', 'web/src/features/contact/ContactForm.test.tsx'])
     const listed = spawnSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: clone, encoding: 'utf8' })
     for (const file of listed.stdout.split('\n').filter(Boolean)) if (!keep.has(file)) rmSync(join(clone, file))
     const { code, output } = await runToEnd(['npm', 'test'], newcomerEnv({}), 240_000)

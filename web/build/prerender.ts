@@ -9,7 +9,7 @@ import { pageMetaBlock, pageMetaFor } from '../../api/src/shared/page-meta'
 import { NOT_FOUND_PAGE, notFoundPageFor, SITE_ROUTES_FILE, type SiteRoutes } from '../../api/src/shared/site-routes'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
-import { PAGES_WITH_VENUE_DATA } from '../src/lib/structuredData'
+import { PAGES_WITH_VENUE_DATA } from '../src/shell/structuredData'
 
 /**
  * Where the build keeps the server bundle of entry-server.tsx in dist: the server imports it to render
@@ -43,9 +43,9 @@ export function splitHints(markup: string): { hints: string; body: string } {
   return { hints, body: markup.slice(hints.length) }
 }
 
-/** The chunks a page's module needs beyond the entry's, for <link rel="modulepreload">. */
-function pageChunks(manifest: Manifest, module: string): string[] {
-  const key = `src/pages/${module}.tsx`
+/** The chunks a page's module (its file under web/src) needs beyond the entry's, for <link rel="modulepreload">. */
+function pageChunks(manifest: Manifest, source: string): string[] {
+  const key = `src/${source}`
   const page = manifest[key]
   if (!page) return [] // in the entry chunk (the home page)
   const entryChunks = new Set<string>()
@@ -160,13 +160,13 @@ export function prerender(options: { entry: string; define: Record<string, strin
           const file = join(outDir, prerenderedFile(page.path))
           const meta = pageMetaBlock(pageMetaFor(page.path, page.title, options.venue), options.siteUrl, options.venue)
           mkdirSync(dirname(file), { recursive: true })
-          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module), structuredData, meta)
+          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.source), structuredData, meta)
           writeFileSync(file, await withCriticalCss(html, outDir))
         }
         const notFound = server.notFoundPages()
         for (const page of notFound) {
           const file = page.prefix === null ? NOT_FOUND_PAGE : notFoundPageFor(page.prefix)
-          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.module))
+          const html = pageDocument(template, page, await server.render(page.path), pageChunks(manifest, page.source))
           writeFileSync(join(outDir, file), await withCriticalCss(html, outDir))
         }
         writeFileSync(join(outDir, SITE_ROUTES_FILE), JSON.stringify(siteRoutes(pages, notFound, server.appShellRoutes())))

@@ -4,16 +4,8 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import { SHARE_IMAGE_SIZE, SHARE_SOURCE_IMAGES, staticShareImage } from '../../api/src/shared/page-meta'
-import {
-  cutImageVariants,
-  cutWidth,
-  hasPortraitCuts,
-  OFFLINE_COPY_EXTENSION,
-  PORTRAIT_CUTS,
-  STATIC_IMAGE_FORMATS,
-  staticVariantUrl,
-  staticVariantWidths,
-} from '../src/components/staticImages'
+import { cutImageVariants, cutWidth, hasPortraitCuts, PORTRAIT_CUTS, STATIC_IMAGE_FORMATS, staticVariantUrl, staticVariantWidths } from '../src/ui/staticImages'
+import { OFFLINE_COPY_EXTENSION } from '../src/offline/offlineCopy'
 
 const SOURCE = /\.(jpe?g|png)$/i
 /** Settings that keep the photos sharp at a fraction of the JPEG's bytes; part of the cache key. */
@@ -97,7 +89,7 @@ async function shareCopy(source: Buffer, cacheDir: string): Promise<Buffer> {
 
 /**
  * AVIF and WebP copies of the pictures shipped in public/images (heroes and tiles), at the widths
- * src/components/staticImages.ts names, so pages can offer them in a <picture> and a phone downloads
+ * src/ui/staticImages.ts names, so pages can offer them in a <picture> and a phone downloads
  * a small file. Written next to the originals in the build; made on request by the dev server.
  */
 export function staticImages(): Plugin {

@@ -18,22 +18,22 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 const manifest = JSON.parse(read('.vite/manifest.json')) as Manifest
 const chunkModules = JSON.parse(read(CHUNK_MODULES_FILE)) as Record<string, string[]>
 
-/** Each public page, its module under src/pages, and the hero it must carry in its HTML. */
+/** Each public page, the name its module exports it under, its file under src, and the hero it must carry in its HTML. */
 const PAGES = [
-  { path: '/', module: 'Home', hero: 'hero-home' },
-  { path: '/about', module: 'About', hero: 'hero-drink' },
-  { path: '/eat', module: 'Eat', hero: 'hero-eat' },
-  { path: '/drink', module: 'Drink', hero: 'hero-drink' },
-  { path: '/stay', module: 'Stay', hero: 'hero-stay' },
-  { path: '/events', module: 'Events', hero: 'hero-events' },
-  { path: '/around', module: 'Around', hero: 'hero-around' },
-  { path: '/contact', module: 'Contact', hero: 'hero-contact' },
-  { path: '/menu/menu1', module: 'Menu', hero: null },
-  { path: '/menu/menu2', module: 'Menu', hero: null },
+  { path: '/', module: 'Home', source: 'features/home/Home.tsx', hero: 'hero-home' },
+  { path: '/about', module: 'About', source: 'features/about/About.tsx', hero: 'hero-drink' },
+  { path: '/eat', module: 'Eat', source: 'features/eat/Eat.tsx', hero: 'hero-eat' },
+  { path: '/drink', module: 'Drink', source: 'features/drink/Drink.tsx', hero: 'hero-drink' },
+  { path: '/stay', module: 'Stay', source: 'features/stay/Stay.tsx', hero: 'hero-stay' },
+  { path: '/events', module: 'Events', source: 'features/events/Events.tsx', hero: 'hero-events' },
+  { path: '/around', module: 'Around', source: 'features/attractions/Around.tsx', hero: 'hero-around' },
+  { path: '/contact', module: 'Contact', source: 'features/contact/Contact.tsx', hero: 'hero-contact' },
+  { path: '/menu/menu1', module: 'Menu', source: 'features/menus/Menu.tsx', hero: null },
+  { path: '/menu/menu2', module: 'Menu', source: 'features/menus/Menu.tsx', hero: null },
 ] as const
 
 const ADMIN_CODE = /^web\/src\/admin\//
-const PDF_JS = /(^|\/)node_modules\/pdfjs-dist\/|^web\/src\/lib\/pdf\.ts$/
+const PDF_JS = /(^|\/)node_modules\/pdfjs-dist\/|^web\/src\/features\/menus\/pdf\.ts$/
 
 /** Every chunk a manifest entry loads through static imports (itself included), as manifest keys. */
 function staticClosure(key: string, into = new Set<string>()): Set<string> {
@@ -49,7 +49,7 @@ function modulesOf(keys: Iterable<string>): string[] {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
-const pageKey = (module: string) => `src/pages/${module}.tsx`
+const pageKey = (source: string) => `src/${source}`
 
 describe('what public pages download', () => {
   test('the build has one entry, and the list of modules covers every chunk', () => {
@@ -58,7 +58,7 @@ describe('what public pages download', () => {
   })
 
   test('no staff code and no pdf.js is reachable through static imports from the entry or any public page', () => {
-    const publicKeys = new Set([entryKey, ...PAGES.map((page) => pageKey(page.module)).filter((key) => key in manifest)])
+    const publicKeys = new Set([entryKey, ...PAGES.map((page) => pageKey(page.source)).filter((key) => key in manifest)])
     for (const key of publicKeys) {
       const modules = modulesOf(staticClosure(key))
       expect(modules.length, key).toBeGreaterThan(0)
@@ -73,7 +73,7 @@ describe('what public pages download', () => {
     }
     // They do exist, behind dynamic imports only (the staff screens from the app, pdf.js from the menu page).
     expect(manifest[entryKey]!.dynamicImports).toContain('src/admin/AdminRoutes.tsx')
-    expect(manifest[pageKey('Menu')]!.dynamicImports).toContain('src/lib/pdf.ts')
+    expect(manifest[pageKey('features/menus/Menu.tsx')]!.dynamicImports).toContain('src/features/menus/pdf.ts')
   })
 
   test('the first render of / is one JS file and one CSS file, nothing else', () => {
@@ -99,9 +99,9 @@ describe('what public pages download', () => {
 
   test('page chunks bring no stylesheet of their own: the one CSS file styles every pre-rendered page', () => {
     for (const page of PAGES) {
-      const chunk = manifest[pageKey(page.module)]
+      const chunk = manifest[pageKey(page.source)]
       if (!chunk) continue // Home lives in the entry
-      for (const key of staticClosure(pageKey(page.module))) {
+      for (const key of staticClosure(pageKey(page.source))) {
         if (key === entryKey) continue
         expect(manifest[key]!.css ?? [], `${key} (${page.path})`).toEqual([])
       }
@@ -137,7 +137,8 @@ describe('pre-rendered pages', () => {
     // The page's own chunk is preloaded so it is there before hydration (the home page is in the entry),
     // at low priority like the entry: Chrome fetches a modulepreload at high priority otherwise, and a
     // high-priority script is counted as holding up the first paint.
-    const chunk = manifest[pageKey(page.module)]
+    const chunk = manifest[pageKey(page.source)]
+    expect(Boolean(chunk), `${page.source} is a chunk of its own`).toBe(page.module !== 'Home')
     if (chunk) expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`)
     expect(head).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/)
   })

@@ -54,7 +54,7 @@ async function firstScreenWith(viewport: typeof PHONE, path: string, fullSheet: 
     const page = await context.newPage()
     await page.goto(`${server.url}${path}`, { waitUntil: fullSheet === 'hanging' ? 'domcontentloaded' : 'load' })
     if (fullSheet === 'applied') {
-      // What the entry script does first (web/src/styles/fullStylesheet.ts).
+      // What the entry script does first (web/src/shell/fullStylesheet.ts).
       await page.evaluate(() => {
         for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) link.media = 'all'
       })

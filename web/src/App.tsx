@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
-import { Layout } from './components/Layout'
-import { PageUnavailable } from './components/PageUnavailable'
+import { Layout } from './shell/Layout'
+import { PageUnavailable } from './shell/PageUnavailable'
 import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
-import { NotFound } from './pages/NotFound'
-import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
-import { retryableLazy } from './lib/retryableLazy'
+import { NotFound } from './shell/NotFound'
+import { PUBLIC_ROUTES, routeAt } from './shell/publicRoutes'
+import { retryableLazy } from './shell/retryableLazy'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
 const adminRoutes = retryableLazy(() => import('./admin/AdminRoutes'))

@@ -10,10 +10,10 @@ import { VENUE_KEYS } from '../../api/src/shared/rules/venues'
 import { setApiTransport } from './api/client'
 import type { OpeningTimes } from './api/types'
 import { App } from './App'
-import { describeOpenStatus, openStatus } from './lib/openStatus'
-import { pageTitle, PUBLIC_ROUTES } from './pages/publicRoutes'
+import { describeOpenStatus, openStatus } from './features/opening-times/openStatusRules'
+import { pageTitle, PUBLIC_ROUTES } from './shell/publicRoutes'
 import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
-import { holidayList } from './stores/holidays'
+import { holidayList } from './features/opening-times/holidaysStore'
 import { pageDataScript, setPageDataForRender, type PageData } from './stores/pageData'
 import { storesForRender } from './stores/resource'
 
@@ -21,6 +21,8 @@ export interface PrerenderedPage {
   path: string
   /** The page module it shows (see PageComponent.module); the pre-rendered root carries it as data-page. */
   module: string
+  /** The page's file under web/src (see PageComponent.source): the build preloads the chunks it needs. */
+  source: string
   /** Its document title (pageTitle), written into the page's <title>. */
   title: string
 }
@@ -31,9 +33,9 @@ export function prerenderedPages(): PrerenderedPage[] {
     if (path === '/menu/:menuId')
       return Object.values(BUSINESS_IDS)
         .sort()
-        .map((businessId) => ({ path: menuPath(businessId), module: page.module, title: pageTitle(menuPath(businessId)) }))
+        .map((businessId) => ({ path: menuPath(businessId), module: page.module, source: page.source, title: pageTitle(menuPath(businessId)) }))
     if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
-    return [{ path, module: page.module, title: pageTitle(path) }]
+    return [{ path, module: page.module, source: page.source, title: pageTitle(path) }]
   })
 }
 
@@ -45,11 +47,11 @@ export function prerenderedPages(): PrerenderedPage[] {
 export function notFoundPages(): (PrerenderedPage & { prefix: string | null })[] {
   const routes = PUBLIC_ROUTES.filter((route) => route.prerender && route.path.includes(':'))
   return [
-    { prefix: null, path: '/404', module: 'NotFound', title: pageTitle('/404') },
+    { prefix: null, path: '/404', module: 'NotFound', source: 'shell/NotFound.tsx', title: pageTitle('/404') },
     ...routes.map(({ path: pattern, page }) => {
       const prefix = pattern.slice(0, pattern.indexOf(':'))
       const path = `${prefix}not-found`
-      return { prefix, path, module: page.module, title: pageTitle(path) }
+      return { prefix, path, module: page.module, source: page.source, title: pageTitle(path) }
     }),
   ]
 }

@@ -1,12 +1,12 @@
-import './styles/site'
+import './shell/site'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { App } from './App'
 import { whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
-import { PUBLIC_ROUTES, routeAt } from './pages/publicRoutes'
-import { applyFullStylesheet } from './styles/fullStylesheet'
+import { PUBLIC_ROUTES, routeAt } from './shell/publicRoutes'
+import { applyFullStylesheet } from './shell/fullStylesheet'
 
 const fullStylesheet = applyFullStylesheet()
 
@@ -63,7 +63,7 @@ async function start() {
         () =>
           page.load(),
     ),
-    () => import('./components/sendEnquiry'),
+    () => import('./features/contact/sendEnquiry'),
   ]
   for (const task of later) whenIdle(() => void task().catch(() => undefined))
 }

@@ -8,6 +8,8 @@ import { resetOutboxForTests } from '../src/offline/outbox'
 import { resetAdminApi } from '../src/admin/adminApi'
 import { useAdminSession } from '../src/admin/session'
 import { clearAdminCache, resetAdminStores } from '../src/admin/shell/stores'
+// As the staff entry does: the features register their record kinds and lists with the shell.
+import '../src/admin/features/registry'
 
 export interface RecordedRequest {
   method: string

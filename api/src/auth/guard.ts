@@ -4,7 +4,6 @@ import { parse } from 'regexparam'
 import type { AppContext } from '../context'
 import { HttpError } from '../http/errors'
 import { idempotencyFor } from '../http/idempotency'
-import { activityRecorder, readDeviceTime } from '../features/activity/store'
 import { findAdminById, findSession, type StaffRole } from './admin-store'
 import { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE } from '../shared/rules/staff-roles'
 
@@ -117,7 +116,7 @@ export function adminGuard(ctx: AppContext) {
         const replay = idempotency.replay()
         if (replay) return status(replay.status as 200, replay.body)
         // `activity` writes the trail entry; called inside `commit`, it is saved or lost with the change.
-        const activity = activityRecorder(ctx, admin.username, readDeviceTime(request, ctx.now()))
+        const activity = ctx.activity.recorderFor(admin.username, request)
         return { admin, commit: idempotency.commit, activity }
       },
     },

@@ -2,7 +2,6 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { clientAddress } from '../http/client-address'
 import { HttpError, unauthorized } from '../http/errors'
-import { insertActivity } from '../features/activity/store'
 import { createSession, DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
 import { LoginThrottle } from './login-throttle'
@@ -66,7 +65,7 @@ export function authRoutes(ctx: AppContext) {
                   : 'the account is disabled'
             logLogin('warn', 'login failed', { username, address, reason })
             ctx.db.transaction(() =>
-              insertActivity(ctx.db, {
+              ctx.activity.record({
                 kind: 'login',
                 action: 'failed',
                 username: admin?.username ?? username,
@@ -78,7 +77,7 @@ export function authRoutes(ctx: AppContext) {
           }
           logLogin('info', 'login succeeded', { username: admin.username, address })
           const session = ctx.db.transaction(() => {
-            insertActivity(ctx.db, { kind: 'login', action: 'login', username: admin.username, at, summary: `Logged in from ${address}` })
+            ctx.activity.record({ kind: 'login', action: 'login', username: admin.username, at, summary: `Logged in from ${address}` })
             return createSession(ctx.db, admin.id, at, request.headers.get('user-agent') ?? '', address)
           })()
           const expiresAt = new Date(ctx.now().getTime() + ctx.config.jwtTtlSeconds * 1000)

@@ -17,7 +17,8 @@ interface PendingJob {
   reject: (error: Error) => void
 }
 
-const MAIN = join(import.meta.dir, 'worker-main.ts')
+/** The worker process's entry: it registers the job handlers (the files layer's, the features') and serves them. */
+const MAIN = join(import.meta.dir, '..', 'file-worker.ts')
 
 /**
  * libvips allocates with glibc's malloc, which gives each thread that allocates its own arena (up to

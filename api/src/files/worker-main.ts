@@ -2,25 +2,25 @@
  * The file worker: a child process the server starts when a picture or PDF needs decoding
  * (worker-client.ts) and stops when it has been idle a while. It answers jobs (worker-jobs.ts) over
  * Bun's IPC channel, at most DECODE_SLOTS at a time, and loads each library only for the job that needs it.
+ * The process starts at api/src/file-worker.ts, which hands serveFileJobs the handlers: the ones here
+ * for uploads, and those the features and the demo seed register for their own jobs.
  */
 import { DECODE_SLOTS, Semaphore } from './decode-slots'
 import type { FileJobKind, FileJobReply, FileJobRequest, FileJobs } from './worker-jobs'
 
-type Handlers = { [K in FileJobKind]: (input: FileJobs[K]['input']) => Promise<FileJobs[K]['output']> }
+export type FileJobHandlers = { [K in FileJobKind]: (input: FileJobs[K]['input']) => Promise<FileJobs[K]['output']> }
 
-const handlers: Handlers = {
+/** The jobs of uploaded files themselves. */
+export const uploadJobHandlers: Pick<FileJobHandlers, 'image' | 'pdf' | 'derived'> = {
   image: async (input) => (await import('./decoding')).reencodeImage(input),
   pdf: async (input) => (await import('./decoding')).checkPdf(input),
   derived: async (input) => (await import('./decoding')).encodeDerived(input),
-  menuText: async ({ path }) => (await import('../features/menus/pdf-text')).menuSectionsOfFile(path),
-  demoImage: async ({ caption, palette, width, height, seed }) => (await import('../seed/demo-images')).demoImage(caption, palette, width, height, seed),
-  demoMenu: async ({ title, sections }) => (await import('../seed/demo-images')).demoMenuPdf(title, sections),
 }
 
 // The server sends at most DECODE_SLOTS jobs at once already; this keeps the bound true for any sender.
 const slots = new Semaphore(DECODE_SLOTS)
 
-async function answer(request: FileJobRequest): Promise<FileJobReply> {
+async function answer(handlers: FileJobHandlers, request: FileJobRequest): Promise<FileJobReply> {
   try {
     const handler = handlers[request.kind] as (input: unknown) => Promise<unknown>
     if (!handler) throw new Error(`unknown job '${String(request.kind)}'`)
@@ -34,13 +34,16 @@ async function answer(request: FileJobRequest): Promise<FileJobReply> {
   }
 }
 
-process.on('message', (request: FileJobRequest) => {
-  void answer(request).then((reply) => process.send?.(reply))
-})
+/** Answers the server's jobs with `handlers` until the server goes. */
+export function serveFileJobs(handlers: FileJobHandlers): void {
+  process.on('message', (request: FileJobRequest) => {
+    void answer(handlers, request).then((reply) => process.send?.(reply))
+  })
 
-// Never outlive the server: the channel closes when it exits, however it exits (a SIGKILL included).
-process.on('disconnect', () => process.exit(0))
-const parent = process.ppid
-setInterval(() => {
-  if (process.ppid !== parent) process.exit(0)
-}, 1000).unref()
+  // Never outlive the server: the channel closes when it exits, however it exits (a SIGKILL included).
+  process.on('disconnect', () => process.exit(0))
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(0)
+  }, 1000).unref()
+}

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import { EVENT_IMAGE_TOO_LARGE_MESSAGE, MB } from '../shared/rules/uploads'
 import { badRequest, tooLarge, unsupportedType } from './errors'
-import { eachChunkWithin, filesToDisk, formParseSlots, removeSpooled, spoolBody } from './upload-spool'
+import { eachChunkWithin, filesToDisk, formParseSlots, removeSpooled, spoolBody, type BodyLimit } from './upload-spool'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
 export const DEFAULT_BODY_LIMIT = 1 * MB
@@ -64,11 +64,7 @@ const takesForms = (method: string, path: string) => FORM_PATTERNS.some((route) 
 export const JSON_ONLY_MESSAGE = 'This address takes JSON: send the body as application/json.'
 const FORM_OR_JSON_MESSAGE = 'This address takes a form or JSON: send the body as multipart/form-data or application/json.'
 
-export interface BodyLimit {
-  bytes: number
-  /** The 413's message. */
-  message: string
-}
+export type { BodyLimit }
 
 /** The body limit of a request, by its method and path. */
 export function bodyLimitOf(method: string, path: string): BodyLimit {

@@ -11,7 +11,13 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Semaphore } from '../files/decode-slots'
 import { tooLarge } from './errors'
-import type { BodyLimit } from './body-limits'
+
+/** How much body a request may send, and the 413's message when it sends more. */
+export interface BodyLimit {
+  bytes: number
+  /** The 413's message. */
+  message: string
+}
 
 /** One form in memory at a time: parsing takes milliseconds, so a queue costs uploads nothing noticeable. */
 export const formParseSlots = new Semaphore(1)

@@ -1,5 +1,5 @@
 /**
- * The demo pictures and menus. They are drawn by the file worker (files/worker-main.ts: the seeders ask
+ * The demo pictures and menus. They are drawn by the file worker (api/src/file-worker.ts: the seeders ask
  * for them with `ctx.worker.run('demoImage' | 'demoMenu', …)`), so sharp and pdf-lib are imported only
  * when a picture or menu is drawn, never by the server that imports the palettes.
  */

@@ -2,7 +2,7 @@
  * The first paint of a public page needs no stylesheet request: the CSS rules its own markup uses are
  * inline in <head> (a <style data-critical>, allowed by its hash in the page's Content-Security-Policy,
  * see api/src/http/security.ts), and the full stylesheet is fetched at the lowest priority as
- * media="print", switched to all media by the entry script (web/src/styles/fullStylesheet.ts) before
+ * media="print", switched to all media by the entry script (web/src/shell/fullStylesheet.ts) before
  * hydration; without JavaScript, the <noscript> copy loads it. The build does this for every
  * pre-rendered page (web/build/prerender.ts), the server again for each page it renders with current
  * data (api/src/http/rendered-pages.ts), whose data shows markup the built page had not (open-now status,

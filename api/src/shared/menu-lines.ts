@@ -3,7 +3,21 @@
  * lines, lines are cut into columns, and each column's part of a line becomes a row with its price
  * (if it ends in one) and its style. menu-text.ts makes sections and dishes of the rows.
  */
-import type { MenuTextPage } from './menu-text'
+
+/** One pdf.js text item: `transform` is [a, b, c, d, x, y] in PDF points, y growing upwards. */
+export interface MenuTextItem {
+  str: string
+  transform: number[]
+  height: number
+  width?: number
+  fontName?: string
+}
+
+export interface MenuTextPage {
+  items: MenuTextItem[]
+  /** The fonts of this page that are bold (pdf.js loaded names, e.g. "g_d0_f1"). */
+  boldFonts?: ReadonlySet<string>
+}
 
 /** £8.50, 8.50, €8,50, 8,50 €, $12, 12 — and several with a separator: "£4.60 / £2.40". */
 const ONE_PRICE = String.raw`(?:[£$€]\s?\d{1,4}(?:[.,]\d{2})?|\d{1,4}[.,]\d{2}(?:\s?€)?|\d{1,3})`

@@ -4,22 +4,9 @@
  * what `page.getTextContent()` gives (plus which fonts are bold), no pdf.js needed here. The lines and
  * columns are found in menu-lines.ts; here they become sections, dishes and prices.
  */
-import { clean, rowsOfPages, type Row } from './menu-lines'
+import { clean, rowsOfPages, type MenuTextItem, type MenuTextPage, type Row } from './menu-lines'
 
-/** One pdf.js text item: `transform` is [a, b, c, d, x, y] in PDF points, y growing upwards. */
-export interface MenuTextItem {
-  str: string
-  transform: number[]
-  height: number
-  width?: number
-  fontName?: string
-}
-
-export interface MenuTextPage {
-  items: MenuTextItem[]
-  /** The fonts of this page that are bold (pdf.js loaded names, e.g. "g_d0_f1"). */
-  boldFonts?: ReadonlySet<string>
-}
+export type { MenuTextItem, MenuTextPage } from './menu-lines'
 
 export interface MenuItem {
   name: string

@@ -2,10 +2,10 @@
  * The tags in a public page's <head> that search engines and link previews read: the canonical
  * address, the description, Open Graph and the Twitter card. Written once here for the web build
  * (web/build/prerender.ts writes each page's block with the build's SITE_URL) and for the server
- * (api/src/http/current-page-meta.ts replaces the block with the configured SITE_URL, and for an event's
+ * (api/src/features/seo/current-page-meta.ts replaces the block with the configured SITE_URL, and for an event's
  * share link with that event's). Plain data in, plain text out: no server imports.
  */
-import type { Venue } from '../config'
+import type { Venue } from './venue'
 import { barePath } from './site-routes'
 
 /** The size link previews show best (Facebook, WhatsApp, LinkedIn, X's large card). */

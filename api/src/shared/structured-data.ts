@@ -4,9 +4,8 @@
  * from the database whenever it serves such a page, so search engines read the hours staff set a
  * minute ago rather than those known at build time). Plain data in, plain data out: no server imports.
  */
-import type { Venue } from '../config'
-import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, type HotelGroup, type StablesGroup } from './rules/opening-groups'
-import type { OpeningTimes } from '../features/opening-times/model'
+import type { Venue } from './venue'
+import { GROUP_DAYS, HOTEL_GROUPS, STABLES_GROUPS, TIMES_REPLY_KEY, type HotelGroup, type StablesGroup } from './rules/opening-groups'
 import { BUSINESS_IDS, menuPath, type VenueKey } from './rules/venues'
 import { utcOfWallClock, venueParts } from './rules/venue-time'
 
@@ -31,13 +30,15 @@ export interface StructuredDataSource {
   /** SITE_URL: every URL in the data is absolute, from this address. */
   siteUrl: string
   /** The weekly hours; null at build time, when only the server's database knows them. */
-  openingTimes: OpeningTimes | null
+  openingTimes: WeeklyTimes | null
   exceptions: OpeningException[]
   /** The venue's date today (YYYY-MM-DD): exceptions before it are over and left out. */
   today: string
 }
 
 type GroupTimes = { closed: boolean; hours: { open_time: string; close_time: string } | null }
+/** What the data reads of the opening times (GET /api/opening-times): each venue's groups of days. */
+type WeeklyTimes = { monsal: Record<string, GroupTimes>; stables: Record<string, GroupTimes> }
 
 /** One specification per group of days; a closed group is left out (schema.org: days not listed are closed). */
 function weeklyHours(groups: Record<string, GroupTimes>, order: readonly (HotelGroup | StablesGroup)[]) {
@@ -98,7 +99,7 @@ export function localBusinessData(source: StructuredDataSource): Record<string, 
   const hoursOf = (key: VenueKey) => {
     const hours: Record<string, unknown> = {}
     if (openingTimes) {
-      hours.openingHoursSpecification = key === 'hotel' ? weeklyHours(openingTimes.monsal, HOTEL_GROUPS) : weeklyHours(openingTimes.stables, STABLES_GROUPS)
+      hours.openingHoursSpecification = weeklyHours(openingTimes[TIMES_REPLY_KEY[key]], key === 'hotel' ? HOTEL_GROUPS : STABLES_GROUPS)
     }
     const special = exceptionHours(exceptions, key, today)
     if (special.length > 0) hours.specialOpeningHoursSpecification = special

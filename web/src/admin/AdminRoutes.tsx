@@ -21,9 +21,12 @@ import { MyAccount, ACCOUNT_PATH } from './features/staff/MyAccount'
 import { StaffMembers } from './features/staff/StaffMembers'
 import { Activity } from './features/activity/Activity'
 import type { DashboardReply } from '../api/types'
-import { noteMember, TOKEN_KEY, useAdminSession, useStaffMember } from './session'
+import { noteMember, useAdminSession, useStaffMember } from './session'
+import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { STAFF_HOME, type StaffPath } from '../../../api/src/shared/rules/staff-routes'
 import './styles/staff'
+// Registers the staff features with the shell (record kinds, their lists) before any screen shows.
+import './features/registry'
 
 export const ADMIN_SCREENS = {
   '/admin': Dashboard,
@@ -59,7 +62,7 @@ export default function AdminRoutes() {
       if (useOutbox.getState().pausedForAuth && useOutbox.getState().entries.some((e) => e.channel === 'admin')) signOutExpired()
     })
     const onStorage = (event: StorageEvent) => {
-      if (event.key === TOKEN_KEY || event.key === null) useAdminSession.getState().hydrate()
+      if (event.key === STAFF_TOKEN_KEY || event.key === null) useAdminSession.getState().hydrate()
     }
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)

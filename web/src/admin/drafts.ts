@@ -4,16 +4,14 @@
  * the next time the same form opens. Files cannot be kept (the browser will not give them back), text can.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-
-const PREFIX = 'adminDraft:'
-export const RETURN_TO_KEY = 'adminReturnTo'
+import { DRAFT_KEY_PREFIX, RETURN_TO_KEY } from '../storage-keys'
 
 const readers = new Map<string, () => unknown>()
 
 /** Writes every registered form's current values (and where the user was) to sessionStorage. */
 export function saveDrafts(path?: string): void {
   try {
-    for (const [key, read] of readers) sessionStorage.setItem(PREFIX + key, JSON.stringify(read()))
+    for (const [key, read] of readers) sessionStorage.setItem(DRAFT_KEY_PREFIX + key, JSON.stringify(read()))
     if (path && readers.size > 0) sessionStorage.setItem(RETURN_TO_KEY, path)
   } catch {
     // storage unavailable or full: nothing more can be kept
@@ -23,9 +21,9 @@ export function saveDrafts(path?: string): void {
 /** Reads and forgets a saved draft. */
 export function takeDraft<T>(key: string): T | null {
   try {
-    const text = sessionStorage.getItem(PREFIX + key)
+    const text = sessionStorage.getItem(DRAFT_KEY_PREFIX + key)
     if (text === null) return null
-    sessionStorage.removeItem(PREFIX + key)
+    sessionStorage.removeItem(DRAFT_KEY_PREFIX + key)
     return JSON.parse(text) as T
   } catch {
     return null

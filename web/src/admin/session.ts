@@ -5,12 +5,11 @@
  */
 import { create } from 'zustand'
 import type { StaffRole } from '../../../api/src/shared/rules/staff-roles'
-
-export const TOKEN_KEY = 'adminToken'
+import { STAFF_TOKEN_KEY } from '../storage-keys'
 
 function readStoredToken(): string | null {
   try {
-    return localStorage.getItem(TOKEN_KEY) || null
+    return localStorage.getItem(STAFF_TOKEN_KEY) || null
   } catch {
     return null
   }
@@ -40,7 +39,7 @@ export const useAdminSession = create<AdminSession>((set) => ({
   },
   setToken(token) {
     try {
-      localStorage.setItem(TOKEN_KEY, token)
+      localStorage.setItem(STAFF_TOKEN_KEY, token)
     } catch {
       // private mode or full storage: the session lasts for this page only
     }
@@ -48,7 +47,7 @@ export const useAdminSession = create<AdminSession>((set) => ({
   },
   clear(reason) {
     try {
-      localStorage.removeItem(TOKEN_KEY)
+      localStorage.removeItem(STAFF_TOKEN_KEY)
     } catch {
       // nothing stored
     }

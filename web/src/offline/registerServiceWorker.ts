@@ -5,7 +5,7 @@ import { useConnectivity } from './connectivity'
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 function saveForOffline() {
-  import('../stores/saveForOffline')
+  import('../shell/saveForOffline')
     .then(({ saveEveryPublicPage }) => saveEveryPublicPage())
     .catch((error: unknown) => console.error('The site could not be saved for offline use:', error))
 }

@@ -11,7 +11,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
-import { OFFLINE_COPY_EXTENSION } from '../components/staticImages'
+import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
+import { OFFLINE_COPY_EXTENSION } from './offlineCopy'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -42,9 +43,6 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { 
 
 const onlySuccess = () => new CacheableResponsePlugin({ statuses: [200] })
 
-/** Uploaded pictures: content-addressed names, so a cached copy is never stale. */
-const IMAGE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/
-
 /**
  * Offline, a picture whose chosen size was never saved shows another saved copy of the same picture
  * (any size or format, or the original): all share the content hash in their names.
@@ -70,7 +68,7 @@ const images = new CacheFirst({
 // reply kept here too would come back, after a timeout, looking like a fresh one.
 self.addEventListener('activate', (event) => event.waitUntil(caches.delete(RETIRED_API_CACHE)))
 
-registerRoute(({ url, sameOrigin }) => sameOrigin && IMAGE_PATH.test(url.pathname), images)
+registerRoute(({ url, sameOrigin }) => sameOrigin && UPLOADED_PICTURE_PATH.test(url.pathname), images)
 
 /** The shipped pictures (web/public/images) and their AVIF/WebP copies (web/build/static-images.ts): /images/hero-eat-1024.avif, /images/hero-eat-portrait-640.webp (the cuts for upright phones). */
 const STATIC_PICTURE = /^\/images\/([\w-]+?)(?:(?:-portrait|-tall)?-\d+\.(?:avif|webp)|\.(?:jpe?g|png))$/

@@ -5,9 +5,8 @@
  * picture (saving all eight sizes would cost a phone far more than the page shows); offline the
  * worker answers any other size of the same picture from that copy.
  */
+import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
 
-/** Uploaded pictures: content-addressed names, so a copy kept once is never stale. */
-const IMAGE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/
 /** The most pictures one reply may fetch ahead (a gallery's rotation, a page of events). */
 const MAX_PER_REPLY = 60
 /** The width of the one variant fetched per picture: what a phone's <picture> picks for a tile or card. */
@@ -40,11 +39,11 @@ export function picturesIn(value: unknown, found = new Set<string>()): Set<strin
     const record = value as Record<string, unknown>
     const variants = Array.isArray(record.image_variants) ? (record.image_variants as VariantLike[]) : []
     const keep = variantToKeep(variants)
-    if (keep && IMAGE_PATH.test(keep) && found.size < MAX_PER_REPLY) found.add(keep)
+    if (keep && UPLOADED_PICTURE_PATH.test(keep) && found.size < MAX_PER_REPLY) found.add(keep)
     for (const [key, item] of Object.entries(record)) {
       if (key === 'image_variants') continue
       if (typeof item === 'string') {
-        if (!keep && IMAGE_PATH.test(item) && found.size < MAX_PER_REPLY) found.add(item)
+        if (!keep && UPLOADED_PICTURE_PATH.test(item) && found.size < MAX_PER_REPLY) found.add(item)
       } else picturesIn(item, found)
     }
   }

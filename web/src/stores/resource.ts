@@ -5,6 +5,7 @@ import { fetchesAhead } from './fetchAhead'
 import { pageData } from './pageData'
 import { keepPicturesOf } from './pictures'
 import { readSaved, writeSaved } from './storage'
+import { STAFF_SAVED_PREFIX } from '../storage-keys'
 
 export interface Resource<T> {
   data: T | null
@@ -25,15 +26,12 @@ export interface ResourceOptions {
   /**
    * A staff list (admin/features/<feature>/store.ts): it is shown only once the server answers, and its
    * saved copy only when the server cannot be reached; the offline banner and picture saving are
-   * for public pages and leave it out. Its key is kept under STAFF_PREFIX, cleared on sign-out.
+   * for public pages and leave it out. Its key is kept under STAFF_SAVED_PREFIX, cleared on sign-out.
    */
   staff?: boolean
   /** False: never written to the device (personal data such as contact messages). */
   keep?: boolean
 }
-
-/** Where staff lists are saved on the device, so signing out removes them all and nothing public. */
-export const STAFF_PREFIX = 'staff:'
 
 export interface LoadOptions {
   /**
@@ -143,7 +141,7 @@ export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>
 export function createResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>, options: ResourceOptions = {}): ResourceStore<T> {
   const staff = options.staff === true
   const keep = options.keep !== false
-  if (staff) cacheKey = STAFF_PREFIX + cacheKey
+  if (staff) cacheKey = STAFF_SAVED_PREFIX + cacheKey
   let inFlight: Promise<void> | null = null
   let inFlightBackground = false
   const EMPTY = { data: null, savedAt: null, status: 'idle', fromCache: false, overdue: false, error: null } as const

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { clear, get, keys, set } from 'idb-keyval'
 import { ApiError } from '../api/client'
-import { createResource, STAFF_PREFIX } from './resource'
+import { createResource } from './resource'
+import { STAFF_SAVED_PREFIX } from '../storage-keys'
 import { forgetSavedStartingWith } from './storage'
 import { quiet } from '../../test/quiet'
 
@@ -17,7 +18,7 @@ describe('staff lists (createResource with staff: true)', () => {
       return ['quiz night']
     }
     await createResource('test-staff-list', fetcher, { staff: true }).getState().load()
-    expect(await get(`${STAFF_PREFIX}test-staff-list`)).toMatchObject({ data: ['quiz night'] })
+    expect(await get(`${STAFF_SAVED_PREFIX}test-staff-list`)).toMatchObject({ data: ['quiz night'] })
     reachable = false
     const afterReload = createResource('test-staff-list', fetcher, { staff: true })
     await afterReload.getState().load()
@@ -44,7 +45,7 @@ describe('staff lists (createResource with staff: true)', () => {
   })
 
   test('nothing is shown before the server answers, and a server error is not covered by the saved copy', async () => {
-    await set(`${STAFF_PREFIX}test-staff-error`, { data: ['old'], savedAt: 1 })
+    await set(`${STAFF_SAVED_PREFIX}test-staff-error`, { data: ['old'], savedAt: 1 })
     let fail: (error: unknown) => void = () => {}
     const store = createResource('test-staff-error', () => new Promise<string[]>((_, reject) => (fail = reject)), { staff: true })
     const loading = quiet(() => store.getState().load())
@@ -68,7 +69,7 @@ describe('staff lists (createResource with staff: true)', () => {
     await set('events', { data: ['public'], savedAt: 1 })
     store.getState().reset()
     expect(store.getState()).toMatchObject({ data: null, status: 'idle', fromCache: false })
-    await forgetSavedStartingWith(STAFF_PREFIX)
+    await forgetSavedStartingWith(STAFF_SAVED_PREFIX)
     expect(await keys()).toEqual(['events'])
   })
 })

@@ -2,22 +2,9 @@ import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import { isRealDate } from '../../shared/time'
+import type { ActivityEntry, ActivityTrail, FieldChange } from '../../auth/activity-trail'
 
-/** One field of an edit: what it was and what it became. Files are named, never their bytes. */
-export interface FieldChange {
-  field: string
-  before: unknown
-  after: unknown
-}
-
-/** What a change says about itself; who and when are added by the recorder. */
-export interface ActivityEntry {
-  kind: string
-  action: string
-  record_id?: string | number | null
-  summary: string
-  changes?: FieldChange[] | null
-}
+export type { ActivityEntry, FieldChange, RecordActivity } from '../../auth/activity-trail'
 
 export interface ActivityRow {
   id: number
@@ -30,8 +17,6 @@ export interface ActivityRow {
   summary: string
   changes: FieldChange[] | null
 }
-
-export type RecordActivity = (entry: ActivityEntry) => void
 
 export const ACTIVITY_PAGE_MAX = 100
 export const ACTIVITY_PAGE_DEFAULT = 50
@@ -56,9 +41,15 @@ export function insertActivity(db: Database, entry: ActivityEntry & { username: 
   )
 }
 
-/** The recorder a staff request gets: who it is and when the change was made on the device are bound in. */
-export function activityRecorder(ctx: AppContext, username: string, deviceAt: string | null): RecordActivity {
-  return (entry) => insertActivity(ctx.db, { ...entry, username, at: ctx.now().toISOString(), device_at: deviceAt })
+/** The trail the app hands the auth layer: a staff request's recorder, and the login entries. */
+export function activityTrail(ctx: Pick<AppContext, 'db' | 'now'>): ActivityTrail {
+  return {
+    recorderFor: (username, request) => {
+      const deviceAt = readDeviceTime(request, ctx.now())
+      return (entry) => insertActivity(ctx.db, { ...entry, username, at: ctx.now().toISOString(), device_at: deviceAt })
+    },
+    record: (entry) => insertActivity(ctx.db, entry),
+  }
 }
 
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context'
 import type { FileStore, StoredFile } from '../../files/file-store'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
-import { readAltText } from '../../shared/alt-text'
+import { readAltText } from '../../http/field-readers'
+import { isWebAddress } from '../../shared/rules/web-address'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
   ATTRACTION_CHANGED_MESSAGE,
@@ -28,13 +29,6 @@ interface TextFields {
   name: string
   url: string
   description: string
-}
-
-/** Visitors follow the link off-site, so only real web addresses are stored (no javascript:, mailto: or bare words). */
-export function isWebAddress(value: string): boolean {
-  if (!URL.canParse(value)) return false
-  const url = new URL(value)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
 }
 
 function readTextFields(body: TextFields, missingMessage: string): TextFields {

@@ -9,7 +9,7 @@ export const INVALID_AROUND_URL = 'The web address must be a full link starting 
 /** The picture's description; its length is checked after trimming (shared rule). */
 const AltField = t.String({ error: 'The description (alt text) must be text.' })
 
-export const LIMITS = { name: 120, url: 2048, description: 2000 } as const
+export { ATTRACTION_LIMITS as LIMITS } from '../../shared/rules/field-limits'
 
 export const Attraction = t.Object({
   id: t.Integer(),

@@ -29,7 +29,8 @@ import {
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity/store'
 import { deleteEvent, findEvent, insertEvent, listEvents, setEventAltText, updateEvent, type EventRow } from './store'
-import { readAltText } from '../../shared/alt-text'
+import { readAltText } from '../../http/field-readers'
+import { isWebAddress } from '../../shared/rules/web-address'
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
@@ -63,14 +64,7 @@ function parseStart(value: string): string {
 export function parseTicketUrl(value: string | null | undefined): string | null {
   const trimmed = value?.trim()
   if (!trimmed) return null
-  const invalid = badRequest('The ticket link must be a web address starting with http:// or https://.')
-  let url: URL
-  try {
-    url = new URL(trimmed)
-  } catch {
-    throw invalid
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) throw invalid
+  if (!isWebAddress(trimmed)) throw badRequest('The ticket link must be a web address starting with http:// or https://.')
   return trimmed
 }
 

@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import { ImageVariants } from '../../files/model'
+import { EVENT_LIMITS } from '../../shared/rules/field-limits'
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (Title, Description, Start Date/Time).'
 
@@ -39,10 +40,12 @@ export type EventConflictReply = typeof EventConflictReply.static
 export const EventDeletedReply = t.Object({ message: t.String(), id: t.Integer() })
 export type EventDeletedReply = typeof EventDeletedReply.static
 
-const Title = t.String({ maxLength: 200, error: 'The title must be text of at most 200 characters.' })
-const Description = t.String({ maxLength: 5000, error: 'The description must be text of at most 5000 characters.' })
-const Start = t.String({ maxLength: 64, error: 'The start date/time must be text, for example 2026-12-05T19:30.' })
-const TicketUrl = t.Nullable(t.String({ maxLength: 2000, error: 'The ticket link must be a web address of at most 2000 characters.' }))
+const Title = t.String({ maxLength: EVENT_LIMITS.title, error: `The title must be text of at most ${EVENT_LIMITS.title} characters.` })
+const Description = t.String({ maxLength: EVENT_LIMITS.description, error: `The description must be text of at most ${EVENT_LIMITS.description} characters.` })
+const Start = t.String({ maxLength: EVENT_LIMITS.start, error: 'The start date/time must be text, for example 2026-12-05T19:30.' })
+const TicketUrl = t.Nullable(
+  t.String({ maxLength: EVENT_LIMITS.ticketUrl, error: `The ticket link must be a web address of at most ${EVENT_LIMITS.ticketUrl} characters.` }),
+)
 
 /** The picture's description; its length is checked after trimming (shared rule). Left out: unchanged. */
 const IMAGE_NOT_TEXT = 'The image must be sent as base64 text.'

@@ -3,7 +3,7 @@ import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest, notFound } from '../../http/errors'
-import { readAltText } from '../../shared/alt-text'
+import { readAltText } from '../../http/field-readers'
 import { GALLERY_CATEGORIES } from '../../shared/rules/galleries'
 import { VersionConflict } from '../../shared/version'
 import {

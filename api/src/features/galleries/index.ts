@@ -19,7 +19,7 @@ import { GALLERY_CATEGORIES, GALLERY_TYPES, MAX_IMAGES_PER_UPLOAD, type GalleryT
 import { deleteGalleryImage, findGalleryImage, insertGalleryImages, listGalleryImages, type GalleryRow } from './store'
 import { galleryArrangeRoutes } from './arrange'
 import { toGalleryImage } from './reply'
-import { readAltText } from '../../shared/alt-text'
+import { readAltText } from '../../http/field-readers'
 
 /** The description an image has until staff write one: what its category shows. */
 export function defaultAlt(type: GalleryType, venue: Venue): string {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { isRealDate, venueDate } from '../../shared/time'
 import { venueName, type VenueKey } from '../../shared/rules/venues'
-import { parseVenueName } from '../../shared/venues'
+import { parseVenueName } from '../../http/field-readers'
 import {
   AddHolidayBody,
   AdminHolidayList,

@@ -1,5 +1,5 @@
 /**
- * Reading a menu PDF's text with pdf.js: runs only in the file worker (files/worker-main.ts), so pdf.js
+ * Reading a menu PDF's text with pdf.js: runs only in the file worker (api/src/file-worker.ts), so pdf.js
  * (about 80 MB resident) never loads into the server. The legacy build of pdf.js runs under Bun without
  * a worker thread (it falls back to a "fake" worker in this thread); the reconstruction is the pure
  * function in shared/menu-text.ts.

@@ -1,11 +1,12 @@
 import type { ActivityEntry } from '../activity/store'
 import { changesBetween } from '../activity/store'
 import type { VenueKey } from '../../shared/rules/venues'
+import { TIMES_REPLY_KEY } from '../../shared/rules/opening-groups'
 import { GROUP_LABELS, type HotelGroup, type OpeningTimes, type StablesGroup } from './model'
 
 /** The trail entry of an opening-times edit: which days of which business, and what their hours were and became. */
 export function describeTimesChange(before: OpeningTimes, after: OpeningTimes, venue: VenueKey, group: HotelGroup | StablesGroup, type: string): ActivityEntry {
-  const side = venue === 'hotel' ? 'monsal' : 'stables'
+  const side = TIMES_REPLY_KEY[venue]
   const read = (times: OpeningTimes) => (times[side] as Record<string, object>)[group] ?? {}
   return {
     kind: 'opening-times',

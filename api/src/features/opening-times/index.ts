@@ -3,7 +3,7 @@ import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
 import type { VenueKey } from '../../shared/rules/venues'
-import { parseVenueName } from '../../shared/venues'
+import { parseVenueName } from '../../http/field-readers'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import {
   HOTEL_GROUPS,

@@ -1,4 +1,5 @@
 // Plain constants with no server imports, so the web app can use them too.
+import type { VenueKey } from './venues'
 
 export const HOTEL_GROUPS = ['monday_to_friday', 'saturday', 'sunday'] as const
 export const STABLES_GROUPS = ['monday_to_tuesday', 'wednesday_to_friday', 'saturday', 'sunday'] as const
@@ -21,3 +22,6 @@ export const GROUP_DAYS: Record<HotelGroup | StablesGroup, number[]> = {
   saturday: [6],
   sunday: [0],
 }
+
+/** Under which key GET /api/opening-times answers each venue's hours (SPEC.md names the hotel's 'monsal'). */
+export const TIMES_REPLY_KEY = { hotel: 'monsal', stables: 'stables' } as const satisfies Record<VenueKey, string>

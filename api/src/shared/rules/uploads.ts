@@ -70,3 +70,9 @@ export const ATTRACTION_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png',
 
 /** A menu PDF, up to 20 MB. */
 export const MENU_PDF: UploadRule & { hint: string } = { types: ['application/pdf'], maxBytes: 20 * MB, hint: 'PDF files only, up to 20 MB.' }
+
+/**
+ * The address of an uploaded picture or one of its resized copies: /files/<content hash>[-<width>].<format>.
+ * Content-addressed, so a copy kept once is never stale (the service worker and the web app's prefetch rely on it).
+ */
+export const UPLOADED_PICTURE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/

@@ -1,4 +1,5 @@
-import type { MutationBody } from './mutate'
+/** What a staff change sends: JSON fields, or a form with files. */
+export type MutationBody = Record<string, unknown> | FormData
 
 function newKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID()

@@ -2,12 +2,12 @@ import { ApiError } from '../../api/client'
 import { discard, staffToken, submit, useOutbox, type NewBody, type NewField } from '../../offline/outbox'
 import { requestBackgroundSync } from '../../offline/sync'
 import { connectOutbox } from './connect'
-import { newIdempotencyKey, requestFingerprint } from './keys'
+import { newIdempotencyKey, requestFingerprint, type MutationBody } from './keys'
 import { ConflictError, QueuedError } from './messages'
 import { handleError } from './reads'
 import { signOutExpired } from './signOut'
 
-export type MutationBody = Record<string, unknown> | FormData
+export type { MutationBody }
 
 export interface Mutation {
   method: 'POST' | 'PUT' | 'DELETE'

@@ -1,39 +1,28 @@
 /**
  * Every kind of record staff change, and what the shared staff code needs to know about it: which
- * list shows it (read again when a change of it lands) and how a conflict over it reads. Looked up by
- * a queued change's `meta.kind`; a change queued without meta is recognised by its path, as before.
- * A new staff feature adds its kind here (the type below refuses a kind left out).
+ * list shows it (read again when a change of it lands) and how a conflict over it reads. The shell
+ * looks them up by a queued change's `meta.kind` (shell/registry.ts); a change queued without meta is
+ * recognised by its path, as before. A new staff feature adds its kind here (the type below refuses a
+ * kind left out). The staff entry (AdminRoutes) imports this module, which registers them.
  */
-import type { OutboxEntry } from '../adminApi'
 import type { ResourceStore } from '../../stores/resource'
-import type { ConflictRow } from '../shell/conflictFields'
-import { attractionConflictRows, type AttractionMeta } from './attractions/changes'
+import type { PendingMeta } from '../shell/pending'
+import { registerRecordKinds, registerStaffStore, type RecordKind } from '../shell/registry'
+import { useActivity } from './activity/store'
+import { attractionConflictRows } from './attractions/changes'
 import { useAdminAttractions } from './attractions/store'
-import type { MessageMeta } from './contact/changes'
 import { useAdminMessages } from './contact/store'
-import { eventConflictRows, type EventMeta } from './events/changes'
+import { eventConflictRows } from './events/changes'
 import { useAdminEvents } from './events/store'
-import { galleryConflictRows, type GalleryMeta } from './galleries/changes'
+import { galleryConflictRows } from './galleries/changes'
 import { useGalleryGrouped } from './galleries/store'
-import type { HolidayMeta } from './holidays/changes'
 import { useAdminHolidays } from './holidays/store'
-import type { MenuMeta } from './menus/changes'
 import { useAdminMenus } from './menus/store'
-import { timesConflictRows, type TimesMeta } from './opening-times/changes'
+import { timesConflictRows } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
+import { useMySessions, useStaffList } from './staff/store'
 
-/** What a queued staff change says about itself (saved with it on the device: keep old shapes readable). */
-export type PendingMeta = EventMeta | AttractionMeta | GalleryMeta | HolidayMeta | TimesMeta | MenuMeta | MessageMeta
 export type RecordKindName = PendingMeta['kind']
-
-export interface RecordKind {
-  /** The change paths of this kind: how a change queued without `meta` is recognised. */
-  paths: RegExp
-  /** The list that shows records of this kind. */
-  list: ResourceStore<unknown>
-  /** A conflict in staff's words; null (or no function) shows every field by its name. */
-  conflictRows?(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null
-}
 
 const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
@@ -47,9 +36,8 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
 }
 
-/** The kind of record a queued change alters: by its meta, else (queued without one) by its path. */
-export function kindOf(entry: Pick<OutboxEntry, 'path' | 'meta'>): RecordKind | undefined {
-  const named = (entry.meta as { kind?: unknown } | undefined)?.kind
-  if (typeof named === 'string' && Object.hasOwn(RECORD_KINDS, named)) return RECORD_KINDS[named as RecordKindName]
-  return Object.values(RECORD_KINDS).find((kind) => kind.paths.test(entry.path))
-}
+registerRecordKinds(RECORD_KINDS)
+// Staff data that no queued change alters: emptied on sign-out with the lists above.
+for (const store of [useAdminMessages, useStaffList, useMySessions, useActivity]) registerStaffStore(store)
+
+export { kindOf } from '../shell/registry'

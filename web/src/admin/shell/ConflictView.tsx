@@ -1,7 +1,7 @@
-/** A change in conflict: staff's version beside the server's, in the words of its kind (features/registry.ts). */
+/** A change in conflict: staff's version beside the server's, in the words of its kind (as its feature registered it: registry.ts). */
 import { useId } from 'react'
 import type { OutboxEntry } from '../../offline/outbox'
-import { kindOf } from '../features/registry'
+import { kindOf } from './registry'
 import { currentOf, fieldsOf, genericConflictRows, UNCHANGED, type ConflictRow } from './conflictFields'
 
 /** The two versions side by side, field by field, in words staff use (the kind's own view, else every field). */
@@ -16,10 +16,12 @@ export function ConflictView({ entry }: { entry: OutboxEntry }) {
   const ids = useId()
   const rows = conflictRows(entry)
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would make the comparison a form control group, and its default min-width breaks the table's scrolling
     <div className="admin-conflict" role="group" aria-labelledby={`${ids}-title`}>
       <p id={`${ids}-title`} className="admin-conflict__title">
         {entry.error ?? 'This was changed elsewhere since you opened it.'} Nothing has been overwritten. Compare and choose which version to keep.
       </p>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in this labelled region, which must take keyboard focus to scroll */}
       <div className="admin-table-wrap" role="region" aria-label="Your version and the server's version" tabIndex={0}>
         <table className="admin-table admin-table--compact admin-conflict__table">
           <thead>

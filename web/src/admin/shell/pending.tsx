@@ -7,13 +7,23 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { useOutbox, type OutboxEntry, type OutboxState } from '../../offline/outbox'
-import type { PendingMeta } from '../features/registry'
 
 /** Where Pending changes lives: a panel on the dashboard. */
 export const PENDING_ID = 'pending-changes'
 export const PENDING_HREF = `/admin#${PENDING_ID}`
 
 export type Op = 'create' | 'update' | 'delete'
+
+/**
+ * The meta of each kind of queued staff change, by its `kind`. Empty here: each feature's changes.ts
+ * adds its own kind (`declare module '../../shell/pending' { interface PendingMetaByKind { … } }`),
+ * so the shell reads every kind's meta without importing a feature.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the features fill it by declaration merging
+export interface PendingMetaByKind {}
+
+/** What a queued staff change says about itself (saved with it on the device: keep old shapes readable). */
+export type PendingMeta = PendingMetaByKind[keyof PendingMetaByKind]
 
 /** Where a record's row stands in the outbox. */
 export interface PendingMark {
@@ -124,8 +134,9 @@ export function PendingBadge({ mark }: { mark: PendingMark | undefined }) {
 /** Object URLs for the files an entry keeps (made in an effect, released on unmount). */
 export function useEntryImages(entry: OutboxEntry | undefined, field?: string): string[] {
   const [urls, setUrls] = useState<string[]>([])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new entry object for the same change (same id and files) must not make new image URLs
   useEffect(() => {
-    if (!entry || entry.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
+    if (entry?.body.kind !== 'form' || typeof URL.createObjectURL !== 'function') return
     const made = entry.body.fields.flatMap((f) =>
       'bytes' in f && (!field || f.name === field) ? [URL.createObjectURL(new Blob([f.bytes], { type: f.type }))] : [],
     )
@@ -133,6 +144,6 @@ export function useEntryImages(entry: OutboxEntry | undefined, field?: string): 
     return () => {
       for (const url of made) URL.revokeObjectURL(url)
     }
-  }, [entry?.id, entry?.body, field]) // eslint-disable-line react-hooks/exhaustive-deps -- the entry's files never change
+  }, [entry?.id, entry?.body, field])
   return urls
 }

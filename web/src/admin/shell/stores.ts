@@ -5,14 +5,11 @@
 import { create } from 'zustand'
 import { ApiError } from '../../api/client'
 import type { DashboardReply } from '../../api/types'
-import { STAFF_PREFIX } from '../../stores/resource'
+import { STAFF_SAVED_PREFIX } from '../../storage-keys'
 import { forgetSavedStartingWith } from '../../stores/storage'
 import { adminGet, onChangeLanded } from '../adminApi'
 import { noteMember, useStaffMember } from '../session'
-import { useAdminMessages } from '../features/contact/store'
-import { useActivity } from '../features/activity/store'
-import { useMySessions, useStaffList } from '../features/staff/store'
-import { kindOf, RECORD_KINDS } from '../features/registry'
+import { kindOf, staffStores } from './registry'
 
 // A queued change landed (perhaps long after it was made): the list that shows it is read again.
 onChangeLanded((entry) => {
@@ -27,7 +24,7 @@ let legacyCacheGone = false
 
 /** Staff lists saved on this device go on sign-out; public data stays. */
 export async function clearAdminCache(): Promise<void> {
-  await forgetSavedStartingWith(STAFF_PREFIX)
+  await forgetSavedStartingWith(STAFF_SAVED_PREFIX)
   if (legacyCacheGone || typeof indexedDB === 'undefined') return
   legacyCacheGone = true
   await new Promise<void>((done) => {
@@ -63,11 +60,7 @@ export const useDashboard = create<DashboardState & { check(options?: { quiet?: 
 
 /** Every admin store back to empty (tests, and signing out). */
 export function resetAdminStores(): void {
-  for (const { list } of Object.values(RECORD_KINDS)) list.getState().reset()
-  useAdminMessages.getState().reset()
-  useStaffList.getState().reset()
-  useMySessions.getState().reset()
-  useActivity.getState().reset()
+  for (const store of staffStores()) store.getState().reset()
   useStaffMember.setState({ username: null, role: null, mustChangePassword: false })
   useDashboard.setState({ status: 'loading' })
 }

@@ -92,7 +92,7 @@ export async function discard(id: string): Promise<void> {
 /** Settles a conflict: 'overwrite' sends the change again without the version check; 'discard' drops it. */
 export async function resolveConflict(id: string, choice: 'overwrite' | 'discard'): Promise<void> {
   const entry = findEntry(id)
-  if (!entry || entry.state !== 'conflict') return
+  if (entry?.state !== 'conflict') return
   if (choice === 'discard') return remove(id)
   // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
   // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)

@@ -1,7 +1,5 @@
 import type { OutboxEntry } from './types'
-
-/** Where the staff session keeps its token (the Login page writes it; another tab may change it). */
-export const STAFF_TOKEN_KEY = 'adminToken'
+import { STAFF_TOKEN_KEY } from '../../storage-keys'
 
 /**
  * The one place that says how each channel is sent: 'admin' entries carry the staff token read from

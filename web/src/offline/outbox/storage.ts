@@ -1,5 +1,6 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval'
 import type { OutboxEntry } from './types'
+import { OUTBOX_DATABASE, OUTBOX_STORE } from '../../storage-keys'
 
 /**
  * Where queued changes are kept on the device: their own IndexedDB database, apart from the saved
@@ -7,7 +8,7 @@ import type { OutboxEntry } from './types'
  * that was not stored must not be reported as kept.
  */
 let db: ReturnType<typeof createStore> | null = null
-const idb = () => (db ??= createStore('venue-outbox', 'entries'))
+const idb = () => (db ??= createStore(OUTBOX_DATABASE, OUTBOX_STORE))
 
 export async function readStoredEntries(): Promise<OutboxEntry[]> {
   return (await entries<string, OutboxEntry>(idb())).map(([, entry]) => entry)

@@ -1,3 +1,4 @@
+import { ATTRACTION_LIMITS } from '../../../../../api/src/shared/rules/field-limits'
 import { AltTextField } from '../../shell/altText'
 import { InputField, TextAreaField } from '../../shell/formParts'
 import type { EMPTY_ATTRACTION } from './messages'
@@ -19,7 +20,15 @@ export function AttractionFields({
   return (
     <>
       <div className="admin-form__row">
-        <InputField label="Name" id={`${id}-name`} name="name" required maxLength={120} value={name} onValue={(value) => onChange('name', value)} />
+        <InputField
+          label="Name"
+          id={`${id}-name`}
+          name="name"
+          required
+          maxLength={ATTRACTION_LIMITS.name}
+          value={name}
+          onValue={(value) => onChange('name', value)}
+        />
         <InputField
           label="Web address"
           id={`${id}-url`}
@@ -28,7 +37,7 @@ export function AttractionFields({
           inputMode="url"
           placeholder={urlPlaceholder}
           required
-          maxLength={2048}
+          maxLength={ATTRACTION_LIMITS.url}
           value={url}
           onValue={(value) => onChange('url', value)}
         />
@@ -39,7 +48,7 @@ export function AttractionFields({
         name="description"
         rows={4}
         required
-        maxLength={2000}
+        maxLength={ATTRACTION_LIMITS.description}
         value={description}
         onValue={(value) => onChange('description', value)}
       />

@@ -8,9 +8,10 @@ import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import type { AttractionMeta, DisplayAttraction } from './changes'
-import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, isWebAddress, SELECT_BUSINESS } from './messages'
+import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
 
 type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 

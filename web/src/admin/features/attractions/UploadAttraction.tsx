@@ -8,9 +8,10 @@ import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { AttractionMeta } from './changes'
-import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION, isWebAddress } from './messages'
+import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION } from './messages'
 import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
 
 function sendAttraction({ name, url, description, alt }: typeof EMPTY_ATTRACTION, image: File, onProgress: (fraction: number) => void) {
   const body = new FormData()

@@ -12,6 +12,12 @@ export type AttractionMeta = {
   attraction?: { name: string; url: string; description: string; alt_text?: string | null }
 }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    attraction: AttractionMeta
+  }
+}
+
 export type DisplayAttraction = Omit<Attraction, 'id'> & { id: number | string; pending?: PendingMark; imageEntry?: OutboxEntry }
 
 export function mergeAttractions(server: Attraction[], pending: OutboxEntry[]): DisplayAttraction[] {

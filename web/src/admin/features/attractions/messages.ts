@@ -10,13 +10,4 @@ export const NO_LOCATIONS = 'No locations to display'
 export const FETCH_ERROR = 'Error fetching locations'
 export const BAD_URL = 'Please enter a full web address starting with http:// or https://.'
 
-export function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value.trim())
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname
-  } catch {
-    return false
-  }
-}
-
 export const EMPTY_ATTRACTION = { name: '', url: '', description: '', alt: '' }

@@ -5,6 +5,12 @@ import { mark, metaOf, sameId, worst, type PendingMark } from '../../shell/pendi
 
 export type MessageMeta = { kind: 'message'; op: 'update'; id: number; handled: boolean } | { kind: 'message'; op: 'delete'; id: number }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    message: MessageMeta
+  }
+}
+
 /** A message as the list shows it: with the change waiting on this device, if any. */
 export type DisplayMessage = ContactMessage & { pending?: PendingMark }
 

@@ -1,3 +1,4 @@
+import { EVENT_LIMITS } from '../../../../../api/src/shared/rules/field-limits'
 import { CheckField, InputField, TextAreaField } from '../../shell/formParts'
 
 /** What staff type for an event, in the create form and the edit dialog alike. */
@@ -27,14 +28,22 @@ export function EventFields({
 }) {
   return (
     <>
-      <InputField label="Title" id={`${id}-title`} name="title" required maxLength={200} value={title} onValue={(value) => onChange('title', value)} />
+      <InputField
+        label="Title"
+        id={`${id}-title`}
+        name="title"
+        required
+        maxLength={EVENT_LIMITS.title}
+        value={title}
+        onValue={(value) => onChange('title', value)}
+      />
       <TextAreaField
         label="Description"
         id={`${id}-description`}
         name="description"
         rows={descriptionRows}
         required
-        maxLength={5000}
+        maxLength={EVENT_LIMITS.description}
         value={description}
         onValue={(value) => onChange('description', value)}
       />
@@ -56,7 +65,7 @@ export function EventFields({
           type="url"
           inputMode="url"
           placeholder="https://"
-          maxLength={2000}
+          maxLength={EVENT_LIMITS.ticketUrl}
           value={ticketUrl}
           onValue={(value) => onChange('ticketUrl', value)}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { EventDeletedReply } from '../../../api/types'
-import { formatEventDate } from '../../../lib/eventDisplay'
+import { formatEventDate } from '../../../features/events/eventDisplay'
 import { NoDescriptionBadge } from '../../shell/altText'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
@@ -53,6 +53,7 @@ export function ManageEvent() {
         {list.fromCache ? <p className="admin-form__note">Offline: showing the events as last loaded on this device.</p> : null}
         {list.data && events.length === 0 ? <p className="admin-empty">There are no events yet.</p> : null}
         {events.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in this labelled region, which must take keyboard focus to scroll
           <div className="admin-table-wrap admin-table-wrap--cards admin-reflow" role="region" aria-label="Events table" tabIndex={0}>
             <table className="admin-table admin-table--events">
               <thead>

@@ -1,6 +1,6 @@
 /** Event changes: what a queued one says (meta), how it shows in the list, how its conflict reads. */
 import type { VenueEvent } from '../../../api/types'
-import { formatEventDate } from '../../../lib/eventDisplay'
+import { formatEventDate } from '../../../features/events/eventDisplay'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
 import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
@@ -17,6 +17,12 @@ export interface EventFields {
   alt_text?: string | null
 }
 export type EventMeta = { kind: 'event'; op: Op; id: number | string; event?: EventFields }
+
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    event: EventMeta
+  }
+}
 
 /** The event as staff typed it, in the list's shape (trimmed, the start in UTC, no ticket link: null). */
 export function queuedEvent({ title, description, start, ticketUrl, contactToBook }: EventFieldValues): EventFields {

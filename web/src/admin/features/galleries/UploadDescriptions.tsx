@@ -13,6 +13,7 @@ export function UploadDescriptions({ files, alts, onAlts, idPrefix }: { files: F
       </p>
       {files.map((file, index) => (
         <InputField
+          // biome-ignore lint/suspicious/noArrayIndexKey: descriptions are kept by position (alts[index]), and two chosen files may share a name
           key={`${file.name}-${index}`}
           label={`Description of ${file.name || `image ${index + 1}`}`}
           id={`${idPrefix}-alt-${index}`}

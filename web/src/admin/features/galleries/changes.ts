@@ -13,6 +13,12 @@ export type GalleryMeta =
   /** A picture's description (null: back to the generated one). */
   | { kind: 'gallery'; op: 'alt'; id: number; alt: string | null }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    gallery: GalleryMeta
+  }
+}
+
 export type DisplayGalleryImage = GalleryImage & { pending?: PendingMark }
 /** Images waiting to be uploaded, per category, each from its entry's bytes. */
 export interface QueuedUpload {

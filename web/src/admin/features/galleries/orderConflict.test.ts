@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import type { OutboxEntry } from '../../../offline/outbox'
 import { conflictRows } from '../../shell/ConflictView'
+import '../registry'
 
 test('a reorder that names a picture deleted elsewhere reads as the two orders, by description', () => {
   const image = (id: number, alt_text: string | null) => ({ id, alt: alt_text ?? 'Photo of the cafe', alt_text })

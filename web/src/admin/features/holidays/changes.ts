@@ -10,6 +10,12 @@ export type HolidayMeta =
   | { kind: 'holiday'; op: 'create'; holiday: Pick<AdminHoliday, 'holiday_date' | 'location' | 'open_time' | 'close_time' | 'closed'> & { venue?: VenueKey } }
   | { kind: 'holiday'; op: 'delete'; holiday_date: string; location: string; venue?: VenueKey }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    holiday: HolidayMeta
+  }
+}
+
 export type DisplayHoliday = Omit<AdminHoliday, 'id' | 'venue'> & { id: number | string; venue?: AdminHoliday['venue']; pending?: PendingMark }
 
 /** The venue a queued change is for: its key, or the venue its display name stands for. */

@@ -4,6 +4,12 @@ import { mark, metaOf, type PendingMark } from '../../shell/pending'
 
 export type MenuMeta = { kind: 'menu'; op: 'create'; business_id: string; file_name: string }
 
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    menu: MenuMeta
+  }
+}
+
 /** The newest queued menu of each business (it replaces the current one when it lands). */
 export function pendingMenus(pending: OutboxEntry[]): Map<string, { meta: MenuMeta; mark: PendingMark }> {
   const out = new Map<string, { meta: MenuMeta; mark: PendingMark }>()

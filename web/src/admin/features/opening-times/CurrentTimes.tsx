@@ -1,9 +1,9 @@
 import { GROUP_LABELS, type OpeningTimes, type TimeRange } from '../../../api/types'
-import { timeRange } from '../../../lib/timeRange'
+import { timeRange } from '../../../features/opening-times/timeRange'
 import type { Resource } from '../../../stores/resource'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import type { TimesMeta } from './changes'
-import type { Business } from './ManageTimes'
+import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
 import '../../styles/staff'
 import './opening-times.css'
 
@@ -13,7 +13,7 @@ interface Current {
   food: TimeRange | null
 }
 
-export function currentOf(times: OpeningTimes | null, business: Business, group: string): Current | null {
+export function currentOf(times: OpeningTimes | null, business: VenueKey, group: string): Current | null {
   if (!times) return null
   if (business === 'hotel') {
     const entry = (times.monsal as Record<string, OpeningTimes['monsal']['saturday'] | undefined>)[group]
@@ -34,7 +34,7 @@ function withQueued(current: Current | null, opening: TimesMeta | undefined, foo
 
 const range = (r: TimeRange | null | undefined) => (r ? timeRange(r.open_time, r.close_time) : null)
 
-type Venue = { key: Business; name: string; groups: readonly (keyof typeof GROUP_LABELS)[]; food: string }
+type Venue = { key: VenueKey; name: string; groups: readonly (keyof typeof GROUP_LABELS)[]; food: string }
 
 /** Each venue's times by group of days, as they will be once the queued changes land; the chosen group marked. */
 export function CurrentTimes({
@@ -55,6 +55,7 @@ export function CurrentTimes({
       {venues.map((b) => (
         <div key={b.key} className="admin-times__venue" data-venue={b.key}>
           <h3 className="admin-times__name">{b.name}</h3>
+          {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in this labelled region, which must take keyboard focus to scroll */}
           <div className="admin-table-wrap admin-table-wrap--cards" tabIndex={0} role="region" aria-label={`${b.name} current times`}>
             <table className="admin-table admin-table--compact">
               <thead>

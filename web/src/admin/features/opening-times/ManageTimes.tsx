@@ -83,10 +83,10 @@ export function ManageTimes() {
 
   // A group chosen before the current times arrived gets its values once they do.
   const loaded = times.data
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the data arrives, not on every keystroke in the form
   useEffect(() => {
     const { business: b, group: g, type: t, open: o, close: c, closed: x } = form.values
     if (loaded && b && g && !o && !c && !x) prefill(b, g, t)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the data arrives
   }, [loaded])
 
   const foodLabel = chosen?.food ?? 'Food'

@@ -1,12 +1,19 @@
 /** Opening-times changes: what a queued one says (meta), how it shows on the form, how its conflict reads. */
-import { timeRange } from '../../../lib/timeRange'
+import { timeRange } from '../../../features/opening-times/timeRange'
 import { venue } from '../../../lib/venue'
 import type { OutboxEntry } from '../../adminApi'
 import { text, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, type PendingMark } from '../../shell/pending'
 import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
+import { TIMES_REPLY_KEY } from '../../../../../api/src/shared/rules/opening-groups'
 
 export type TimesMeta = { kind: 'times'; business: VenueKey; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
+
+declare module '../../shell/pending' {
+  interface PendingMetaByKind {
+    times: TimesMeta
+  }
+}
 
 /** The newest queued change of each business, days and type ('hotel|saturday|opening'). */
 export function pendingTimes(pending: OutboxEntry[]): Map<string, { meta: TimesMeta; mark: PendingMark }> {
@@ -22,9 +29,7 @@ export function pendingTimes(pending: OutboxEntry[]): Map<string, { meta: TimesM
 export function timesConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] {
   const meta = metaOf(entry)
   const times = meta?.kind === 'times' ? meta : null
-  const venueTimes = times
-    ? ((current[times.business === 'hotel' ? 'monsal' : 'stables'] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null)
-    : null
+  const venueTimes = times ? ((current[TIMES_REPLY_KEY[times.business]] as Record<string, Record<string, unknown>> | undefined)?.[times.group] ?? null) : null
   const foodKey = times?.business === 'hotel' ? 'breakfast' : 'lunch'
   const range = (r: unknown) =>
     r && typeof r === 'object' ? timeRange((r as { open_time: string }).open_time, (r as { close_time: string }).close_time) : 'Closed'

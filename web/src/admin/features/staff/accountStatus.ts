@@ -1,6 +1,5 @@
 /** How account screens (My account, Staff) word a call that did not go through: they need the server now. */
-import { ApiError, isNoAnswerText } from '../../../api/client'
-import { OWNER_ONLY_MESSAGE } from '../../../../../api/src/shared/rules/staff-roles'
+import { ApiError } from '../../../api/client'
 import { hasServerMessage } from '../../adminApi'
 import type { Status } from '../../shell/ui'
 
@@ -14,11 +13,4 @@ export function accountFailure(error: unknown, fallback: string): Status {
   if (hasServerMessage(error)) return { text: error.message, tone: 'error' }
   console.error(`${fallback}:`, error)
   return { text: fallback, tone: 'error' }
-}
-
-/** What a screen says when its read failed (`error`, the failure's text): offline, refused (an editor on an owner screen), or else. */
-export function listProblem(error: string | null, what: string): string {
-  if (isNoAnswerText(error)) return `${what} can only be seen with a connection to the server: ${error}`
-  if (error === OWNER_ONLY_MESSAGE) return `Only an owner can see ${what.toLowerCase()}. Ask an owner if you need a change here.`
-  return error ? `${what} could not be loaded: ${error}` : `${what} could not be loaded.`
 }

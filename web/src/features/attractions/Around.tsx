@@ -1,0 +1,79 @@
+import { useEffect } from 'react'
+import { Hero } from '../../ui/Hero'
+import { ResponsiveImage } from '../../ui/ResponsiveImage'
+import { useAttractions } from './store'
+import '../../ui/pages.css'
+
+/** One column on a phone, two from 680 px, three from 1080 px in a page container at most 72rem wide. */
+const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 384px'
+
+/** /around: places to visit nearby, each with a link to its own site. */
+export function Around() {
+  const places = useAttractions((state) => state.data)
+  const status = useAttractions((state) => state.status)
+
+  useEffect(() => {
+    void useAttractions.getState().load()
+  }, [])
+
+  return (
+    <main id="main">
+      <Hero
+        title="Around & about"
+        intro="Waterfalls, castles, market towns and miles of trails: the best of the national park starts at our door."
+        image={{ src: '/images/hero-around.jpg', width: 1600, height: 1000, alt: 'Rolling green hills under a blue sky' }}
+      />
+      <section className="section around" aria-labelledby="around-heading">
+        <div className="container">
+          <div className="section-heading">
+            <span className="eyebrow">Nearby</span>
+            <h2 id="around-heading">Places to visit on your stay</h2>
+            <p>A few of our favourite days out, all within a short walk or drive. Ask at the bar for maps and local tips.</p>
+          </div>
+          {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
+          {places === null ? (
+            status === 'error' ? (
+              <p className="around__empty">The places to visit could not be loaded. Please try again when you have signal.</p>
+            ) : (
+              <p className="around__empty" role="status">
+                Loading places to visit…
+              </p>
+            )
+          ) : places.length === 0 ? (
+            <p className="around__empty">We are putting together our favourite places nearby. Ask us for tips when you arrive.</p>
+          ) : (
+            <ul className="place-grid">
+              {places.map((place) => (
+                <li key={place.id} className="place-card">
+                  <ResponsiveImage
+                    className="place-card__image"
+                    src={place.imageUrl}
+                    variants={place.image_variants}
+                    width={place.width}
+                    height={place.height}
+                    // Staff's description when they wrote one; else decorative: the place's name is the heading beside it.
+                    alt={place.alt_text ?? ''}
+                    sizes={PLACE_IMAGE_SIZES}
+                  />
+                  <div className="place-card__body">
+                    <h3 className="place-card__title">{place.name}</h3>
+                    <p className="place-card__text">{place.description}</p>
+                    <a className="place-card__link" href={place.url} target="_blank" rel="noopener noreferrer">
+                      Visit<span className="visually-hidden"> {place.name} (opens in a new tab)</span>
+                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                        <path
+                          fill="currentColor"
+                          d="M14 3v2h3.6l-9.3 9.3 1.4 1.4L19 6.4V10h2V3h-7zM5 5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6h-2v6H5V7h6V5H5z"
+                        />
+                      </svg>
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </main>
+  )
+}

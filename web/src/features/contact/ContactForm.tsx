@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { focusAfterSend } from '../../lib/focusAfterSend'
+import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
+import '../../ui/forms.css'
+
+const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
+export const SEND_FAILED = 'Failed to send email.'
+
+export interface ContactFormProps {
+  /** Section heading (h2). */
+  heading?: string
+  intro?: string
+}
+
+/**
+ * The contact form: all four fields required, sent through the outbox's public channel (./sendEnquiry.ts). The
+ * server's reply `message` (or 'Failed to send email.') appears under the form; fields clear after a
+ * send. A message kept on the device says why, and the status changes once it has been delivered.
+ */
+export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProps) {
+  const [values, setValues] = useState<Enquiry>(EMPTY)
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const id = useId()
+  /** Counts sends, so news of an earlier queued message never overwrites the status of a newer one. */
+  const latest = useRef(0)
+  const form = useRef<HTMLFormElement>(null)
+  const status = useRef<HTMLParagraphElement>(null)
+  // Once a send has its answer, focus is on the status (not on the page's body, where the busy button dropped it).
+  const [answered, setAnswered] = useState(0)
+  useEffect(() => {
+    if (answered > 0) focusAfterSend(form.current, status.current)
+  }, [answered])
+
+  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    setSending(true)
+    setResult(null)
+    const mine = ++latest.current
+    const sent = values
+    try {
+      // Sending (and keeping a message offline) is code a page only needs once someone writes: its own chunk.
+      const { sendEnquiry } = await import('./sendEnquiry')
+      const result = await sendEnquiry(sent)
+      if (!result.queued) setResult({ ok: true, text: result.reply?.message || SENT_MESSAGE })
+      else {
+        setResult({ ok: true, text: result.offline ? QUEUED_MESSAGE : CONNECTION_FAILED_MESSAGE })
+        // When the queued message lands later in this visit, the status says so (never "offline" once delivered).
+        void result.later.then((reply) => {
+          if (latest.current !== mine) return
+          if (reply) setResult({ ok: true, text: reply.message || SENT_MESSAGE })
+          else {
+            setResult({ ok: false, text: SEND_FAILED })
+            setValues((current) => (Object.values(current).some(Boolean) ? current : sent))
+          }
+        })
+      }
+      setValues(EMPTY)
+    } catch (error) {
+      console.error('Failed to send email:', error)
+      setResult({ ok: false, text: SEND_FAILED })
+    } finally {
+      setSending(false)
+      setAnswered((count) => count + 1)
+    }
+  }
+
+  return (
+    <section className="contact-section section" aria-labelledby={`${id}-heading`}>
+      <div className="container">
+        <div className="contact-form">
+          <h2 id={`${id}-heading`}>{heading}</h2>
+          {intro ? <p className="contact-form__intro">{intro}</p> : null}
+          <form className="form" onSubmit={submit} ref={form}>
+            <div className="form__row form__row--split">
+              <div className="field">
+                <label htmlFor={`${id}-name`}>Name</label>
+                <input id={`${id}-name`} name="name" type="text" autoComplete="name" required maxLength={200} value={values.name} onChange={update('name')} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-phone`}>Phone</label>
+                <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required maxLength={50} value={values.phone} onChange={update('phone')} />
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                value={values.email}
+                onChange={update('email')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-message`}>Message</label>
+              <textarea id={`${id}-message`} name="message" rows={4} required maxLength={5000} value={values.message} onChange={update('message')} />
+            </div>
+            {/* Bots fill every field they find; people never see this one, so the server quietly drops what comes with it. */}
+            <div className="form__trap" aria-hidden="true">
+              <label htmlFor={`${id}-website`}>Leave this empty</label>
+              <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={update('website')} />
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={sending}>
+                {sending ? 'Sending…' : 'Send message'}
+              </button>
+            </div>
+            <p
+              ref={status}
+              tabIndex={-1}
+              className={`form__status${result ? (result.ok ? ' form__status--ok' : ' form__status--error') : ''}`}
+              role="status"
+              aria-live="polite"
+            >
+              {result?.text}
+            </p>
+          </form>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,13 @@
+import type { SendEmailReply } from '../../api/types'
+import { enquiryBody, type Enquiry } from './contactRules'
+import { sendPublic, type PublicResult } from '../../offline/outbox/publicChannel'
+
+/**
+ * Sends the contact form (POST /api/email/send-email) through the outbox's public channel: kept on
+ * the device first, queued only when no answer came (offline, a network failure, 15 s without an
+ * answer); any error reply is thrown (the form says 'Failed to send email.') and nothing is kept.
+ * Its own chunk: a page needs it only once someone writes (main.tsx fetches it when the page is idle).
+ */
+export function sendEnquiry(enquiry: Enquiry): Promise<PublicResult<SendEmailReply>> {
+  return sendPublic<SendEmailReply>({ path: '/api/email/send-email', body: enquiryBody(enquiry), label: `Message from ${enquiry.name}` })
+}

@@ -1,0 +1,63 @@
+import { useEffect, useMemo } from 'react'
+import { EventCard } from './EventCard'
+import { Gallery } from '../galleries/Gallery'
+import { Hero } from '../../ui/Hero'
+import { useMounted } from '../../lib/hooks'
+import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'
+import { useEvents } from './store'
+import { pageRenderedAt } from '../../stores/pageData'
+import './events.css'
+import '../../ui/pages.css'
+
+/** /events: pictures from past events, then every upcoming event, soonest first. */
+export function Events() {
+  const events = useEvents((state) => state.data)
+  const status = useEvents((state) => state.status)
+  const mounted = useMounted()
+  // A copy saved days ago may hold events that have since happened. Until mounted, on the clock the
+  // page was rendered at (the server's), so hydration finds the same list.
+  const upcoming = useMemo(() => (events ? upcomingEvents(events, mounted ? new Date() : (pageRenderedAt() ?? new Date())) : null), [events, mounted])
+
+  useEffect(() => {
+    void useEvents.getState().load()
+  }, [])
+
+  return (
+    <main id="main">
+      <Hero
+        title="What's on"
+        intro="Music by the fire, quiz nights, tastings and walks: there is always something happening in the dale."
+        image={{ src: '/images/hero-events.jpg', width: 1600, height: 1000, alt: 'The dale at dusk under a darkening sky' }}
+      />
+      <Gallery type="events" heading="Past events" className="gallery--past-events" />
+      <section className="section events" aria-labelledby="events-heading">
+        <div className="container">
+          <div className="section-heading">
+            <span className="eyebrow">Coming up</span>
+            <h2 id="events-heading">Events We Are Running</h2>
+          </div>
+          {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
+          {upcoming === null ? (
+            status === 'error' ? (
+              <p className="events__empty">The events could not be loaded. Please try again when you have signal.</p>
+            ) : (
+              <p className="events__empty" role="status">
+                Loading events…
+              </p>
+            )
+          ) : upcoming.length === 0 ? (
+            <p className="events__empty">{NO_UPCOMING_EVENTS}</p>
+          ) : (
+            <ol className="event-list" aria-label="Upcoming events, soonest first">
+              {upcoming.map((event, index) => (
+                <li key={event.id ?? index}>
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState, type MouseEvent, type RefObject } from 'react'
+import { eventSharePath, sharedEventId } from '../../../../api/src/shared/page-meta'
+
+/**
+ * "Share" on an event card: the phone's share sheet where there is one, else the link copied. It is a
+ * link to the event's share address (/events?event=<id>, whose preview the server fills with this
+ * event), so without a script, or to copy by hand, it still is that address.
+ */
+export function ShareEventLink({ id, title, description }: { id: number; title: string; description: string }) {
+  const [note, setNote] = useState('')
+  const path = eventSharePath(id)
+  const share = async (click: MouseEvent<HTMLAnchorElement>) => {
+    click.preventDefault()
+    const url = new URL(path, window.location.origin).href
+    if (typeof navigator.share === 'function') {
+      // Closing the share sheet rejects: nothing to say then.
+      await navigator.share({ title, text: description, url }).catch(() => undefined)
+      return
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      setNote('Link copied')
+    } catch {
+      setNote(`Copy this link: ${url}`)
+    }
+  }
+  return (
+    <>
+      <a className="button button--ghost button--small event-card__share" href={path} onClick={(click) => void share(click)}>
+        Share<span className="visually-hidden">: {title}</span>
+      </a>
+      <span className="event-card__share-note" role="status">
+        {note}
+      </span>
+    </>
+  )
+}
+
+/**
+ * Whether the page was opened at this event's share address; the card is then scrolled into view
+ * and focused (it takes tabIndex -1 while shared), so the next Tab goes on inside it as after a #link,
+ * instead of jumping back to the top of the page. Read after mounting, so the server's markup and
+ * the first render in the browser are the same.
+ */
+export function useSharedEvent(id: number | undefined, card: RefObject<HTMLElement | null>): boolean {
+  const [shared, setShared] = useState(false)
+  useEffect(() => {
+    if (id === undefined || sharedEventId(new URLSearchParams(window.location.search)) !== id) return
+    setShared(true)
+    card.current?.scrollIntoView({ block: 'center' })
+  }, [id, card])
+  useEffect(() => {
+    if (shared) card.current?.focus({ preventScroll: true })
+  }, [shared, card])
+  return shared
+}

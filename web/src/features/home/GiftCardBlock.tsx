@@ -1,0 +1,34 @@
+import { useId } from 'react'
+import { useOnline } from '../../lib/hooks'
+import { telHref, venue } from '../../lib/venue'
+import './sections.css'
+
+/**
+ * The gift card block: a link to the third-party shop, or the phone number when offline. The shop opens
+ * in a new tab, where the browser says if it does not answer; the page itself never contacts the shop.
+ */
+export function GiftCardBlock() {
+  const online = useOnline()
+  const id = useId()
+  return (
+    <section className="giftcard" aria-labelledby={`${id}-heading`}>
+      <div className="giftcard__inner">
+        <p className="giftcard__eyebrow">Gift Cards</p>
+        <h2 id={`${id}-heading`}>Give someone a day in the dales</h2>
+        <p>
+          A night in one of our rooms, a long lunch after a walk or a round of local ales by the fire in the Stables — our gift cards can be spent on all of it,
+          and they never go out of fashion.
+        </p>
+        {online ? (
+          <a className="giftcard__button" href={venue.giftCardUrl} target="_blank" rel="noopener noreferrer">
+            Purchase a Gift Card<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="giftcard__offline" role="status">
+            Gift cards are sold online and need a connection. Call us on <a href={telHref}>{venue.phone}</a> and we will arrange one for you.
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

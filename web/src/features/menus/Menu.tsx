@@ -1,0 +1,234 @@
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { OfflineNotice, SavedCopyNotice } from '../../ui/OfflineNotice'
+import { MenuText } from './MenuText'
+import { PdfViewer, useMenuDocument } from './PdfViewer'
+import type { MenuSection } from '../../../../api/src/shared/menu-text'
+import { venue } from '../../lib/venue'
+import { MENU_PAGE_NAMES } from '../../shell/publicRoutes'
+import { businessOfMenuRoute } from '../../../../api/src/shared/rules/venues'
+import { loadMenuPdf, menuStore, type BusinessId, type MenuPdf } from './store'
+import './menu.css'
+import '../../ui/pages.css'
+
+const names: Record<BusinessId, { title: string; back: string; backLabel: string }> = {
+  1: { title: MENU_PAGE_NAMES['/menu/menu1']!, back: '/drink', backLabel: `Back to ${venue.barName}` },
+  2: { title: MENU_PAGE_NAMES['/menu/menu2']!, back: '/eat', backLabel: 'Back to the cafe' },
+}
+
+/** /menu/menu1 (the Stables) and /menu/menu2 (the hotel cafe); any other id is not a menu. */
+export function Menu() {
+  const { menuId = '' } = useParams<{ menuId: string }>()
+  const businessId = businessOfMenuRoute(menuId)
+  if (!businessId) {
+    return (
+      <main id="main" className="menu-page">
+        <header className="page-banner">
+          <div className="container">
+            <h1>Menu not found!</h1>
+          </div>
+        </header>
+        <div className="container section menu-page__missing">
+          <p>We could not find that menu. Our menus are on these pages:</p>
+          <p className="menu-page__choices">
+            <Link href="/eat" className="button">
+              The cafe
+            </Link>
+            <Link href="/drink" className="button button--ghost">
+              {venue.barName}
+            </Link>
+          </p>
+        </div>
+      </main>
+    )
+  }
+  return <MenuForBusiness key={businessId} businessId={businessId} />
+}
+
+type PdfState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; pdf: MenuPdf } | { kind: 'offline' } | { kind: 'error' }
+/** 'either': not decided yet (the server's render and hydration): the text and the drawing's place, CSS shows one by width. */
+type View = 'text' | 'pdf' | 'either'
+
+/**
+ * Below this width the drawn page's type is too small to read without zooming (7-8 px at 390 px), so
+ * the menu shows as text first; wider screens show the drawing first. Either is one tap away. Kept
+ * equal to the breakpoint of .menu-first in menu.css, which chooses before scripts run.
+ */
+const TEXT_FIRST_QUERY = '(max-width: 639px)'
+
+/**
+ * The menu's PDF file, fetched (or read from the device) only once `wanted`: a phone reading the text
+ * never downloads the file or pdf.js. Once fetched it is kept while the page is open.
+ */
+function useMenuPdf(businessId: BusinessId, url: string | null, wanted: boolean): PdfState {
+  const [pdf, setPdf] = useState<PdfState>({ kind: 'idle' })
+  useEffect(() => {
+    if (!url || !wanted) return
+    const controller = new AbortController()
+    setPdf({ kind: 'loading' })
+    loadMenuPdf(businessId, url, controller.signal)
+      .then((result) => setPdf({ kind: 'ready', pdf: result }))
+      .catch((error: unknown) => {
+        if ((error as Error)?.name === 'AbortError') return
+        console.error('Could not load the menu file:', error)
+        setPdf({ kind: (error as { status?: number })?.status === 0 ? 'offline' : 'error' })
+      })
+    return () => controller.abort()
+  }, [businessId, url, wanted])
+  return pdf
+}
+
+function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
+  const useMenu = menuStore(businessId)
+  const data = useMenu((state) => state.data)
+  const status = useMenu((state) => state.status)
+  const { title, back, backLabel } = names[businessId]
+  const [textFirst, setTextFirst] = useState<boolean | null>(null)
+  const [chosen, setChosen] = useState<View | null>(null)
+  const [drawingWanted, setDrawingWanted] = useState(false)
+  const menu = data?.menu ?? null
+  // Saved on the device before the server sent the text: shown as the drawing until the next load.
+  const sections = menu?.sections ?? []
+  const hasText = sections.length > 0
+  // The text, unless there is none (a scanned menu) or the screen is wide enough for the drawing.
+  const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? 'either' : textFirst ? 'text' : 'pdf'))
+  const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted)
+
+  useEffect(() => {
+    void useMenu.getState().load()
+  }, [useMenu])
+  // Decided once: turning the phone must not swap the view under the reader's thumb.
+  useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
+  useEffect(() => {
+    if (view === 'pdf') setDrawingWanted(true)
+  }, [view])
+
+  let body
+  if (menu) {
+    const switcher = hasText ? (
+      // biome-ignore lint/a11y/useSemanticElements: two toggle buttons (aria-pressed) labelled as one switch, not a form's fieldset
+      <div className="menu-view-switch" role="group" aria-label="Show the menu as">
+        <button type="button" className="menu-view-switch__option" aria-pressed={view !== 'pdf'} onClick={() => setChosen('text')}>
+          Text
+        </button>
+        <button type="button" className="menu-view-switch__option" aria-pressed={view === 'pdf'} onClick={() => setChosen('pdf')}>
+          Original PDF
+        </button>
+      </div>
+    ) : null
+    body =
+      view === 'either' || view === 'text' ? (
+        // The served page holds the menu as text for crawlers and phones; a wide screen shows the drawing's place until it is chosen.
+        // One tree for both, so a phone keeps the very nodes it painted first when the view is decided.
+        <>
+          <div className={view === 'either' ? 'menu-first menu-first--text' : 'menu-first'}>
+            {switcher}
+            <MenuText sections={sections} />
+          </div>
+          {view === 'either' ? (
+            <p className="menu-first menu-first--drawing menu-page__status" role="status">
+              Loading menu...
+            </p>
+          ) : null}
+        </>
+      ) : view === 'pdf' ? (
+        <>
+          {switcher}
+          {hasText ? null : (
+            <p className="menu-page__note">
+              This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.
+            </p>
+          )}
+          <MenuDrawing pdf={pdf} title={title} sections={sections} />
+        </>
+      ) : (
+        <p className="menu-page__status" role="status">
+          Loading menu...
+        </p>
+      )
+  } else if (data) {
+    body = <OfflineNotice lead="Our menu is coming soon." action="to ask what we are serving" />
+  } else if (status === 'error') {
+    body = <OfflineNotice lead="The menu needs a connection the first time you open it." action="to ask what we are serving" />
+  } else {
+    body = (
+      <p className="menu-page__status" role="status">
+        Loading menu...
+      </p>
+    )
+  }
+
+  return (
+    <main id="main" className="menu-page">
+      <header className="page-banner menu-page__banner">
+        <div className="container">
+          <p className="menu-page__back">
+            <Link href={back}>
+              <span aria-hidden="true">← </span>
+              {backLabel}
+            </Link>
+          </p>
+          <h1>{title}</h1>
+          {/* Its room is kept while the menu loads (and in the pre-rendered page), so the page does not move when the links appear. */}
+          <p className="menu-page__actions">
+            {menu && pdf.kind !== 'offline' ? (
+              <>
+                <a className="button button--light button--small" href={menu.pdf_url} target="_blank" rel="noopener">
+                  Open the PDF<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+                <a className="menu-page__download" href={menu.pdf_url} download={`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`}>
+                  Download
+                </a>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </header>
+      <div className="container menu-page__body">{body}</div>
+    </main>
+  )
+}
+
+/** The drawn menu once its file is here; offline without a saved file, the text (if any) stays readable. */
+function MenuDrawing({ pdf, title, sections }: { pdf: PdfState; title: string; sections: MenuSection[] }) {
+  if (pdf.kind === 'ready') {
+    return (
+      <>
+        {pdf.pdf.fromCache ? <SavedCopyNotice what="menu" savedAt={pdf.pdf.savedAt} /> : null}
+        <DrawnPages bytes={pdf.pdf.bytes} title={title} />
+      </>
+    )
+  }
+  if (pdf.kind === 'offline') {
+    if (!sections.length)
+      return <OfflineNotice lead="This menu has not been saved on your device yet, so it needs a connection." action="to ask what we are serving" />
+    return (
+      <>
+        <p className="menu-page__note" role="status">
+          The original PDF needs a connection: it has not been saved on this device yet. Here is the menu as text.
+        </p>
+        <MenuText sections={sections} />
+      </>
+    )
+  }
+  if (pdf.kind === 'error') return <p className="menu-page__status">The menu could not be loaded. Please use the link above to open the PDF.</p>
+  return (
+    <p className="menu-page__status" role="status">
+      Loading menu...
+    </p>
+  )
+}
+
+/** The pages of the PDF drawn by pdf.js (loaded on first use). */
+function DrawnPages({ bytes, title }: { bytes: Uint8Array; title: string }) {
+  const state = useMenuDocument(bytes)
+  if (state.kind === 'failed') return <p className="menu-page__status">This menu could not be displayed here. Please use the link above to open the PDF.</p>
+  if (state.kind === 'loading') {
+    return (
+      <p className="menu-page__status" role="status">
+        Loading menu...
+      </p>
+    )
+  }
+  return <PdfViewer pages={state.document.pages} title={title} />
+}

@@ -1,0 +1,6 @@
+/**
+ * The one copy of each shipped picture the service worker saves up front (its smallest WebP, see
+ * web/build/static-images.ts): offline, it stands in for any size or format of that picture not seen
+ * online. The originals and the other copies are kept only once a page has shown them.
+ */
+export const OFFLINE_COPY_EXTENSION = 'webp'

@@ -1,0 +1,58 @@
+import { Link } from 'wouter'
+import { InstallButton } from './OfflineBanner'
+import { telHref, venue } from '../lib/venue'
+import './footer.css'
+
+export function Footer() {
+  const year = new Date().getFullYear()
+  const { address } = venue
+  return (
+    // The first paint waits for this element (index.html's <link rel="expect">): the page above it is parsed by then.
+    <footer className="site-footer" id="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <img src="/logo.svg" alt="" width={64} height={64} loading="lazy" />
+          <p className="site-footer__names">
+            <span>{venue.hotelName}</span>
+            <span>&amp; {venue.barName}</span>
+          </p>
+        </div>
+        <address className="site-footer__contact">
+          <span>{address.street}</span>
+          <span>{address.locality}</span>
+          <span>{address.region}</span>
+          <span>{address.postcode}</span>
+          <a href={telHref}>{venue.phone}</a>
+          <a href={`mailto:${venue.email}`}>{venue.email}</a>
+        </address>
+        <nav className="site-footer__links" aria-label="Footer">
+          <ul className="site-footer__list">
+            <li>
+              <Link href="/about">About us</Link>
+            </li>
+            <li>
+              <Link href="/contact">Opening times &amp; contact</Link>
+            </li>
+            <li>
+              <Link href="/around">Things to do nearby</Link>
+            </li>
+            <li>
+              <a href={venue.instagramUrl} target="_blank" rel="noopener noreferrer">
+                The Stables on Instagram<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__base">
+        <p>
+          © {year} {venue.hotelName}
+        </p>
+        <InstallButton />
+        <Link href="/login" className="site-footer__staff">
+          Staff login
+        </Link>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,64 @@
+import { useShownData, type ShownData } from '../stores/resource'
+import { useConnectivity } from '../offline/connectivity'
+import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
+import './offline.css'
+
+/**
+ * The one sentence that says what the page shows when it is not all fresh from the venue: the saved
+ * copies on screen and the oldest of their times, or that part (or all) of the page is not saved on
+ * this device yet. It speaks only for the data on screen (useShownData), so a page reached by a link
+ * and the same page typed into the address bar read the same.
+ */
+export function bannerText(online: boolean, { savedAt, missing }: ShownData): string | null {
+  if (online && savedAt === null && !missing) return null
+  const lead = online ? 'Couldn’t reach the venue' : 'You’re offline'
+  if (savedAt !== null) {
+    const shown = `${lead} — showing information saved on ${formatSavedAt(savedAt)}`
+    return missing ? `${shown}. Some of this page is not saved on this device yet.` : shown
+  }
+  if (missing) return `${lead} — this page is not saved on this device yet`
+  return 'You’re offline — pages you have visited before still work'
+}
+
+export function OfflineBanner() {
+  const online = useConnectivity((s) => s.online)
+  const shown = useShownData()
+  const text = bannerText(online, shown)
+  if (text === null) return null
+  return (
+    <div className="offline-banner" role="status">
+      {text}
+    </div>
+  )
+}
+
+export function UpdatePrompt() {
+  const { updateAvailable, applyUpdate } = useConnectivity()
+  if (!updateAvailable) return null
+  return (
+    <div className="update-prompt" role="alert">
+      <span>A new version is available</span>
+      <button type="button" className="button button--small" onClick={applyUpdate}>
+        Reload
+      </button>
+    </div>
+  )
+}
+
+export function InstallButton() {
+  const installPrompt = useConnectivity((s) => s.installPrompt)
+  if (!installPrompt) return null
+  return (
+    <button
+      type="button"
+      className="install-button"
+      onClick={async () => {
+        await installPrompt.prompt()
+        await installPrompt.userChoice.catch(() => undefined)
+        useConnectivity.setState({ installPrompt: null })
+      }}
+    >
+      Install app
+    </button>
+  )
+}

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
+import { json, renderAt, resetStores, restoreFetch, sampleTimes, stubFetch } from '../../test/shell-helpers'
+import { venue } from '../lib/venue'
+import { galleryStore } from '../features/galleries/store'
+import { useHolidays } from '../features/opening-times/holidaysStore'
+import { useOpeningTimes } from '../features/opening-times/store'
+import { About } from '../features/about/About'
+import { Contact } from '../features/contact/Contact'
+import { Home } from '../features/home/Home'
+import { Login } from '../features/login/Login'
+import { NotFound } from './NotFound'
+
+beforeEach(async () => {
+  await resetStores([useOpeningTimes, useHolidays, galleryStore('generic')])
+  stubFetch({ '/api/opening-times': sampleTimes, '/api/bank-holiday-exceptions': [], '/api/gallery/generic': [] })
+})
+afterEach(async () => {
+  await Bun.sleep(30)
+  restoreFetch()
+})
+
+describe('Home', () => {
+  test('hero with the hotel name, three tiles to /drink, /eat, /stay, map, gift card and contact form', () => {
+    renderAt('/', <Home />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(venue.hotelName)
+    for (const [name, href, image] of [
+      ['Drink', '/drink', '/images/tile-drink.jpg'],
+      ['Eat', '/eat', '/images/tile-eat.jpg'],
+      ['Stay', '/stay', '/images/tile-stay.jpg'],
+    ] as const) {
+      const heading = screen.getByRole('heading', { level: 3, name })
+      const link = heading.closest('a')!
+      expect(link.getAttribute('href')).toBe(href)
+      const img = link.querySelector('img')!
+      expect(img.getAttribute('src')).toBe(image)
+      expect(img.getAttribute('loading')).toBe('lazy')
+      expect(img.getAttribute('width')).toBe('800')
+      expect(link.closest('.fade-in')).toBeTruthy()
+    }
+    expect(screen.getByRole('heading', { name: 'Visit Us' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Purchase a Gift Card/ })).toBeTruthy()
+    expect(screen.getByLabelText('Message')).toBeTruthy()
+    expect(screen.getAllByRole('main')).toHaveLength(1)
+  })
+
+  test('the hero shows open-now status for both venues once times load', async () => {
+    renderAt('/', <Home />)
+    await waitFor(() => expect(document.querySelectorAll('.home__status .open-status')).toHaveLength(2))
+  })
+
+  // The venues' LocalBusiness data is in <head>, outside the hydrated root: the build writes it and the
+  // server keeps its hours current (api/test/served-html.test.ts, web/e2e/structured-data.test.ts).
+  test('renders no structured data itself, so data newer than the build cannot upset hydration', () => {
+    renderAt('/', <Home />)
+    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull()
+  })
+
+  test('pre-renders to HTML without browser-only parts', () => {
+    const html = renderToString(
+      <Router ssrPath="/">
+        <Home />
+      </Router>,
+    )
+    expect(html).not.toContain('application/ld+json')
+    expect(html).toContain('Visit Us')
+    expect(html).not.toContain('open-status')
+  })
+})
+
+describe('About, Contact, NotFound', () => {
+  test('About: a title and a few paragraphs', () => {
+    renderAt('/about', <About />)
+    expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeTruthy()
+    expect(document.querySelectorAll('main p').length).toBeGreaterThan(4)
+  })
+
+  test('Contact: the Contact Us form and the opening times with open-now status', async () => {
+    renderAt('/contact', <Contact />)
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact Us' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'Opening Times' })).toBeTruthy()
+    await waitFor(() => expect(document.querySelectorAll('.opening-times__venue .open-status')).toHaveLength(2))
+  })
+
+  test('NotFound: friendly, with a link home', () => {
+    renderAt('/nowhere', <NotFound />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('can’t find')
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/')
+  })
+})
+
+describe('Login', () => {
+  function fill() {
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Log in' }).closest('form')!)
+  }
+
+  test('both fields are labelled and required; the password is hidden', () => {
+    renderAt('/login', <Login />)
+    expect((screen.getByLabelText('Username') as HTMLInputElement).required).toBe(true)
+    const password = screen.getByLabelText('Password') as HTMLInputElement
+    expect(password.required).toBe(true)
+    expect(password.type).toBe('password')
+  })
+
+  test('success stores the token and goes to /admin', async () => {
+    const calls = stubFetch({ 'POST /api/admin/login': { token: 'tok-123', username: 'admin', expires_at: '2030-01-01T00:00:00Z' } })
+    const { location } = renderAt('/login', <Login />)
+    fill()
+    await waitFor(() => expect(location()).toBe('/admin'))
+    expect(localStorage.getItem('adminToken')).toBe('tok-123')
+    expect(calls[0]!.body).toEqual({ username: 'admin', password: 'secret' })
+  })
+
+  test('failure shows the server’s error text', async () => {
+    stubFetch({ 'POST /api/admin/login': json({ error: 'Invalid username or password.' }, 401) })
+    const { location } = renderAt('/login', <Login />)
+    fill()
+    await screen.findByText('Invalid username or password.')
+    expect(location()).toBe('/login')
+    expect(localStorage.getItem('adminToken')).toBeNull()
+  })
+
+  test('failure without a server reason: "Login failed. Please try again."', async () => {
+    stubFetch({
+      'POST /api/admin/login': () => {
+        throw new TypeError('network down')
+      },
+    })
+    renderAt('/login', <Login />)
+    fill()
+    await screen.findByText('Login failed. Please try again.')
+  })
+})

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react'
+
+/** The page's main heading, or its main when it has none (a notice instead of the page). */
+function pageHeading(): HTMLElement | null {
+  const main = document.getElementById('main')
+  return main?.querySelector<HTMLElement>('h1') ?? main
+}
+
+/**
+ * Moves focus to the page's main heading (made focusable by script only, tabindex -1) without
+ * scrolling: where the page is placed is scrollRestoration's decision. Returns false while there is
+ * no page to focus yet, and while focus cannot land: as a page's chunk downloads, React keeps the old
+ * page in the document, hidden, ahead of the loading placeholder, and focusing its heading does nothing.
+ */
+export function focusPage(): boolean {
+  const main = document.getElementById('main')
+  const target = pageHeading()
+  // The old page, hidden (display: none) while the new one downloads, still comes first: its heading,
+  // already focused after Back, read as focused after focus() and the new page never got focus.
+  if (!main || !target || main.getAttribute('aria-busy') === 'true' || main.style.display === 'none') return false
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus({ preventScroll: true })
+  return document.activeElement === target
+}
+
+/**
+ * Focuses the page's heading once the page is shown, then calls `landed`; returns a way to stop waiting.
+ * A page in its own chunk renders after it downloads: wait for it, a frame at a time, however long that
+ * takes (a deadline of 8 s left a page that came at 10 s unfocused, announced over an empty
+ * placeholder). Unless the visitor moves focus themselves meanwhile: that is theirs to keep. Focus on
+ * <body> is no such move: it is where the browser puts it when the old page is hidden.
+ */
+export function focusPageOnceShown(landed: () => void): () => void {
+  const before = document.activeElement
+  let frame = 0
+  const land = () => {
+    frame = 0
+    const active = document.activeElement
+    const movedByVisitor = active !== before && active !== document.body && active !== null
+    if (!movedByVisitor && !focusPage()) {
+      frame = requestAnimationFrame(land)
+      return
+    }
+    landed()
+  }
+  land()
+  return () => {
+    if (frame) cancelAnimationFrame(frame)
+  }
+}
+
+/**
+ * Call once, in the component that holds every page, with the current path and its page's title
+ * (pages/publicRoutes.ts, pageTitle). Keeps the document title the page's own and, after an in-app move to another path (a link, Back, Forward), puts
+ * focus on the new page's heading and returns the text to announce (the new title) for a polite live
+ * region, as a full page load would have told a screen-reader user. The first page of a visit is left
+ * alone: the browser has focused and announced it.
+ */
+export function usePageArrival(path: string, title: string): string {
+  const [announcement, setAnnouncement] = useState('')
+  const shown = useRef<string | null>(null)
+
+  useEffect(() => {
+    document.title = title
+    const first = shown.current === null
+    const changed = shown.current !== path
+    shown.current = path
+    if (first || !changed) return
+    return focusPageOnceShown(() => setAnnouncement(title))
+  }, [path, title])
+
+  return announcement
+}

@@ -1,0 +1,29 @@
+import { useAttractions } from '../features/attractions/store'
+import { useEvents } from '../features/events/store'
+import { GALLERY_TYPES, galleryStore } from '../features/galleries/store'
+import { useHolidays } from '../features/opening-times/holidaysStore'
+import { menuStore, type BusinessId } from '../features/menus/store'
+import { useOpeningTimes } from '../features/opening-times/store'
+
+const BUSINESSES: readonly BusinessId[] = [1, 2]
+
+/**
+ * Saves the data of every public page on the device while the visitor reads the first one, so that
+ * after one visit with a signal the whole site opens without one (README "Offline and installing").
+ * Every public store is loaded in the background (each lands in IndexedDB with its time). A menu's
+ * data carries its text (read on the server), so a menu page never opened shows its text offline;
+ * the PDF files and the pdf.js viewer are not fetched here (they would cost a first visit several
+ * times all the rest): the drawn menu is kept once it has been seen. Pictures not seen yet are not
+ * fetched either: a missing picture shows its placeholder offline.
+ */
+export async function saveEveryPublicPage(): Promise<void> {
+  const stores = [
+    useOpeningTimes,
+    useHolidays,
+    useEvents,
+    useAttractions,
+    ...GALLERY_TYPES.map((type) => galleryStore(type)),
+    ...BUSINESSES.map((id) => menuStore(id)),
+  ]
+  await Promise.all(stores.map((store) => store.getState().load({ background: true })))
+}

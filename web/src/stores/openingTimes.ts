@@ -1,5 +1,0 @@
-import { api } from '../api/client'
-import type { OpeningTimes } from '../api/types'
-import { createResource } from './resource'
-
-export const useOpeningTimes = createResource<OpeningTimes>('opening-times', (request) => api.get('/api/opening-times', request))
