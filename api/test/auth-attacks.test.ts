@@ -66,7 +66,7 @@ function captureLog() {
 const login = (t: TestApp, password: string, from?: string, username = DEMO_ADMIN.username) =>
   t.call('POST', '/api/admin/login', { json: { username, password }, headers: from ? { 'x-forwarded-for': from } : {} })
 
-describe('parallel password guesses (item 9)', () => {
+describe('parallel password guesses', () => {
   test('a burst of 30 guesses from one address gets at most 5 passwords checked; the rest get 429 JSON', async () => {
     const t = await testApp()
     const checks = countPasswordChecks()
@@ -102,7 +102,7 @@ describe('parallel password guesses (item 9)', () => {
   })
 })
 
-describe('locking staff out from rotating addresses (item 10)', () => {
+describe('locking staff out from rotating addresses', () => {
   test('failures from an attacker never shut out the address staff log in from, and a new address waits seconds, not 15 minutes', async () => {
     let now = Date.parse('2026-06-01T10:00:00Z')
     const t = await testApp({ env: { TRUST_PROXY: '127.0.0.1' }, now: () => new Date(now) })
@@ -145,7 +145,7 @@ describe('locking staff out from rotating addresses (item 10)', () => {
   })
 })
 
-describe('staff routes and request bodies (item 11)', () => {
+describe('staff routes and request bodies', () => {
   test('every staff route that takes a body refuses an anonymous request 401 without pulling a byte of it', async () => {
     const t = await testApp()
     const refused: string[] = []
@@ -184,7 +184,7 @@ describe('staff routes and request bodies (item 11)', () => {
   })
 })
 
-describe('whose X-Forwarded-For is believed (item 14)', () => {
+describe('whose X-Forwarded-For is believed', () => {
   const from = (peer: string, forwarded?: string) => {
     const request = new Request('http://localhost/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} })
     rememberPeer(request, peer)
@@ -216,7 +216,7 @@ describe('whose X-Forwarded-For is believed (item 14)', () => {
   })
 })
 
-describe('tokens (item 15)', () => {
+describe('tokens', () => {
   const sign = (secret: string, build: (jwt: SignJWT) => SignJWT) =>
     build(new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE)).sign(
       new TextEncoder().encode(secret),
@@ -240,7 +240,7 @@ describe('tokens (item 15)', () => {
   })
 })
 
-describe('the demo account and the listening address (item 13)', () => {
+describe('the demo account and the listening address', () => {
   test('NODE_ENV=production SEED_DEMO=true without ADMIN_* creates no staff account, and admin/change-me-please does not log in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-prod-'))
     try {
@@ -287,7 +287,7 @@ describe('the demo account and the listening address (item 13)', () => {
   })
 })
 
-describe('what a login leaves behind (item 16)', () => {
+describe('what a login leaves behind', () => {
   test('successes, failures and refusals are logged as JSON lines with address and username', async () => {
     const t = await testApp({ env: { TRUST_PROXY: '127.0.0.1' } })
     const lines = captureLog()
