@@ -159,6 +159,8 @@ describe('opening an event’s share link', () => {
         await page.goto(`${server.url}/events?event=${shared.id}`)
         const card = page.locator(`#event-${shared.id}`)
         await poll(async () => (await card.getAttribute('class'))?.includes('event-card--shared') ?? false, 'the shared card is marked')
+        // The card takes focus in an effect after it is marked: a Tab pressed in between started from the page's top.
+        await poll(() => card.evaluate((article) => document.activeElement === article), 'the shared card has focus')
         await page.keyboard.press('Tab')
         const inCard = await card.evaluate((article) => article.contains(document.activeElement) && document.activeElement !== article)
         const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
