@@ -172,8 +172,8 @@ const failures = results.flatMap((r) => (r.failures ?? []).map((excerpt) => `[${
 if (failures.length > 0) console.log(`\n=== failures, again ===\n${failures.join('\n\n')}`)
 console.log('\n=== summary ===')
 for (const r of results) {
-  const time = r.seconds === undefined ? '' : ` in ${r.seconds} s`
-  console.log(`${r.name.padEnd(18)} ${r.passed} passed, ${r.failed} failed${time}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
+  const time = r.seconds === undefined ? '' : `${r.seconds.toFixed(1)} s`
+  console.log(`${r.name.padEnd(18)} ${time.padStart(8)}  ${r.passed} passed, ${r.failed} failed${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
 }
 console.log(`(${Math.round((performance.now() - started) / 1000)} s in all)`)
 const passed = results.reduce((n, r) => n + r.passed, 0)
