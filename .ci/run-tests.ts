@@ -1,8 +1,10 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, function
- * lengths, import cycles and directions, API tests, web component tests (with the
- * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
- * line "N passed, N failed" summed over every suite.
+ * The whole test suite, as `npm test` runs it, in two steps of two lanes side by side: first the static
+ * checks (type check, lint and format, layer rules, file sizes, function lengths, import cycles and
+ * directions) beside the production build and the demo-data seed; then the unit lane (web component
+ * tests with the happy-dom preload, kept out of the API run, then the API tests) beside the browser
+ * tests against that build. Prints each lane's seconds and each browser file's, then one line
+ * "N passed, N failed" summed over everything.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
