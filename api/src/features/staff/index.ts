@@ -14,7 +14,7 @@ import { adminGuard } from '../../auth/guard'
 import { assertAcceptablePassword } from '../../auth/password-policy'
 import type { AppContext } from '../../context'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { changesBetween } from '../activity/store'
+import { changesBetween } from '../activity'
 import { AddStaffBody, StaffList, StaffParams, StaffRemovedReply, StaffReply, UpdateStaffBody, type StaffMember } from './model'
 
 export const LAST_OWNER_MESSAGE = 'This is the last active owner. Make another member an owner first.'
