@@ -72,10 +72,10 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       } catch (error) {
         throw new Error(`ADMIN_PASSWORD is refused: ${(error as Error).message}`)
       }
-      await createAdmin(db, config.adminUsername, config.adminPassword)
+      await createAdmin(db, config.adminUsername, config.adminPassword, { at: now().toISOString() })
     }
     // A published password on a public server is an open door: in production there is no demo account, ever.
-    else if (config.seedDemo && !config.production) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+    else if (config.seedDemo && !config.production) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password, { at: now().toISOString() })
     else console.warn(JSON.stringify({ level: 'warn', msg: 'no staff account: set ADMIN_USERNAME and ADMIN_PASSWORD and restart' }))
   }
   if (config.seedDemo) await seedDemoContent(ctx)

@@ -48,7 +48,7 @@ export async function createAdmin(
   db: Database,
   username: string,
   password: string,
-  options: { role?: StaffRole; mustChangePassword?: boolean } = {},
+  options: { role?: StaffRole; mustChangePassword?: boolean; at?: string } = {},
 ): Promise<void> {
   insertAdmin(db, username, await hashPassword(password), options)
 }
