@@ -17,6 +17,8 @@ test('the first owner from ADMIN_USERNAME/ADMIN_PASSWORD meets the password rule
     // A leaked password, and one containing the username: both were made the owner's password.
     await expect(start('password1234')).rejects.toThrow('common leaked')
     await expect(start('owner-is-my-name')).rejects.toThrow('must not contain the username')
+    await expect(start('qwertyuiopasdfgh')).rejects.toThrow('easy to guess')
+    await expect(start('LarkdaleHotel')).rejects.toThrow("venue's name")
     const ctx = await start('Sturdy-Keeper-Pass-93')
     expect((ctx.db.query('SELECT COUNT(*) AS n FROM admin_users').get() as { n: number }).n).toBe(1)
     ctx.db.close()

@@ -49,7 +49,7 @@ export function staffRoutes(ctx: AppContext) {
       '/admin/staff',
       async ({ body, commit, activity, set }) => {
         const username = body.username.trim()
-        assertAcceptablePassword(body.password, username)
+        assertAcceptablePassword(body.password, username, ctx.config.venue)
         if (findAdmin(db, username)) throw conflict(`There is already a staff member called '${username}'.`)
         const hash = await hashPassword(body.password)
         set.status = 201
@@ -69,7 +69,7 @@ export function staffRoutes(ctx: AppContext) {
         if (body.role === undefined && body.disabled === undefined && body.password === undefined) {
           throw badRequest('Nothing to change: send role, disabled or password.')
         }
-        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username)
+        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username, ctx.config.venue)
         const hash = body.password === undefined ? undefined : await hashPassword(body.password)
         return commit(() => {
           const before = memberOr404(params.username)
