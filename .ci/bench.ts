@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: builds the web app, starts the real server on a temp DATA_DIR with the demo content
- * and prints, beside the targets of issue 17 (and issue 7's where issue 17 set none): the JS and CSS of
+ * and prints, beside its targets (.ci/bench/targets.ts): the JS and CSS of
  * the first render, a first and a repeat visit in Chromium, Lighthouse (worst run and median), the API
  * under load against a bare Bun.serve, start-up time and memory, memory while staff upload 20 photos at
- * once; then every target of issue 17 with its figure and ✔/✘. Figures also go to a JSON file. Exits
+ * once; then every target with its figure and ✔/✘. Figures also go to a JSON file. Exits
  * non-zero only when something could not be measured — a missed target is reported, not an error.
  *
  *   bun .ci/bench.ts --help
@@ -31,7 +31,7 @@ import { generatePassword } from '../api/src/auth/password-policy'
 const root = join(import.meta.dir, '..')
 
 // Three API reads, and three public pages as the server sends them: rendered with current data and
-// kept per data version, so a request is a lookup in the render cache (issue 16: no dearer than a file).
+// kept per data version, so a request is a lookup in the render cache (the aim: no dearer than a file).
 const LOAD_PATHS = ['/api/opening-times', '/api/events', '/api/gallery/generic', '/', '/contact', '/events']
 const CONNECTIONS = 50
 
@@ -163,7 +163,7 @@ writeFileSync(
       environment: { ...environment, loadAverageAtEnd },
       targets: TARGETS,
       wordpress: WORDPRESS,
-      /** Every target of issue 17, its figure, and met: true, false, or null when not measured. */
+      /** Every target, its figure, and met: true, false, or null when not measured. */
       checks: checks.map((check) => ({ ...check, met: check.met ?? null })),
       lighthouseCoverage: coverage || 'complete',
       assets,

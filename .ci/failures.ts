@@ -14,7 +14,11 @@ export function failureExcerpts(output: string, maxLines = 40): string[] {
   let block: string[] = []
   for (const line of output.split('\n')) {
     if (line.startsWith('(fail) ')) {
-      const kept = block.filter((l) => l.trim() !== '').slice(-maxLines)
+      // A line is cut at 1,000 characters: a failed match on a long output prints all of it on one line.
+      const kept = block
+        .filter((l) => l.trim() !== '')
+        .slice(-maxLines)
+        .map((l) => (l.length > 1000 ? `${l.slice(0, 1000)} …` : l))
       excerpts.push([...kept, line].join('\n'))
       block = []
     } else if (RESULT_LINE.test(line) || FILE_HEADER.test(line)) {

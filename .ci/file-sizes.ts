@@ -1,6 +1,6 @@
 /**
  * `bun .ci/file-sizes.ts`: fails when a source file (ts, tsx, css under api/src, web/src or .ci; tests
- * excluded) is longer than 300 lines — issue 13's limit, so a file that grows past it is split, not left to
+ * excluded) is longer than 300 lines — the project's limit, so a file that grows past it is split, not left to
  * grow. .ci/function-lengths.ts limits functions; neither it nor Biome reads the length of a whole file, hence this script.
  * Before it checks the tree it checks itself on a temp dir with one file over the limit and one at it, so a
  * broken walk or filter cannot pass silently.

@@ -1,8 +1,10 @@
 /**
- * The whole test suite, as `npm test` runs it: type check, lint and format check, layer rules, file sizes, function
- * lengths, import cycles and directions, API tests, web component tests (with the
- * happy-dom preload, kept out of the API run), and browser tests against a real build. Ends with one
- * line "N passed, N failed" summed over every suite.
+ * The whole test suite, as `npm test` runs it, in two steps of two lanes side by side: first the static
+ * checks (type check, lint and format, layer rules, file sizes, function lengths, import cycles and
+ * directions) beside the production build and the demo-data seed; then the unit lane (web component
+ * tests with the happy-dom preload, kept out of the API run, then the API tests) beside the browser
+ * tests against that build. Prints each lane's seconds and each browser file's, then one line
+ * "N passed, N failed" summed over everything.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -172,8 +174,8 @@ const failures = results.flatMap((r) => (r.failures ?? []).map((excerpt) => `[${
 if (failures.length > 0) console.log(`\n=== failures, again ===\n${failures.join('\n\n')}`)
 console.log('\n=== summary ===')
 for (const r of results) {
-  const time = r.seconds === undefined ? '' : ` in ${r.seconds} s`
-  console.log(`${r.name.padEnd(18)} ${r.passed} passed, ${r.failed} failed${time}${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
+  const time = r.seconds === undefined ? '' : `${r.seconds.toFixed(1)} s`
+  console.log(`${r.name.padEnd(18)} ${time.padStart(8)}  ${r.passed} passed, ${r.failed} failed${r.skipped ? ` (skipped: ${r.skipped})` : ''}`)
 }
 console.log(`(${Math.round((performance.now() - started) / 1000)} s in all)`)
 const passed = results.reduce((n, r) => n + r.passed, 0)

@@ -79,6 +79,10 @@ export default defineConfig({
     // (web/build/prerender.ts), and every other chunk is fetched while the page is idle (main.tsx).
     modulePreload: false,
     rolldownOptions: {
+      // A feature's public entry (web/src/features/<x>/index.ts) only re-exports: without this, a page taking one
+      // name from it would bring every module the entry names into its chunk (the contact page's opening-times
+      // table into the entry chunk, through the home page's open-now status).
+      treeshake: { moduleSideEffects: (id) => (/\/web\/src\/features\/[^/]+\/index\.tsx?$/.test(id) ? false : undefined) },
       output: {
         // Everything the entry imports statically stays in the entry: the first render of a page is one
         // JS file (Rolldown would otherwise split out what the entry shares with lazy chunks, like React).

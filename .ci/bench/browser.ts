@@ -89,7 +89,7 @@ export async function measureVisits(origin: string): Promise<BrowserFigures> {
 
     /**
      * The network is quiet: nothing of ours in flight for 3 s (or 60 s have passed). Long enough for the
-     * saving for offline that the page defers until it is idle (issue 17) to start and be counted.
+     * saving for offline that the page defers until it is idle to start and be counted.
      */
     const quiet = async () => {
       const deadline = performance.now() + 60_000

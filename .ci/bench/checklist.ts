@@ -1,5 +1,5 @@
 /**
- * The summary: every target of issue 17, the figure measured for it (for Lighthouse the worst run, with
+ * The summary: every target, the figure measured for it (for Lighthouse the worst run, with
  * its median) and ✔/✘. Also what the bench did not measure, said as such.
  */
 import type { BrowserFigures } from './browser'
@@ -30,7 +30,7 @@ const LIGHTHOUSE_TARGETS: Array<{ metric: keyof RunFigures; label: string; targe
   { metric: 'seo', label: 'SEO 100', target: TARGETS.lighthouseScore, format: String },
 ]
 
-/** What a partial run (--routes, --runs, --quick) left out of issue 17's Lighthouse targets, or ''. */
+/** What a partial run (--routes, --runs, --quick) left out of the Lighthouse targets, or ''. */
 export function lighthouseCoverage(results: LighthouseFigures[]): string {
   const missing = LIGHTHOUSE_ROUTES.filter((route) => !results.some((r) => r.route === route))
   const fewestRuns = Math.min(...results.map((r) => r.runs.length))
@@ -116,7 +116,7 @@ export function issue17Checks(measured: Measured): Check[] {
 
 export function checklistTable(checks: Check[], coverage: string): string {
   return table(
-    'Targets of issue 17 (Lighthouse: the worst run, its median beside it)',
+    'Targets (Lighthouse: the worst run, its median beside it)',
     ['target', 'figure', 'met'],
     checks.map((check) => [check.target, check.figure, mark(check.met)]),
     [

@@ -1,7 +1,7 @@
 /**
  * Section 3: Lighthouse 12, mobile with its default simulated throttling, run by Node (its CLI does not
  * run under Bun) against the real server. Each route runs `runs` times; every run's figures are kept,
- * with each figure's worst run (what issue 17 judges) and median.
+ * with each figure's worst run (what the targets judge) and median.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

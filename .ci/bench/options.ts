@@ -6,7 +6,7 @@ export const SECTIONS = ['assets', 'visits', 'lighthouse', 'load', 'upload'] as 
 export type Section = (typeof SECTIONS)[number]
 
 export const USAGE = `bun .ci/bench.ts [options]
-  --quick                 3 s load runs, Lighthouse once on / only (issue 17's targets are judged on what ran)
+  --quick                 3 s load runs, Lighthouse once on / only (the targets are judged on what ran)
   --runs=<n>              Lighthouse runs per route (default 3; the worst run is judged, the median shown beside it)
   --routes=/,/eat         Lighthouse routes (default ${LIGHTHOUSE_ROUTES.join(',')})
   --duration=<s>          seconds per load run (default 10)

@@ -6,7 +6,7 @@ import { API_READS, TARGETS } from './targets'
 import type { UploadFigures } from './upload'
 import { mark } from './verdict'
 
-/** The targets of one path under load: issue 17's for the API reads, issue 7's latency for the served pages. */
+/** The targets of one path under load: throughput for the API reads, latency for the served pages. */
 export function loadTargets(path: string): { ratio: number; p99Ms: number } {
   return { ratio: TARGETS.throughputRatio, p99Ms: API_READS.includes(path) ? TARGETS.apiP99Ms : TARGETS.pageP99Ms }
 }
@@ -37,7 +37,7 @@ export function loadTable(results: EndpointFigures[], connections: number, durat
     ['endpoint', 'reply', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target'],
     rows,
     [
-      'targets: issue 17 for the API reads, issue 7 (p99 ≤ 20 ms) and issue 16 (as fast as a file) for the pages',
+      'targets: throughput for the API reads, p99 ≤ 20 ms and as fast as a file for the pages',
       'the server runs with NODE_ENV=production (one request log line per request, to a file)',
       ...troubled,
     ],

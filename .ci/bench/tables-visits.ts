@@ -118,7 +118,7 @@ export function lighthouseTable(results: LighthouseFigures[], reportsDir: string
     ['route', ...COLUMNS.map((c) => c.header)],
     rows,
     [
-      `✔/✘: whether the worst run meets the target (issue 17 holds every run to it); WordPress: issue 17's worst of three runs`,
+      `✔/✘: whether the worst run meets the target (every run is held to it); WordPress: the worst of three runs`,
       ...(runs > 1 ? results.map(perRun) : []),
       ...results.filter((r) => r.reruns).map((r) => `${r.route}: ${r.reruns} run(s) made again, Lighthouse having failed to record them`),
       ...results.filter((r) => r.failedAudits.length).map((r) => `${r.route} fails: ${r.failedAudits.join('; ')}`),

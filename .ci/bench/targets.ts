@@ -1,47 +1,47 @@
 /**
- * The targets every figure is checked against: issue 17's, and issue 7's where issue 17 set none (the
+ * The targets every figure is checked against: the speed targets, and the older latency ones where those set none (the
  * first render's JS and CSS, the repeat visit, the served pages under load). Decimal kB and MB, as the
  * issues write them.
  */
 
 export const TARGETS = {
-  // Issue 7, still checked
+  // Latency of the served pages, still checked
   firstRenderJsGzip: 90_000,
   firstRenderCssGzip: 15_000,
   repeatVisitBytes: 10_000,
-  /** The served pages (/, /contact, /events) under load: issue 7's latency, issue 16's "no dearer than a file". */
+  /** The served pages (/, /contact, /events) under load: their latency, and "no dearer than a file". */
   pageP99Ms: 20,
-  // Issue 17: Lighthouse mobile, every run (so the worst), on every route of LIGHTHOUSE_ROUTES
+  // Lighthouse mobile, every run (so the worst), on every route of LIGHTHOUSE_ROUTES
   lighthouseScore: 100,
   fcpMs: 800,
   lcpMs: 1000,
   tbtMs: 30,
   cls: 0,
-  // Issue 17: first visit of / at 390 px
+  // first visit of / at 390 px
   firstVisitPageBytes: 200_000,
   firstVisitTotalBytes: 350_000,
-  // Issue 17: the three public API reads at 50 connections, against a bare Bun.serve sending the same bytes
+  // the three public API reads at 50 connections, against a bare Bun.serve sending the same bytes
   throughputRatio: 0.7,
   apiP99Ms: 10,
-  // Issue 17: memory of the server and any process it starts
+  // memory of the server and any process it starts
   readLoadRssBytes: 150_000_000,
   uploadPeakRssBytes: 350_000_000,
-  /** Issue 17: `npm test` from a clean clone on the 2-core machine (not something the bench can run). */
+  /** `npm test` from a clean clone on the 2-core machine (not something the bench can run). */
   testSuiteMinutes: 10,
 }
 
-/** The routes issue 17 holds to Lighthouse's targets (the default of --routes). */
+/** The routes held to Lighthouse's targets (the default of --routes). */
 export const LIGHTHOUSE_ROUTES = ['/', '/eat', '/drink', '/events', '/stay', '/contact', '/around', '/menu/menu1']
 
-/** The API reads issue 17 holds to the throughput and latency targets (the others under load are pages). */
+/** The API reads held to the throughput and latency targets (the others under load are pages). */
 export const API_READS = ['/api/opening-times', '/api/events', '/api/gallery/generic']
 
-/** Issue 17's memory test: this many staff uploads of about 8 MB each, all at once. */
+/** The memory test: this many staff uploads of about 8 MB each, all at once. */
 export const UPLOADS = { count: 20, minBytes: 7_500_000 }
 
 /**
  * The default-theme WordPress home page the issues compare against (Lighthouse 12 mobile, same kind of
- * machine): issue 17's three runs (FCP, LCP, TBT, bytes) where it measured them, issue 7's otherwise.
+ * machine): the three runs of the speed targets (FCP, LCP, TBT, bytes) where they were measured, the older figures otherwise.
  */
 export const WORDPRESS = {
   performance: 100,

@@ -1,5 +1,5 @@
 /**
- * How a figure is judged: the worst of several runs (issue 17 holds every run to its target, not the
+ * How a figure is judged: the worst of several runs (every run is held to its target, not the
  * median), the median beside it, and ✔ or ✘ — or – where there is no target or no figure.
  */
 import { median } from './report'

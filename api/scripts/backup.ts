@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { create } from 'tar'
 import { LEGACY_SECRET_SETTING } from '../src/auth/signing-secret'
+import { makePrivateFile } from '../src/db/private-files'
 import { loadConfig } from '../src/config'
 
 /**
@@ -48,6 +49,8 @@ export async function backup(dataDir: string, archive: string): Promise<string> 
       await Bun.write(join(staging, 'venue.json'), Bun.file(join(dataDir, 'venue.json')))
       entries.push('venue.json')
     }
+    // The archive holds password hashes and visitors' messages: it is made owner-only before a byte is written.
+    makePrivateFile(archive)
     await create({ gzip: true, file: archive, cwd: staging, portable: true }, entries)
     return archive
   } finally {

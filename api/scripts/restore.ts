@@ -3,15 +3,16 @@
  * overwrite an existing database, so a mistyped command cannot destroy live data.
  */
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { extract } from 'tar'
 import { loadConfig } from '../src/config'
+import { makePrivateDir } from '../src/db/private-files'
 import { dropSigningSecret } from './backup'
 
 export async function restore(archive: string, dataDir: string): Promise<void> {
   if (!existsSync(archive)) throw new Error(`No archive at ${archive}`)
-  mkdirSync(dataDir, { recursive: true })
+  makePrivateDir(dataDir)
   const present = readdirSync(dataDir).filter((name) => name !== 'README.md' && name !== 'venue.example.json')
   if (present.length) throw new Error(`${dataDir} is not empty (${present.join(', ')}). Restore into an empty DATA_DIR.`)
   await extract({

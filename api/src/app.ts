@@ -35,8 +35,8 @@ import { renderedPages } from './http/rendered-pages'
 import { uploadedFiles, webApp } from './http/web-app'
 import { seedDemoContent } from './seed/demo'
 
-export { MIN_PASSWORD_LENGTH } from './shared/password-rules'
-import { MIN_PASSWORD_LENGTH } from './shared/password-rules'
+export { MIN_PASSWORD_LENGTH } from './shared/rules/staff-passwords'
+import { MIN_PASSWORD_LENGTH } from './shared/rules/staff-passwords'
 
 export { DEMO_ADMIN }
 
@@ -66,16 +66,18 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       if (config.production && config.adminPassword === DEMO_ADMIN.password) {
         throw new Error('ADMIN_PASSWORD is the published demo password. Choose another one for production.')
       }
-      // The first owner holds the most rights: their password meets the rules every other staff password meets.
+      // The first owner holds the most rights: their password meets the rules every other staff password
+      // meets. Outside production the published demo password is the development account's, on purpose.
+      const developmentDemo = !config.production && config.adminPassword === DEMO_ADMIN.password
       try {
-        assertAcceptablePassword(config.adminPassword, config.adminUsername)
+        if (!developmentDemo) assertAcceptablePassword(config.adminPassword, config.adminUsername, config.venue)
       } catch (error) {
         throw new Error(`ADMIN_PASSWORD is refused: ${(error as Error).message}`)
       }
-      await createAdmin(db, config.adminUsername, config.adminPassword)
+      await createAdmin(db, config.adminUsername, config.adminPassword, { at: now().toISOString() })
     }
     // A published password on a public server is an open door: in production there is no demo account, ever.
-    else if (config.seedDemo && !config.production) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password)
+    else if (config.seedDemo && !config.production) await createAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password, { at: now().toISOString() })
     else console.warn(JSON.stringify({ level: 'warn', msg: 'no staff account: set ADMIN_USERNAME and ADMIN_PASSWORD and restart' }))
   }
   if (config.seedDemo) await seedDemoContent(ctx)

@@ -1,4 +1,4 @@
-/** The activity trail and contact-message handling (issue 15). Real app, real SQLite in a temp dir. */
+/** The activity trail and contact-message handling. Real app, real SQLite in a temp dir. */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -129,10 +129,10 @@ describe('every staff change is in the trail', () => {
     await t.call('POST', '/api/admin/login', { json: { username: 'nobody', password: 'wrong-password-here' } })
     await t.token()
     const logins = entriesOf('login')
-    expect(logins.map((e) => [e.username, e.action])).toEqual([
-      ['admin', 'failed'],
-      ['nobody', 'failed'],
-      ['admin', 'login'],
+    expect(logins.map((e) => [e.username, e.attempted_username, e.action])).toEqual([
+      ['', 'admin', 'failed'],
+      ['', 'nobody', 'failed'],
+      ['admin', null, 'login'],
     ])
     expect(logins[0].summary).toContain('wrong password')
     expect(JSON.stringify(logins)).not.toContain('wrong-password-here')
@@ -206,21 +206,35 @@ describe('a change and its entry are one', () => {
 })
 
 describe('device time (changes replayed from the offline outbox)', () => {
-  test('X-Device-Time is kept as device_at beside the server time; a time ahead of the server is clamped to now', async () => {
-    const now = new Date('2026-11-23T12:00:00.000Z')
+  test('X-Device-Time is kept as device_at beside the server time; a time up to 5 minutes ahead of the server is clamped to now', async () => {
+    let now = new Date('2026-11-20T12:00:00.000Z')
     t = await makeTestApp({ now: () => now })
+    now = new Date('2026-11-23T12:00:00.000Z')
     const token = await t.token()
     await addEvent(token, { 'x-device-time': '2026-11-23T09:15:00+01:00' })
-    await addEvent(token, { 'x-device-time': '2027-01-01T00:00:00Z' })
-    const [future, past] = await activity('?kind=event')
-    expect(past).toMatchObject({ username: 'admin', at: now.toISOString(), device_at: '2026-11-23T08:15:00.000Z' })
-    expect(future.device_at).toBe(now.toISOString())
+    await addEvent(token, { 'x-device-time': '2026-11-23T12:04:00Z' })
+    const [ahead, past] = await activity('?kind=event')
+    expect(past).toMatchObject({ username: 'admin', at: now.toISOString(), device_at: '2026-11-23T08:15:00.000Z', device_time_believable: true })
+    expect(ahead).toMatchObject({ device_at: now.toISOString(), device_time_believable: true })
+  })
+
+  test('a device time before the account existed or over 5 minutes ahead is kept, marked not believable, and the change is made', async () => {
+    let now = new Date('2026-11-20T12:00:00.000Z')
+    t = await makeTestApp({ now: () => now })
+    now = new Date('2026-11-23T12:00:00.000Z')
+    const token = await t.token()
+    // Before the account was made (the account is from 2026-11-20), long before, and too far ahead.
+    const claims = ['2026-11-19T23:59:00Z', '1999-01-01T00:00:00Z', '2026-11-23T12:06:00Z', '2027-01-01T00:00:00Z']
+    for (const claim of claims) await addEvent(token, { 'x-device-time': claim })
+    const entries = (await activity('?kind=event')).reverse()
+    expect(entries.map((entry) => [entry.device_at, entry.device_time_believable])).toEqual(claims.map((claim) => [new Date(claim).toISOString(), false]))
+    expect(entries.every((entry) => entry.at === now.toISOString())).toBe(true)
   })
 
   test('an X-Device-Time that is not an ISO date and time is a 400 and nothing is saved', async () => {
     t = await makeTestApp()
     const token = await t.token()
-    for (const bad of ['yesterday', '2026-11-23', '2026-13-40T10:00:00Z', '1999-01-01T00:00:00Z', '2026-11-23T10:00:00']) {
+    for (const bad of ['yesterday', '2026-11-23', '2026-13-40T10:00:00Z', '2026-11-23T10:00:00']) {
       const res = await t.call('POST', '/api/add-bank-holiday-times', {
         token,
         headers: { 'x-device-time': bad },
@@ -268,6 +282,41 @@ describe('GET /api/admin/activity', () => {
       expect(typeof (await jsonOf(refused)).error).toBe('string')
     }
     expect((await t.call('GET', '/api/admin/activity')).status).toBe(401)
+  })
+})
+
+describe('text anyone can type, in the trail', () => {
+  test('a failed login names no member: the username tried is kept as attempted text, without controls, zero-width or bidi characters', async () => {
+    t = await makeTestApp()
+    const tried = [
+      'server (npm run staff)',
+      'own2\nLogged in from 10.0.0.1',
+      'admin\u200b',
+      '<img src=x onerror=alert(1)>',
+      'x\u202Etxt.exe\u2066\uFEFF\u0085\u0007',
+    ]
+    // From different addresses, so the failures do not add up to a lockout.
+    for (const [i, username] of tried.entries()) {
+      expect((await t.call('POST', '/api/admin/login', { json: { username, password: 'wrong-password-here' }, peer: `203.0.113.${i + 1}` })).status).toBe(401)
+    }
+    const failed = (await activity('?kind=login')).filter((entry) => entry.action === 'failed').reverse()
+    expect(failed.map((entry) => [entry.username, entry.attempted_username])).toEqual([
+      ['', 'server (npm run staff)'],
+      ['', 'own2 Logged in from 10.0.0.1'],
+      ['', 'admin'],
+      ['', '<img src=x onerror=alert(1)>'],
+      ['', 'xtxt.exe'],
+    ])
+    expect((await activity('?member=admin&kind=login')).map((entry) => entry.action)).toEqual(['login'])
+  })
+
+  test('a contact name with bidi or control characters reaches a summary without them', async () => {
+    t = await makeTestApp()
+    const name = 'Eve\u202Egnp.exe\u200F\u2066'
+    expect((await t.call('POST', '/api/email/send-email', { json: { name, email: 'eve@example.org', message: 'Hello' } })).status).toBe(200)
+    const { id } = t.ctx.db.query('SELECT id FROM contact_messages').get() as { id: number }
+    expect((await t.call('PUT', `/api/admin/messages/${id}`, { token: await t.token(), json: { handled: true } })).status).toBe(200)
+    expect(entriesOf('message').map((entry) => entry.summary)).toEqual(['Marked the message from Evegnp.exe handled'])
   })
 })
 

@@ -1,9 +1,10 @@
 /**
- * Attacks on staff logins and tokens (issue 12): parallel password guesses, locking staff out from
- * rotating addresses, tokens that never expire, the demo account in production, and what a login
- * leaves in the log. In-process app; requests come from 127.0.0.1 unless a test says otherwise.
+ * Attacks on staff logins and tokens: parallel password guesses, locking staff out from rotating
+ * addresses, tokens that never expire, the demo account in production, what a login leaves in the
+ * log, and forged or absent tokens sent to a staff route. In-process app; requests come from
+ * 127.0.0.1 unless a test says otherwise.
  */
-import { afterEach, describe, expect, spyOn, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { SignJWT } from 'jose'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +15,7 @@ import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { MAX_CONCURRENT_LOGIN_CHECKS } from '../src/auth/login-throttle'
 import { loadConfig, parseTrustedProxies } from '../src/config'
 import { clientAddress, fromTrustedProxy, rememberPeer } from '../src/http/client-address'
-import { jsonOf, makeTestApp, type TestApp } from './helpers'
+import { jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 
 const open: TestApp[] = []
 const restore: (() => void)[] = []
@@ -65,7 +66,7 @@ function captureLog() {
 const login = (t: TestApp, password: string, from?: string, username = DEMO_ADMIN.username) =>
   t.call('POST', '/api/admin/login', { json: { username, password }, headers: from ? { 'x-forwarded-for': from } : {} })
 
-describe('parallel password guesses (item 9)', () => {
+describe('parallel password guesses', () => {
   test('a burst of 30 guesses from one address gets at most 5 passwords checked; the rest get 429 JSON', async () => {
     const t = await testApp()
     const checks = countPasswordChecks()
@@ -101,14 +102,14 @@ describe('parallel password guesses (item 9)', () => {
   })
 })
 
-describe('locking staff out from rotating addresses (item 10)', () => {
-  test('failures from strangers never shut out the address staff log in from, and a new address waits seconds, not 15 minutes', async () => {
+describe('locking staff out from rotating addresses', () => {
+  test('failures from an attacker never shut out the address staff log in from, and a new address waits seconds, not 15 minutes', async () => {
     let now = Date.parse('2026-06-01T10:00:00Z')
     const t = await testApp({ env: { TRUST_PROXY: '127.0.0.1' }, now: () => new Date(now) })
     const office = '198.51.100.7'
     expect((await login(t, DEMO_ADMIN.password, office)).status).toBe(200)
     for (let i = 0; i < 5; i++) expect((await login(t, 'wrong-password', `203.0.113.${i}`)).status).toBe(401)
-    // The stranger keeps guessing, each time from a new address, as soon as they are allowed to.
+    // The attacker keeps guessing, each time from a new address, as soon as they are allowed to.
     const waits: number[] = []
     for (let i = 0; i < 16; i++) {
       const refused = await login(t, 'wrong-password', `192.0.2.${i}`)
@@ -121,7 +122,7 @@ describe('locking staff out from rotating addresses (item 10)', () => {
       // Meanwhile the office gets straight in, every time.
       expect((await login(t, DEMO_ADMIN.password, office)).status).toBe(200)
     }
-    // Delays grow, but stop at a minute: never a 15-minute lock a stranger can renew.
+    // Delays grow, but stop at a minute: never a 15-minute lock an attacker can renew.
     expect(waits.length).toBeGreaterThan(10)
     expect(waits[1]!).toBeGreaterThanOrEqual(waits[0]!)
     expect(Math.max(...waits)).toBeLessThanOrEqual(60)
@@ -144,7 +145,7 @@ describe('locking staff out from rotating addresses (item 10)', () => {
   })
 })
 
-describe('staff routes and request bodies (item 11)', () => {
+describe('staff routes and request bodies', () => {
   test('every staff route that takes a body refuses an anonymous request 401 without pulling a byte of it', async () => {
     const t = await testApp()
     const refused: string[] = []
@@ -183,7 +184,7 @@ describe('staff routes and request bodies (item 11)', () => {
   })
 })
 
-describe('whose X-Forwarded-For is believed (item 14)', () => {
+describe('whose X-Forwarded-For is believed', () => {
   const from = (peer: string, forwarded?: string) => {
     const request = new Request('http://localhost/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} })
     rememberPeer(request, peer)
@@ -215,7 +216,7 @@ describe('whose X-Forwarded-For is believed (item 14)', () => {
   })
 })
 
-describe('tokens (item 15)', () => {
+describe('tokens', () => {
   const sign = (secret: string, build: (jwt: SignJWT) => SignJWT) =>
     build(new SignJWT({ sub: '1', tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE)).sign(
       new TextEncoder().encode(secret),
@@ -239,7 +240,7 @@ describe('tokens (item 15)', () => {
   })
 })
 
-describe('the demo account and the listening address (item 13)', () => {
+describe('the demo account and the listening address', () => {
   test('NODE_ENV=production SEED_DEMO=true without ADMIN_* creates no staff account, and admin/change-me-please does not log in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-prod-'))
     try {
@@ -286,7 +287,7 @@ describe('the demo account and the listening address (item 13)', () => {
   })
 })
 
-describe('what a login leaves behind (item 16)', () => {
+describe('what a login leaves behind', () => {
   test('successes, failures and refusals are logged as JSON lines with address and username', async () => {
     const t = await testApp({ env: { TRUST_PROXY: '127.0.0.1' } })
     const lines = captureLog()
@@ -314,5 +315,48 @@ describe('what a login leaves behind (item 16)', () => {
       'logout 200': await t.call('POST', '/api/admin/logout', { token }),
     }
     for (const [name, res] of Object.entries(replies)) expect(res.headers.get('cache-control'), name).toBe('no-store')
+  })
+})
+
+describe('forged and absent tokens at the event addresses', () => {
+  let app: TestApp
+  let token: string
+  let image: string
+  beforeAll(async () => {
+    app = await makeTestApp()
+    token = await app.token()
+    image = `data:image/png;base64,${Buffer.from(await makeImage('png', 8, 8)).toString('base64')}`
+  })
+  afterAll(() => app.close())
+  const allEvents = async () => (await jsonOf(await app.call('GET', '/api/admin/events', { token }))) as { id: number }[]
+  /** A refusal with `status`, as a JSON {error}. */
+  async function expectRefused(res: Response, status: number) {
+    expect(res.status).toBe(status)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(typeof ((await jsonOf(res)) as { error: unknown }).error).toBe('string')
+  }
+  const body = () => JSON.stringify({ title: 'x', description: 'y', startDatetime: '2026-12-05T19:30', image_base64: image })
+  const post = (headers: Record<string, string>) =>
+    app.call('POST', '/api/upload-event', { body: body(), headers: { 'content-type': 'application/json', ...headers } })
+
+  test('no token, a made-up one, alg "none", a tampered payload, Basic, a cookie: 401 JSON, nothing stored', async () => {
+    const before = await allEvents()
+    const [head, payload, signature] = token.split('.') as [string, string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const forged: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer abc.def.ghi' },
+      { authorization: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${payload}.` },
+      { authorization: `Bearer ${head}.${b64({ ...claims, sub: '2', exp: claims.exp + 86_400 })}.${signature}` },
+      { authorization: `Bearer ${head}.${payload}.${signature.slice(0, -2)}AA` },
+      { authorization: token },
+      { authorization: `Basic ${Buffer.from('admin:change-me-please').toString('base64')}` },
+      { cookie: `adminToken=${token}` },
+    ]
+    for (const headers of forged) await expectRefused(await post(headers), 401)
+    const res = await app.call('POST', '/api/update-event', { json: { id: 1, title: 'x', description: 'y', start_datetime: '2026-12-05T19:30' } })
+    await expectRefused(res, 401)
+    expect(await allEvents()).toEqual(before)
   })
 })

@@ -1,8 +1,9 @@
 /**
- * Issue 12, item 15: the token signing secret stays out of the database and its backups, and
- * Idempotency-Keys belong to the caller who sent them.
+ * The token signing secret stays out of the database and its backups, and Idempotency-Keys belong to
+ * the caller who sent them: not to another account, not to a removed member's namesake, and what is
+ * kept of a request cannot be cracked back into the password it carried.
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +13,7 @@ import { createContext } from '../src/app'
 import { createAdmin, getSetting, setSetting } from '../src/auth/admin-store'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/database'
-import { jsonOf, makeTestApp } from './helpers'
+import { jsonOf, makeTestApp, type TestApp } from './helpers'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -131,5 +132,52 @@ describe('Idempotency-Keys belong to their caller', () => {
     })
     expect(other.status).toBe(422)
     t.close()
+  })
+})
+
+describe('Idempotency-Keys and staff accounts', () => {
+  let t: TestApp
+  afterEach(() => t?.close())
+  const FIRST = 'kettle-first-choice-7731'
+  const OWN = 'kettle lantern orchard 42'
+  const loginAs = async (username: string, password: string) =>
+    (await jsonOf(await t.call('POST', '/api/admin/login', { json: { username, password } }))).token as string
+  /** A member who has chosen their own password, ready to make content changes. */
+  const member = async (owner: string, username: string) => {
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username, role: 'editor', password: FIRST } })).status).toBe(201)
+    const first = await loginAs(username, FIRST)
+    expect((await t.call('POST', '/api/admin/password', { token: first, json: { current_password: FIRST, new_password: OWN } })).status).toBe(200)
+    return loginAs(username, OWN)
+  }
+
+  test('a member made under a removed member’s username is not handed the removed member’s stored replies', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    const headers = { 'idempotency-key': 'outbox-reused-name-0001' }
+    const holiday = { location: 'The Stables bar', holiday_date: '2030-12-25', open_time: '12:00', close_time: '16:00' }
+    const old = await member(owner, 'bob')
+    expect((await t.call('POST', '/api/add-bank-holiday-times', { token: old, json: holiday, headers })).status).toBe(201)
+    expect((await t.call('DELETE', '/api/admin/staff/bob', { token: owner })).status).toBe(200)
+    const newer = await member(owner, 'Bob')
+    const res = await t.call('POST', '/api/add-bank-holiday-times', { token: newer, json: { ...holiday, holiday_date: '2030-12-26' }, headers })
+    expect(res.status).toBe(201)
+    // Applied as the new member's own change, not answered from the old member's record.
+    expect(t.ctx.db.query("SELECT COUNT(*) AS n FROM holidays WHERE holiday_date = '2030-12-26'").get()).toEqual({ n: 1 })
+  })
+
+  test('a password sent with an Idempotency-Key leaves no crackable hash of it in the database', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    const password = 'orchard-lantern-kettle-99'
+    const headers = { 'idempotency-key': 'outbox-new-member-0001' }
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'cara', role: 'editor', password }, headers })).status).toBe(201)
+    const stored = t.ctx.db.query('SELECT request_hash FROM idempotency_keys').all() as { request_hash: string }[]
+    expect(stored.length).toBe(1)
+    // What a thief with a backup could compute from a guessed password: the plain SHA-256 of the request.
+    const { createHash } = await import('node:crypto')
+    const guess = createHash('sha256')
+    guess.update('POST /api/admin/staff\n')
+    for (const [key, value] of Object.entries({ password, role: 'editor', username: 'cara' })) guess.update(`${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    expect(stored[0]!.request_hash).not.toBe(guess.digest('hex'))
   })
 })

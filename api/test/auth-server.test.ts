@@ -1,5 +1,5 @@
 /**
- * Issue 12 against the real server process on loopback: anonymous uploads to staff routes are
+ * Staff-route protections that only the real server process shows, on loopback: anonymous uploads to staff routes are
  * refused before their bodies are read, and X-Forwarded-For is believed only from configured proxies.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
@@ -30,7 +30,7 @@ async function serve(env: Record<string, string> = {}): Promise<ServerProcess> {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
-describe('staff routes refuse anonymous bodies before reading them (item 11)', () => {
+describe('staff routes refuse anonymous bodies before reading them', () => {
   test('twenty anonymous 60 MB uploads are refused 401 and the server stays small', async () => {
     const server = await serve()
     const before = rssMb(server.proc.pid)
@@ -84,7 +84,7 @@ describe('staff routes refuse anonymous bodies before reading them (item 11)', (
   }, 30_000)
 })
 
-describe('X-Forwarded-For (item 14)', () => {
+describe('X-Forwarded-For', () => {
   const message = (i: number) => JSON.stringify({ name: 'Ada', phone: '07700 900123', email: `ada${i}@example.org`, message: `Hello ${i}` })
   const send = (server: ServerProcess, i: number, from: string) =>
     fetch(`${server.base}/api/email/send-email`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: message(i) })

@@ -1,7 +1,8 @@
 /**
- * The bench measures the read load only once the start's background work is done (issue 17's memory
- * target): it waits until the server has had no child process for a few seconds. Real processes here:
- * a shell whose child lives a second, then the shell alone; and one whose child outlives the wait.
+ * The bench measures the read load only once the start's background work is done (the memory target
+ * is about a server at rest): it waits until the server has had no child process for a few seconds.
+ * Real processes here: a shell whose child lives a second, then the shell alone; and one whose child
+ * outlives the wait.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { waitForBackgroundWork } from '../../.ci/bench/server'

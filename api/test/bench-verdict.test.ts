@@ -1,5 +1,5 @@
 /**
- * How `npm run bench` judges its figures (issue 17): the worst run against the target, the median beside
+ * How `npm run bench` judges its figures against the performance targets: the worst run against the target, the median beside
  * it, ✔/✘, and a summary naming the route of the worst run and what a partial run left out. Pure logic
  * from .ci/bench, tested here so it runs with the API tests in `npm test`.
  */
@@ -61,7 +61,7 @@ describe('worst run and median', () => {
   })
 })
 
-describe("issue 17's checklist", () => {
+describe('the checklist of performance targets', () => {
   const full = LIGHTHOUSE_ROUTES.map((path) => route(path, [perfect, perfect, perfect]))
 
   test('one slow run on one route misses Performance and TBT, naming the route, its worst and its median', () => {
@@ -135,7 +135,7 @@ describe("issue 17's checklist", () => {
 })
 
 describe('command line', () => {
-  test('by default every route of issue 17, three runs each; --quick runs / once; --only picks parts and refuses unknown ones', () => {
+  test('by default every route with a performance target, three runs each; --quick runs / once; --only picks parts and refuses unknown ones', () => {
     const all = parseOptions([])
     expect(all.routes).toEqual(LIGHTHOUSE_ROUTES)
     expect(all.runs).toBe(3)

@@ -64,3 +64,10 @@ describe('whatFailed', () => {
     expect(whatFailed(1, OUTPUT)).toEqual(failureExcerpts(OUTPUT))
   })
 })
+
+test('a failure whose error prints a whole output on one line is said again with that line cut to 1,000 characters', () => {
+  const [excerpt] = failureExcerpts(`error: expect(received).toMatch(expected)\nReceived: "${'x'.repeat(50_000)}"\n(fail) long [1ms]\n`)
+  const longest = Math.max(...excerpt!.split('\n').map((line) => line.length))
+  expect(longest).toBeLessThanOrEqual(1002)
+  expect(excerpt).toContain('(fail) long')
+})

@@ -2,9 +2,10 @@
  * Record ids are never reused (DECISIONS.md): deleting the newest record of any table and adding
  * another gives a higher id, and an edit or delete queued for a record deleted meanwhile is refused
  * rather than applied to the newer record. Also: the migration that made ids so keeps every row,
- * index and reference of a database made before it.
+ * index and reference of a database made before it. And only a plain whole number names a record in
+ * a path: 0x10, 1e1 or 1.5 are refused, not read as some other record.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -227,4 +228,33 @@ test('the migration keeps the rows, indexes and references of a database made be
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+describe('record ids in paths', () => {
+  let app: TestApp
+  afterEach(() => app?.close())
+
+  test('only plain whole numbers name a record: 0x10, 1e1, 1.5 and " 1" are 400s and delete nothing', async () => {
+    app = await makeTestApp()
+    const token = await app.token()
+    const form = new FormData()
+    form.append('type', 'cafe')
+    for (let i = 0; i < 10; i++) form.append('images', fileOf(await makeImage('png', 8 + i, 8), `${i}.png`, 'image/png'))
+    const uploaded = await jsonOf(await app.call('POST', '/api/upload-gallery', { token, form }))
+    const ids = (uploaded.images as { id: number }[]).map((image) => image.id)
+    expect(ids).toContain(10)
+    expect(ids).toContain(1)
+    for (const id of ['0x0a', '1e1', '1.5', '%201', '+1', '01']) {
+      for (const path of [`/api/delete-gallery/${id}`, `/api/delete-around/${id}`, `/api/admin/messages/${id}`]) {
+        const res = await app.call('DELETE', path, { token })
+        expect(`${path} ${res.status}`).toBe(`${path} 400`)
+      }
+      const put = await app.call('PUT', `/api/admin/messages/${id}`, { token, json: { handled: true } })
+      expect(put.status).toBe(400)
+    }
+    const left = (app.ctx.db.query('SELECT COUNT(*) AS n FROM gallery_images').get() as { n: number }).n
+    expect(left).toBe(10)
+    // The plain spelling still works.
+    expect((await app.call('DELETE', '/api/delete-gallery/10', { token })).status).toBe(200)
+  })
 })

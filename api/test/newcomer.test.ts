@@ -156,8 +156,8 @@ newcomerTest(
     const listed = spawnSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: clone, encoding: 'utf8' })
     for (const file of listed.stdout.split('\n').filter(Boolean)) if (!keep.has(file)) rmSync(join(clone, file))
     const { code, output } = await runToEnd(['npm', 'test'], newcomerEnv({}), 240_000)
-    expect(output).toMatch(/^web components\s+[1-9]\d* passed, 0 failed$/m)
-    expect(output).toMatch(/^API\s+[1-9]\d* passed, 0 failed$/m)
+    expect(output).toMatch(/^web components\s+[\d.]+ s\s+[1-9]\d* passed, 0 failed$/m)
+    expect(output).toMatch(/^API\s+[\d.]+ s\s+[1-9]\d* passed, 0 failed$/m)
     expect(output).toMatch(/^[1-9]\d* passed, 0 failed$/m)
     expect(code).toBe(0)
   },

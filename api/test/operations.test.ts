@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { backup } from '../scripts/backup'
@@ -56,7 +56,10 @@ describe('rate limits', () => {
   })
 
   test('guesses at one username from many addresses are limited too', async () => {
-    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' } })
+    // Past five failures the username waits 1 s before the next try: a clock that stands still keeps the
+    // sixth inside that second however long five password checks take on a busy machine.
+    const at = new Date()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
     for (let i = 0; i < 5; i++) expect((await login(t, 'admin', 'wrong-password', `192.0.2.${i}`)).status).toBe(401)
     expect((await login(t, 'admin', DEMO_ADMIN.password, '192.0.2.99')).status).toBe(429)
     t.close()
@@ -161,5 +164,35 @@ describe('backup and restore', () => {
     await backup(t.dataDir, archive)
     await expect(restore(archive, t.dataDir)).rejects.toThrow('not empty')
     t.close()
+  })
+})
+
+describe('data files other local users cannot read', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777
+
+  test('the data directory, database, uploads and backup archive are owner-only under a permissive umask', async () => {
+    const before = process.umask(0o022)
+    try {
+      const dataDir = join(tempDir(), 'data')
+      const t = await makeTestApp({ env: { DATA_DIR: dataDir } })
+      const token = await t.token()
+      const form = new FormData()
+      form.append('type', 'cafe')
+      form.append('images', fileOf(await makeImage('png', 40, 30), 'a.png', 'image/png'))
+      const uploaded = await jsonOf(await t.call('POST', '/api/upload-gallery', { form, token }))
+      const stored = (uploaded.images[0].image_url as string).split('/').pop()!
+      const database = t.ctx.config.databaseFile
+      expect(modeOf(dataDir)).toBe(0o700)
+      for (const file of [database, `${database}-wal`, `${database}-shm`]) expect(modeOf(file), file).toBe(0o600)
+      expect(modeOf(t.ctx.files.dir)).toBe(0o700)
+      expect(modeOf(join(t.ctx.files.dir, stored))).toBe(0o600)
+      const archive = join(tempDir(), 'backup.tar.gz')
+      process.umask(0o022)
+      await backup(dataDir, archive)
+      expect(modeOf(archive)).toBe(0o600)
+      t.close()
+    } finally {
+      process.umask(before)
+    }
   })
 })

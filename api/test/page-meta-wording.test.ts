@@ -1,7 +1,10 @@
-/** Link previews and search results quote these descriptions: they must read as written English for any venue name. */
+/**
+ * Link previews and search results quote these descriptions: they must read as written English for
+ * any venue name, and a shortened one must never end in half a character.
+ */
 import { expect, test } from 'bun:test'
 import { demoVenue } from '../src/config'
-import { pageMetaFor } from '../src/shared/page-meta'
+import { eventShareMeta, pageMetaFor } from '../src/shared/page-meta'
 
 const PAGES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2']
 const venues = [demoVenue, { ...demoVenue, barName: 'Stables', hotelName: 'The Larkdale' }]
@@ -23,4 +26,16 @@ test('one picture, one description: pages sharing a hero picture give it the sam
   }
   const disagreeing = [...altByImage].filter(([, alts]) => alts.size > 1).map(([image, alts]) => `${image}: ${[...alts].join(' | ')}`)
   expect(disagreeing).toEqual([])
+})
+
+test('an event’s share card cuts a long description between characters, never inside an emoji (no lone surrogate in og:description)', () => {
+  const events = pageMetaFor('/events', 'Events', demoVenue)
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+  for (let at = 195; at <= 200; at++) {
+    const description = `${'a'.repeat(at)}${'🎻'.repeat(30)}`
+    const meta = eventShareMeta(events, { id: 1, title: 'Folk night', description, image: null })
+    expect([at, loneSurrogate.test(meta.description)]).toEqual([at, false])
+    expect(meta.description.endsWith('…')).toBe(true)
+    expect([...meta.description].length).toBeLessThanOrEqual(200)
+  }
 })

@@ -2,7 +2,7 @@
  * A web build as web/build/prerender.ts writes it, for the API-level search and link-preview tests:
  * every public page with its <title> and the head block of page tags (written with the build's
  * SITE_URL, which the server must replace with its own), the app shell, the not-found pages and the
- * route list the build derives from web/src/shell/publicRoutes.ts. The real build's output is checked
+ * route list the build derives from web/src/routes.ts. The real build's output is checked
  * by web/e2e/seo-build.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'

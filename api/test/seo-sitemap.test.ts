@@ -1,12 +1,13 @@
 /**
  * /sitemap.xml lists every public page (menus included) by its absolute SITE_URL address with the
  * time its content last changed; /robots.txt points to it and keeps crawlers out of the staff screens,
- * the login and the API. Both revalidate by an ETag of their content.
+ * the login and the API. Both revalidate by an ETag of their content. A server without a web build
+ * answers the sitemap with a JSON 404, and the sitemap is made once per data version.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { STAFF_PATHS } from '../src/shared/rules/staff-routes'
 import { BUILT_AT, PUBLIC_PAGES, writeBuiltSite } from './seo-fixture'
-import { fileOf, makeImage, makeTestApp, type TestApp } from './helpers'
+import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 
 const SITE_URL = 'https://www.larkdale.example/inn'
 let t: TestApp
@@ -119,4 +120,49 @@ describe('/robots.txt', () => {
     const etag = res.headers.get('etag')!
     expect((await t.call('GET', '/robots.txt', { headers: { 'if-none-match': etag } })).status).toBe(304)
   })
+})
+
+describe('the sitemap of a server without a web build', () => {
+  test('is a 404 with a JSON error saying why, not a 5xx', async () => {
+    const bare = await makeTestApp()
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await bare.call(method, '/sitemap.xml')
+        expect([method, res.status]).toEqual([method, 404])
+        expect(res.headers.get('content-type')).toContain('application/json')
+        if (method === 'GET') expect((await jsonOf(res)).error).toContain('not been built')
+      }
+    } finally {
+      bare.close()
+    }
+  })
+})
+
+describe('the sitemap under a long activity trail', () => {
+  test('is made once per data version: repeated requests do not rescan the trail, and a write still shows', async () => {
+    const site = await makeTestApp()
+    try {
+      writeBuiltSite(site.ctx.config.webDistDir, site.ctx.config.venue)
+      // A year of failed logins from many addresses: rows the sitemap's "last deleted" query walks past.
+      const insert = site.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, 'x', 'login', 'failed', 'Failed login')")
+      const start = Date.parse('2026-01-01T00:00:00Z')
+      site.ctx.db.transaction(() => {
+        for (let i = 0; i < 300_000; i++) insert.run(new Date(start + i * 60_000).toISOString())
+      })()
+      const first = await site.call('GET', '/sitemap.xml')
+      const xml = await first.text()
+      const began = performance.now()
+      for (let i = 0; i < 30; i++) expect(await (await site.call('GET', '/sitemap.xml')).text()).toBe(xml)
+      // Uncached, each request scans the trail once per page (about 150 ms here); cached, it is a lookup.
+      expect(performance.now() - began).toBeLessThan(1500)
+      const staff = await site.token()
+      const form = new FormData()
+      form.append('images', fileOf(await makeImage('jpeg', 50, 30), 'new.jpg'))
+      form.append('type', 'cafe')
+      expect((await site.call('POST', '/api/upload-gallery', { token: staff, form })).status).toBe(201)
+      expect(await (await site.call('GET', '/sitemap.xml')).text()).not.toBe(xml)
+    } finally {
+      site.close()
+    }
+  }, 60_000)
 })

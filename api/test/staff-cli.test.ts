@@ -1,4 +1,4 @@
-/** `npm run staff -- …` (issue 15): the recovery command on a temp DATA_DIR, as a real process. */
+/** `npm run staff -- …`: the recovery command on a temp DATA_DIR, as a real process. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

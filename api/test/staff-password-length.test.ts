@@ -1,6 +1,6 @@
 /** A new staff password over the length limit is refused with the rule's own words, wherever it is set; nothing changes. */
 import { afterEach, expect, test } from 'bun:test'
-import { MAX_PASSWORD_LENGTH } from '../src/shared/password-rules'
+import { MAX_PASSWORD_LENGTH } from '../src/shared/rules/staff-passwords'
 import { DEMO_ADMIN } from '../src/app'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
 

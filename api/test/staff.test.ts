@@ -1,4 +1,4 @@
-/** Staff accounts (issue 15): roles, managing staff, my account, sessions. Real app, real SQLite in a temp dir. */
+/** Staff accounts: roles, managing staff, my account, sessions. Real app, real SQLite in a temp dir. */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { SignJWT } from 'jose'
 import { DEMO_ADMIN } from '../src/app'
@@ -241,6 +241,44 @@ describe('my account', () => {
     expect((await login('admin', OWN)).status).toBe(200)
   })
 
+  test('guessable passwords, the venue’s names and the demo password are refused wherever a staff password is set, with the estimate’s own advice', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    const guessable = ['aaaaaaaaaaaa', '111111111111', 'abcdefghijkl', 'qwertyuiopasdfgh', ' '.repeat(12)]
+    const refusals: [string, string][] = [
+      ...guessable.map((password): [string, string] => [password, 'easy to guess']),
+      ['LarkdaleHotel', "venue's name"],
+      ['the-stables-bar-2026', "venue's name"],
+      [DEMO_ADMIN.password, 'published demo password'],
+      // Six emoji are six characters, however many UTF-16 units they take.
+      ['🐑🐄🐖🐓🐐🦆', 'at least 12'],
+    ]
+    const setters = [
+      (password: string) => t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'sam', role: 'editor', password } }),
+      (password: string) => t.call('PUT', '/api/admin/staff/edna', { token: owner, json: { password } }),
+      (password: string) => t.call('POST', '/api/admin/password', { token: owner, json: { current_password: DEMO_ADMIN.password, new_password: password } }),
+    ]
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'edna', role: 'editor', password: FIRST } })).status).toBe(201)
+    for (const set of setters) {
+      for (const [password, part] of refusals) {
+        const res = await set(password)
+        expect(res.status, password).toBe(400)
+        expect((await jsonOf(res)).error, password).toContain(part)
+      }
+    }
+    // zxcvbn's own warning and suggestions come with the refusal.
+    const repeated = await jsonOf(await setters[0]!('aaaaaaaaaaaa'))
+    expect(repeated.error).toContain('Repeated characters like "aaa" are easy to guess.')
+    expect(repeated.error).toContain('Avoid repeated words and characters.')
+    expect((await jsonOf(await t.call('GET', '/api/admin/staff', { token: owner }))).map((m: { username: string }) => m.username).sort()).toEqual([
+      'admin',
+      'edna',
+    ])
+    // A long enough, hard to guess one is taken, emoji counted as one character each.
+    const emoji = await setters[0]!('🐑 kettle 🐄 lantern 🐖 orchard')
+    expect(emoji.status).toBe(201)
+  })
+
   test('weak, username-containing, leaked and reused new passwords are refused with 400 and the password is unchanged', async () => {
     t = await makeTestApp()
     const token = await t.token()
@@ -250,7 +288,7 @@ describe('my account', () => {
       ['ADMINADMINADMIN', 'username'],
       ['qwerty123456', 'common'],
       ['1q2w3e4r5t6y', 'common'],
-      [DEMO_ADMIN.password, 'differ'],
+      [DEMO_ADMIN.password, 'published demo password'],
     ]) {
       const res = await t.call('POST', '/api/admin/password', { token, json: { current_password: DEMO_ADMIN.password, new_password: next } })
       expect(res.status, next).toBe(400)
@@ -355,10 +393,22 @@ describe('the migration', () => {
 
 describe('password rules', () => {
   test('a very short username rules out only itself, not every password containing its letters', async () => {
-    const { passwordRuleBroken } = await import('../src/shared/password-rules')
+    const { passwordRuleBroken } = await import('../src/shared/rules/staff-passwords')
     expect(passwordRuleBroken('a strong kettle pass', 'jo')).toBeNull()
     expect(passwordRuleBroken('jojojojojojojo', 'jojojojojojojo')).toContain('username')
     expect(passwordRuleBroken('kettle-edna-lantern', 'Edna')).toContain('username')
     expect(passwordRuleBroken('x'.repeat(11), 'sam')).toContain('at least 12')
+  })
+
+  test('the rule the staff screens check as it is typed counts characters as people see them and knows the venue’s names', async () => {
+    const { passwordRuleBroken } = await import('../src/shared/rules/staff-passwords')
+    const venueNames = ['Larkdale Hotel', 'The Stables bar']
+    // Eleven flags are 44 UTF-16 units but eleven characters; a letter with a combining accent is one.
+    expect(passwordRuleBroken('🇬🇧'.repeat(11), 'sam')).toContain('at least 12')
+    expect(passwordRuleBroken('e\u0301'.repeat(11), 'sam')).toContain('at least 12')
+    expect(passwordRuleBroken('🇬🇧'.repeat(12), 'sam')).toBeNull()
+    expect(passwordRuleBroken('my larkdale_hotel key', 'sam', venueNames)).toContain("venue's name")
+    expect(passwordRuleBroken('Change-Me-Please', 'sam')).toContain('published demo password')
+    expect(passwordRuleBroken('kettle lantern orchard', 'sam', venueNames)).toBeNull()
   })
 })

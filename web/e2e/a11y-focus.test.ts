@@ -2,14 +2,16 @@
  * Keyboard, zoom and touch on the public pages (build first): Tab through every page at phone and
  * desktop sizes with the cookie notice showing, and every stop has a visible focus indicator and is
  * not hidden behind the fixed header or the notice; the notice is among the first Tabs and Agree
- * leaves focus on the page; on short screens the fixed parts leave most of the view free; nothing
- * scrolls sideways at 320 px or at 400 % zoom; touch targets are at least 44 px on touch screens.
+ * leaves focus on the page; on short screens the fixed parts leave most of the view free (that nothing
+ * scrolls sideways, notice showing, is a11y-reflow.test.ts's); touch targets are at least 44 px on touch screens;
+ * opened at an event's share link, the first Tab goes into that event's card.
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, focusStop, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
+import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -98,23 +100,6 @@ describe('cookie notice', () => {
     }, 60_000)
 })
 
-describe('reflow', () => {
-  for (const viewport of [{ width: 320, height: 640 }, ZOOM_400])
-    test(`no page scrolls sideways at ${viewport.width}×${viewport.height}`, async () => {
-      const wide = await acrossTabs(
-        () => visit({ viewport }),
-        PUBLIC_PATHS,
-        async (page, path) => {
-          await page.goto(`${suite.server.url}${path}`)
-          await settled(page)
-          const width = await page.evaluate(() => document.documentElement.scrollWidth)
-          return width > viewport.width ? [`${path}: ${width} px wide`] : []
-        },
-      )
-      expect(wide).toEqual([])
-    }, 120_000)
-})
-
 describe('touch targets', () => {
   test('links and buttons on a touch screen are at least 44 px tall', async () => {
     const small = await acrossTabs(
@@ -138,4 +123,38 @@ describe('touch targets', () => {
     )
     expect(small).toEqual([])
   }, 60_000)
+})
+
+describe('opening an event’s share link', () => {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`${size}: opened at an event's share link, the next Tab goes into that event's card, not back to the top of the page`, async () => {
+      const { server, browser } = suite
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(size === 'phone' ? { hasTouch: true, isMobile: true } : {}) })
+      try {
+        await blockThirdParties(context, server.url)
+        await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
+        const events = (await (await server.api('/api/events')).json()) as { id: number; title: string }[]
+        const shared = events[2]!
+        const page = await context.newPage()
+        await page.goto(`${server.url}/events?event=${shared.id}`)
+        const card = page.locator(`#event-${shared.id}`)
+        await poll(async () => (await card.getAttribute('class'))?.includes('event-card--shared') ?? false, 'the shared card is marked')
+        // The card takes focus in an effect after it is marked: a Tab pressed in between started from the page's top.
+        await poll(() => card.evaluate((article) => document.activeElement === article), 'the shared card has focus')
+        await page.keyboard.press('Tab')
+        const inCard = await card.evaluate((article) => article.contains(document.activeElement) && document.activeElement !== article)
+        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
+        expect({ inCard, focused }).toEqual({ inCard: true, focused: expect.any(String) })
+        // …and the card stays where the visitor can see it.
+        const box = await card.boundingBox()
+        expect(box !== null && box.y < viewport.height && box.y + box.height > 0).toBe(true)
+      } finally {
+        await context.unrouteAll({ behavior: 'ignoreErrors' })
+        await context.close()
+      }
+    })
+  }
 })

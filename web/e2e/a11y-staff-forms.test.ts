@@ -1,5 +1,5 @@
 /**
- * Staff form errors as a keyboard or screen-reader user meets them (issue 14, finding 6), at phone
+ * Staff form errors as a keyboard or screen-reader user meets them, at phone
  * and desktop sizes, in Chromium against the real server (build first): each staff form sent empty
  * or wrong marks exactly the fields at fault with aria-invalid and puts focus on the first; the event
  * edit dialog shows its error inside the dialog's view; after sending the contact form or a staff

@@ -233,6 +233,7 @@ describe('the server dies in the middle of a replay', () => {
     expect(landed).toBeGreaterThan(0)
     // The replay was cut short: some changes are still waiting on the device.
     expect(await pendingCount(page)).toBeGreaterThan(0)
+    // The server stays down a moment, as after a real crash: the scenario, not a wait for something.
     await Bun.sleep(1500)
     await server.restart()
 
@@ -314,8 +315,9 @@ describe('an offline edit meets a change made elsewhere', () => {
     await item.scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(SHOTS, 'outbox-conflict-desktop.png') })
 
-    // Still nothing overwritten, however long it waits.
-    await Bun.sleep(2500)
+    // Still nothing overwritten, however long it waits: a conflict is never retried, and the outbox's
+    // shortest timer is 1 s (MIN_TIMER_MS in offline/sync.ts), so a little over that shows it.
+    await Bun.sleep(1_200)
     expect((await stored()).title).toBe('Harvest Supper (moved to Friday)')
 
     // Staff choose their own version: only now is it applied.

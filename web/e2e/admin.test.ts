@@ -299,8 +299,10 @@ describe('staff screens', () => {
     expect(left.some((h) => h.holiday_date === date && h.venue === 'stables')).toBe(false)
     await go(page, '/contact')
     await page.locator('.opening-times__venue[data-venue="stables"]').waitFor()
-    await page.waitForTimeout(500)
-    expect(await page.locator('.opening-times__venue', { hasText: `31 August ${nextYear}` }).count()).toBe(0)
+    // The list may first show what it held before the removal; it must then lose the removed day.
+    const removed = page.locator('.opening-times__venue', { hasText: `31 August ${nextYear}` })
+    await removed.first().waitFor({ state: 'detached', timeout: 10_000 })
+    expect(await removed.count()).toBe(0)
     await context.close()
   })
 
@@ -375,7 +377,8 @@ describe('staff screens', () => {
     expect(upcoming.some((e) => e.title === renamed)).toBe(false)
     await go(page, '/events')
     await page.getByRole('heading', { name: 'Events We Are Running' }).waitFor()
-    await page.waitForTimeout(500)
+    // The list may first show what it held before the delete; it must then lose the deleted event.
+    await page.getByRole('heading', { name: renamed }).first().waitFor({ state: 'detached', timeout: 10_000 })
     expect(await page.getByRole('heading', { name: renamed }).count()).toBe(0)
     await context.close()
   })
@@ -436,7 +439,9 @@ describe('staff screens', () => {
     ]) {
       await go(page, path)
       await page.locator('.admin-header__title').waitFor()
-      await page.waitForTimeout(300)
+      // Judge the screen once its data is in, laid out.
+      await page.waitForFunction(() => !document.querySelector('.admin-loading'))
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       if (path === '/manageEvent') {
         await page
           .getByRole('button', { name: /^Edit / })

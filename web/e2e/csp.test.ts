@@ -57,12 +57,16 @@ test('an injected inline script is blocked', async () => {
   const page = await context.newPage()
   const violations = await watchViolations(page)
   await page.goto(`${server.url}/`)
-  await page.evaluate(() => {
-    const script = document.createElement('script')
-    script.textContent = 'window.__injected = true'
-    document.body.append(script)
-  })
-  await page.waitForTimeout(200)
+  // The refusal is reported by an event queued after the append: wait for that event, not for a time.
+  await page.evaluate(
+    () =>
+      new Promise<void>((reported) => {
+        document.addEventListener('securitypolicyviolation', () => reported(), { once: true })
+        const script = document.createElement('script')
+        script.textContent = 'window.__injected = true'
+        document.body.append(script)
+      }),
+  )
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined()
   expect(violations.some((v) => v.includes('script-src'))).toBe(true)
   await context.close()

@@ -124,6 +124,29 @@ describe('map', () => {
     expect(errors).toEqual([])
   })
 
+  test('online, with the map service answering, home shows the map — not "The map needs a connection" — and logs no error', async () => {
+    const { page, errors } = await openSite('online', DESKTOP)
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`${suite.server.url}/`)
+    // The section checks the map service answers (a fetch) before trusting the frame.
+    const probe = page.waitForResponse(
+      (response) => response.url().startsWith(`${origin(venue.mapEmbedUrl)}/`) && response.request().resourceType() === 'fetch',
+      {
+        timeout: 15_000,
+      },
+    )
+    await toVisitUs(page)
+    await probe
+    await page
+      .frameLocator('iframe[title^="Map showing"]')
+      .getByRole('heading', { name: /Stub page of https:\/\/maps\.example\.com/ })
+      .waitFor({ timeout: 15_000 })
+    expect(await page.getByText('The map needs a connection').count()).toBe(0)
+    expect(errors.filter((text) => text.includes('Content Security Policy'))).toEqual([])
+  })
+
   test('provider unreachable: "not available right now" with the phone and a directions link', async () => {
     const { page, violations } = await openSite('unreachable')
     await page.goto(`${suite.server.url}/`)

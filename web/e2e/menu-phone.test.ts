@@ -1,5 +1,5 @@
 /**
- * The menu pages read on a phone (issue 12, item 6): at 390x844 every dish and price of the demo
+ * The menu pages read on a phone: at 390x844 every dish and price of the demo
  * menus shows as real text, prices at least 13 px tall, nothing wider than the screen, and the drawn
  * PDF, "Open the PDF" and "Download" each one tap away. At 1440x900 the drawn PDF shows first.
  * Compared with the demo content the server seeds (api/src/features/menus/demo.ts). Screenshots in /tmp/shots.

@@ -92,10 +92,11 @@ async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      // A frame at each stop: the lazy pictures in view are asked for when it is laid out.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     }
     window.scrollTo(0, document.body.scrollHeight)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     window.scrollTo(0, 0)
   })
 }
@@ -554,7 +555,7 @@ test('a contact message sent offline is queued, then delivered exactly once when
     // The app is closed and opened again, still without signal: the message waits on the device.
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
-    await page.waitForTimeout(1_000)
+    // Still offline: nothing can have reached the server, however long it waits.
     expect(await delivered()).toBe(0)
 
     // Signal again: it is sent by itself.
@@ -567,7 +568,9 @@ test('a contact message sent offline is queued, then delivered exactly once when
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.locator('.opening-times__table').first().waitFor({ timeout: 15_000 })
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    await page.waitForTimeout(3_000)
+    // Asserts that nothing is sent for a while: a start and focus replay at once, and the outbox's
+    // shortest timer is 1 s (MIN_TIMER_MS in offline/sync.ts), so a little over that covers them.
+    await page.waitForTimeout(1_200)
     expect(await delivered()).toBe(1)
     const waiting = await page.evaluate(
       () =>

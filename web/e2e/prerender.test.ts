@@ -232,7 +232,7 @@ describe('serving', () => {
       expect(res.headers.get('cache-control'), path).toBe('no-cache')
       expect(await res.text(), path).toContain('<div id="root"></div>')
     }
-    // No soft 404s (issue 16): the built not-found pages, with status 404.
+    // No soft 404s (search engines would index them as pages): the built not-found pages, with status 404.
     for (const path of ['/no/such/page', '/menu/menu9']) expect((await server.api(path)).status, path).toBe(404)
     expect((await server.api('/api/nothing-here')).headers.get('content-type')).toContain('application/json')
     expect((await server.api('/files/0123456789abcdef0123456789abcdef.jpg')).status).toBe(404)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
+import { finiteAnimationsEnded, twoFrames } from './settling'
 import { watchConsoleErrors } from './page-console'
 
 const SHOTS = '/tmp/shots'
@@ -74,12 +75,15 @@ async function settle(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 60))
+      // A frame at each stop: the lazy pictures and fade-ins in view start when it is laid out.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     }
     window.scrollTo(0, 0)
   })
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => undefined)
-  await page.waitForTimeout(900)
+  // Fade-ins done: every animation that ends has ended (the gallery's endless rotation aside).
+  await finiteAnimationsEnded(page).catch(() => undefined)
+  await twoFrames(page)
 }
 
 /** Saves a viewport and a full-page screenshot of the settled page. */
@@ -330,14 +334,19 @@ test('the home page never downloads pdf.js; the menu page does, for the drawing'
   page.on('request', collect)
   await page.goto(`${server.url}/`)
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(500)
+  // The pages' code fetched ahead once the home page is idle: by then anything it fetches is asked for.
+  await waitForChunk(page, 'Events')
   const isPdfJs = (url: string) => /\/assets\/pdf[-.][^/]*\.m?js$|pdf\.worker/.test(url)
   expect(requested.some((url) => url.includes('/assets/'))).toBe(true)
   expect(requested.filter(isPdfJs)).toEqual([])
   // An in-app visit to other public pages does not either.
   for (const path of ['/eat', '/events', '/stay']) {
+    const before = await page.title()
     await page.evaluate((p) => history.pushState(null, '', p), path)
-    await page.waitForTimeout(300)
+    // The new page is shown: its title is set and it is no longer waiting for its code or data.
+    await page.waitForFunction((was) => document.title !== was && document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]'), before, {
+      timeout: 15_000,
+    })
   }
   expect(requested.filter(isPdfJs)).toEqual([])
   await page.goto(`${server.url}/menu/menu2`)

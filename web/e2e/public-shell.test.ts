@@ -163,7 +163,10 @@ describe('site chrome', () => {
     expect(await page.locator('.cookie-notice').count()).toBe(0)
     await page.reload()
     await page.waitForSelector('main h1')
-    await page.waitForTimeout(500)
+    // The notice decides in an idle callback once the app has started: two idle periods after the
+    // load, that decision has been made and drawn.
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done, { timeout: 3000 }), { timeout: 3000 })))
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     expect(await page.locator('.cookie-notice').count()).toBe(0)
     await context.close()
   })
@@ -302,11 +305,12 @@ describe('accessibility and screenshots', () => {
         await page.evaluate(async () => {
           for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
             window.scrollTo(0, y)
-            await new Promise((resolve) => setTimeout(resolve, 80))
+            // A frame at each stop: the lazy pictures and fade-ins in view start when it is laid out.
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
           }
           window.scrollTo(0, 0)
         })
-        await page.waitForTimeout(600)
+        await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => undefined)
         await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}-full.png`, fullPage: true })
         return []
       },
@@ -314,7 +318,10 @@ describe('accessibility and screenshots', () => {
     // First visit on a phone: splash, then the cookie notice.
     const { context, page } = await open(PHONE)
     await page.goto(`${server.url}/`)
-    await page.waitForTimeout(600)
+    await page
+      .locator('[data-testid="splash"]')
+      .waitFor({ timeout: 6000 })
+      .catch(() => undefined)
     await page.screenshot({ path: `${SHOTS}/shell-splash-phone.png` })
     await splashGone(page)
     await page.screenshot({ path: `${SHOTS}/shell-cookie-phone.png` })

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 const contexts: BrowserContext[] = []
@@ -213,3 +214,46 @@ for (const size of [PHONE, DESKTOP]) {
     })
   })
 }
+
+test('a page opened by a link starts at the top; Back returns to where the visitor was, Forward too', async () => {
+  const { server } = suite
+  const page = await openPage(PHONE)
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY))
+  /** Waits until the page has settled at a position near `expected` (pages load their data and pictures). */
+  const settlesNear = async (expected: number, what: string) => {
+    // Within the page's own restore window (10 s): data and pictures arrive late on a loaded machine.
+    await page
+      .waitForFunction((near) => Math.abs(Math.round(window.scrollY) - near) <= 40, expected, { timeout: 12_000 })
+      .catch(async () => {
+        throw new Error(`${what}: scrollY is ${await scrollY()}, expected about ${expected}`)
+      })
+  }
+  // Where the visitor was at the moment of the click (the page may still grow while it loads, and the
+  // click scrolls the link into view again): that is where Back must return.
+  await page.addInitScript(() => {
+    document.addEventListener('click', () => ((window as unknown as { scrollAtClick: number }).scrollAtClick = Math.round(window.scrollY)), { capture: true })
+  })
+  await page.goto(`${server.url}/`)
+  await page.locator('footer').waitFor()
+  // Down to the footer's link, as a visitor would scroll to it.
+  const link = page.locator('footer').getByRole('link', { name: 'Things to do nearby' })
+  await link.scrollIntoViewIfNeeded()
+  expect(await scrollY()).toBeGreaterThan(1000)
+  await link.click()
+  const left = await page.evaluate(() => (window as unknown as { scrollAtClick: number }).scrollAtClick)
+  expect(left).toBeGreaterThan(1000)
+  await page.waitForURL('**/around')
+  await page.getByRole('heading', { level: 1, name: 'Around & about' }).waitFor()
+  await settlesNear(0, 'a new page (/around) opened from the footer')
+  // The visitor scrolls down once the page is long enough (its places and pictures arrive late on a
+  // loaded machine: a scroll before then stops short, as it would for a person).
+  await poll(async () => (await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)) >= 640, '/around long enough to scroll 600 px')
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await settlesNear(600, '/around scrolled down')
+  await page.goBack()
+  await page.waitForURL(`${server.url}/`)
+  await settlesNear(left, 'Back to home')
+  await page.goForward()
+  await page.waitForURL('**/around')
+  await settlesNear(600, 'Forward to /around')
+})

@@ -2,7 +2,7 @@
  * The real build's search and link-preview output, served by the real server (build first:
  * npm run build): each pre-rendered page's canonical and Open Graph tags with the server's SITE_URL,
  * each og:image a 1200×630 JPEG that answers, the page's picture being its own hero; the not-found
- * pages and the route list the build derives from publicRoutes.ts; the sitemap over the real build
+ * pages and the route list the build derives from web/src/routes.ts; the sitemap over the real build
  * with the demo data; and the share pictures kept out of the service worker's precache.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -3,7 +3,8 @@
  * the same React components as the browser (the build's server bundle in dist/.server), with that data
  * embedded once for the browser's stores. No browser: the real app (app.handle) on the real build
  * (npm run build first) and a real SQLite file with the demo content. Nothing here runs a script, so
- * what it reads is what a crawler reads.
+ * what it reads is what a crawler reads. Odd spellings of a page's path get the same rendered page,
+ * and a burst of requests right after a staff write all get the new data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, existsSync } from 'node:fs'
@@ -220,5 +221,57 @@ describe('menus as text in the served HTML', () => {
       // Before scripts choose, CSS shows this text on phones; wider screens get the drawing's place instead.
       expect(root).toMatch(/<div class="menu-first menu-first--text">[\s\S]*class="menu-text"/)
     }
+  })
+})
+
+describe('every spelling of a page’s path gets the page with current data', () => {
+  test('//eat, /eat//, /./events and //events?event=1 are rendered like /eat and /events, not sent as built', async () => {
+    for (const [spelling, page] of [
+      ['//eat', '/eat'],
+      ['/eat//', '/eat'],
+      ['//events?event=1', '/events?event=1'],
+      ['/./events', '/events'],
+      ['///menu//menu1', '/menu/menu1'],
+    ]) {
+      const expected = await t.call('GET', page!)
+      const res = await t.call('GET', spelling!)
+      expect([spelling, res.status]).toEqual([spelling, 200])
+      const body = await res.text()
+      expect([spelling, /<script type="application\/json" id="initial-data">/.test(body)]).toEqual([spelling, true])
+      expect([spelling, res.headers.get('etag')]).toEqual([spelling, expected.headers.get('etag')])
+      await expected.arrayBuffer()
+    }
+  })
+})
+
+describe('a burst right after a staff write', () => {
+  test('hundreds of parallel requests all get the new data, one page (one ETag) per path', async () => {
+    const events = (await (await t.call('GET', '/api/admin/events', { token })).json()) as { id: number; description: string; start_datetime: string }[]
+    const event = events[0]!
+    const title = 'Burst </script><!-- "quiz" & night'
+    const write = await t.call('POST', '/api/update-event', {
+      token,
+      json: { id: event.id, title, description: event.description, start_datetime: event.start_datetime },
+    })
+    expect(write.status).toBe(200)
+    const paths = ['/events', '/', '/eat', `/events?event=${event.id}`]
+    const replies = await Promise.all(
+      Array.from({ length: 300 }, async (_, i) => {
+        const path = paths[i % paths.length]!
+        const res = await t.call('GET', path, { headers: { 'accept-encoding': i % 3 === 0 ? 'gzip' : '' } })
+        return { path, status: res.status, etag: res.headers.get('etag'), encoding: res.headers.get('content-encoding'), body: await res.arrayBuffer() }
+      }),
+    )
+    for (const path of paths) {
+      const mine = replies.filter((reply) => reply.path === path)
+      expect(mine.every((reply) => reply.status === 200)).toBe(true)
+      expect(new Set(mine.filter((reply) => !reply.encoding).map((reply) => reply.etag)).size).toBe(1)
+    }
+    const page = new TextDecoder().decode(replies.find((reply) => reply.path === '/events' && !reply.encoding)!.body)
+    const shown = embeddedData(page).stores.events.map((e: { title: string }) => e.title)
+    expect(shown).toContain(title)
+    expect(page.match(/<\/script>/g)?.length).toBe(page.match(/<script\b/g)?.length)
+    const shared = new TextDecoder().decode(replies.find((reply) => reply.path.includes('?event=') && !reply.encoding)!.body)
+    expect(shared).toContain('<meta property="og:title" content="Burst &lt;/script&gt;&lt;!-- &quot;quiz&quot; &amp; night">')
   })
 })

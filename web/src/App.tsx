@@ -4,7 +4,8 @@ import { Layout } from './shell/Layout'
 import { PageUnavailable } from './shell/PageUnavailable'
 import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './shell/NotFound'
-import { PUBLIC_ROUTES, routeAt } from './shell/publicRoutes'
+import { PUBLIC_ROUTES } from './routes'
+import { routeAt } from './shell/publicRoutes'
 import { retryableLazy } from './shell/retryableLazy'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */

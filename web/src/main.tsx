@@ -5,7 +5,8 @@ import { Router } from 'wouter'
 import { App } from './App'
 import { whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
-import { PUBLIC_ROUTES, routeAt } from './shell/publicRoutes'
+import { PUBLIC_ROUTES } from './routes'
+import { routeAt } from './shell/publicRoutes'
 import { applyFullStylesheet } from './shell/fullStylesheet'
 
 const fullStylesheet = applyFullStylesheet()
@@ -23,6 +24,12 @@ const app = (
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
+
+/**
+ * Every public page's data, saved on the device once the service worker is in charge (web/src/saveForOffline.ts,
+ * a chunk of its own): the offline layer calls it without knowing the features whose stores it loads.
+ */
+const saveForOffline = () => import('./saveForOffline').then(({ saveEveryPublicPage }) => saveEveryPublicPage())
 
 async function start() {
   // From the start: the browser's install offer comes once. (The banner reads `online` only after
@@ -56,7 +63,7 @@ async function start() {
   // around the site and writing to the venue work without a signal even before the service worker has
   // saved them. One idle period each, so none of it makes a long task.
   const later: (() => Promise<unknown>)[] = [
-    () => import('./offline/registerServiceWorker').then(({ startOfflineSupport }) => startOfflineSupport()),
+    () => import('./offline/registerServiceWorker').then(({ startOfflineSupport }) => startOfflineSupport(saveForOffline)),
     ...(prerendered ? [startOutbox] : []),
     ...PUBLIC_ROUTES.map(
       ({ page }) =>

@@ -26,7 +26,7 @@ export function accountRoutes(ctx: AppContext) {
     .post(
       '/admin/password',
       async ({ admin, body, commit, activity, request }) => {
-        assertAcceptablePassword(body.new_password, admin.username)
+        assertAcceptablePassword(body.new_password, admin.username, ctx.config.venue)
         const account = findAdmin(ctx.db, admin.username)!
         const attempt = throttle.begin(admin.username, clientAddress(request, ctx.config), 'password')
         let valid = false

@@ -25,9 +25,13 @@ export type RecordActivity = (entry: ActivityEntry) => void
 export interface ActivityTrail {
   /**
    * The recorder a staff request gets, with who made the change and when (on their device: the
-   * X-Device-Time header) bound in. Throws 400 when that header is malformed.
+   * X-Device-Time header, believed only after `member.since`, when the account was made) bound in.
+   * Throws 400 when that header is malformed.
    */
-  recorderFor(username: string, request: Request): RecordActivity
-  /** Writes one entry for `username` at `at`, inside the caller's transaction (a login and its session). */
-  record(entry: ActivityEntry & { username: string; at: string }): void
+  recorderFor(member: { username: string; since: string }, request: Request): RecordActivity
+  /**
+   * Writes one entry for `username` at `at`, inside the caller's transaction (a login and its session).
+   * A failed login names no member: what the caller typed is `attempted_username`, and username is ''.
+   */
+  record(entry: ActivityEntry & { username: string; at: string; attempted_username?: string }): void
 }

@@ -1,8 +1,9 @@
+import { DEMO_PASSWORD } from '../shared/rules/staff-passwords'
 import type { Database } from 'bun:sqlite'
 import { randomBytes } from 'node:crypto'
 
 /** The development account created with the demo content, never in production; the README tells staff to change it. */
-export const DEMO_ADMIN = { username: 'admin', password: 'change-me-please' }
+export const DEMO_ADMIN = { username: 'admin', password: DEMO_PASSWORD }
 
 export type StaffRole = 'owner' | 'editor'
 export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'editor']
@@ -48,7 +49,7 @@ export async function createAdmin(
   db: Database,
   username: string,
   password: string,
-  options: { role?: StaffRole; mustChangePassword?: boolean } = {},
+  options: { role?: StaffRole; mustChangePassword?: boolean; at?: string } = {},
 ): Promise<void> {
   insertAdmin(db, username, await hashPassword(password), options)
 }

@@ -20,6 +20,8 @@ export interface StaffMember {
   role: StaffRole
   /** The login this token belongs to; null for a token issued before sessions existed. */
   sessionId: string | null
+  /** When the account was made: a change cannot have been made on a device before it. */
+  since: string
 }
 
 /** What a member with a first or reset password may still do: choose their own, or leave. */
@@ -77,7 +79,7 @@ async function verifyStaff(ctx: AppContext, verifier: Verifier, request: Request
     throw new HttpError(403, MUST_CHANGE_PASSWORD_MESSAGE)
   }
   if (sessionId) lastSeen.set(sessionId, ctx.now().toISOString())
-  const member: StaffMember = { id: admin.id, username: admin.username, role: admin.role, sessionId }
+  const member: StaffMember = { id: admin.id, username: admin.username, role: admin.role, sessionId, since: admin.created_at }
   verified.set(request, member)
   return member
 }
@@ -116,7 +118,7 @@ export function adminGuard(ctx: AppContext) {
         const replay = idempotency.replay()
         if (replay) return status(replay.status as 200, replay.body)
         // `activity` writes the trail entry; called inside `commit`, it is saved or lost with the change.
-        const activity = ctx.activity.recorderFor(admin.username, request)
+        const activity = ctx.activity.recorderFor(admin, request)
         return { admin, commit: idempotency.commit, activity }
       },
     },

@@ -68,7 +68,8 @@ export function authRoutes(ctx: AppContext) {
               ctx.activity.record({
                 kind: 'login',
                 action: 'failed',
-                username: admin?.username ?? username,
+                username: '',
+                attempted_username: username,
                 at,
                 summary: `Failed login from ${address}: ${reason}`,
               }),

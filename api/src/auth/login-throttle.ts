@@ -6,7 +6,7 @@ export const LOGIN_FAILURE_LIMIT = 5
 export const LOGIN_WINDOW_MS = 15 * 60_000
 /** Failures at one username, from anywhere, before each further try must wait. */
 export const USERNAME_FREE_FAILURES = 5
-/** The wait doubles with every failure past the free ones, up to this: a delay, never a lock a stranger can hold. */
+/** The wait doubles with every failure past the free ones, up to this: a delay, never a lock an attacker can hold. */
 export const USERNAME_MAX_DELAY_MS = 60_000
 /** Password hashes checked at once, whoever asks: argon2id is slow and memory-hungry on purpose. */
 export const MAX_CONCURRENT_LOGIN_CHECKS = 4

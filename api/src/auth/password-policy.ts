@@ -1,20 +1,49 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common'
+import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en'
 import { badRequest } from '../http/errors'
-import { passwordRuleBroken } from '../shared/password-rules'
+import type { Venue } from '../shared/venue'
+import { passwordRuleBroken } from '../shared/rules/staff-passwords'
 
 /**
  * Passwords seen most often in leaks: zxcvbn-ts's list of about 49,000, compiled from public breach
  * corpora and kept with the library, rather than a list of our own.
  */
-const COMMON_PASSWORDS = new Set((dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()))
+const COMMON_PASSWORDS = new Set((commonDictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()))
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is among the most common leaked passwords. Please choose another one.'
 
-/** Throws 400 with the reason when a new staff password is not allowed. */
-export function assertAcceptablePassword(password: string, username: string): void {
-  const broken = passwordRuleBroken(password, username)
+/** zxcvbn's scale is 0–4; 3 is "safely unguessable: moderate protection from an offline slow-hash scenario". */
+export const MIN_PASSWORD_SCORE = 3
+
+export const WEAK_PASSWORD_MESSAGE = 'This password would be easy to guess.'
+
+/**
+ * Built on first use: reading the dictionaries (leaked passwords, names, common English words) takes
+ * most of a second, which a server that never sets a password should not pay at start-up.
+ */
+let estimator: ZxcvbnFactory | undefined
+const strengthOf = (password: string, userInputs: string[]) => {
+  estimator ??= new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...commonDictionary, ...englishDictionary } })
+  return estimator.check(password, userInputs)
+}
+
+/** The venue's names, whole and word by word: the estimate then counts them as words anyone would try first. */
+export function venueNamesOf(venue: Pick<Venue, 'hotelName' | 'barName'>): string[] {
+  return [venue.hotelName, venue.barName]
+}
+
+/** Throws 400 with the reason (zxcvbn's own warning and suggestions for a weak one) when a new staff password is not allowed. */
+export function assertAcceptablePassword(password: string, username: string, venue: Pick<Venue, 'hotelName' | 'barName'>): void {
+  const names = venueNamesOf(venue)
+  const broken = passwordRuleBroken(password, username, names)
   if (broken) throw badRequest(broken)
   if (COMMON_PASSWORDS.has(password.toLowerCase())) throw badRequest(COMMON_PASSWORD_MESSAGE)
+  const words = names.flatMap((name) => name.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3)
+  const { score, feedback } = strengthOf(password, [username, ...names, ...words])
+  if (score >= MIN_PASSWORD_SCORE) return
+  const advice = [feedback.warning, ...feedback.suggestions].filter((text): text is string => Boolean(text))
+  throw badRequest([WEAK_PASSWORD_MESSAGE, ...advice].join(' '))
 }
 
 /** A first or reset password that the member will replace at first login: 18 random characters from a plain alphabet. */

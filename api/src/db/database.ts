@@ -1,12 +1,19 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { keepNewFilesPrivate, makePrivateDir, makePrivateFile, narrowIfPresent } from './private-files'
 
 const migrationsDir = join(import.meta.dir, 'migrations')
 
 /** Opens the SQLite file with the pragmas every connection needs and brings its schema up to date. */
 export function openDatabase(file: string): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') {
+    keepNewFilesPrivate()
+    makePrivateDir(dirname(file))
+    // SQLite gives the -wal and -shm files the database file's own mode, so that mode is set first.
+    makePrivateFile(file)
+    narrowIfPresent(`${file}-wal`, `${file}-shm`)
+  }
   const db = new Database(file, { create: true, strict: true })
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA synchronous = NORMAL')

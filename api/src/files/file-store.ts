@@ -1,7 +1,8 @@
 import type { Database } from 'bun:sqlite'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { makePrivateDir } from '../db/private-files'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
 import { MB, type ContentType } from '../shared/rules/uploads'
 import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
@@ -76,7 +77,7 @@ export class FileStore {
     /** Decodes and encodes in a child process (worker-client.ts): the server never holds a decoded picture. */
     readonly worker: FileWorker,
   ) {
-    mkdirSync(dir, { recursive: true })
+    makePrivateDir(dir)
   }
 
   pathOf(name: string): string {

@@ -12,7 +12,7 @@ export type RouteWithoutPage =
   | { kind: 'not-found'; file: string }
 
 /**
- * The routes the web build wrote (web/build/prerender.ts, from web/src/shell/publicRoutes.ts), read
+ * The routes the web build wrote (web/build/prerender.ts, from web/src/routes.ts), read
  * again when a new build replaces the file; null for a build without the list (index.html only), which
  * keeps the old behaviour of the app shell for every path.
  */

@@ -12,7 +12,7 @@ import {
 } from '../shared/structured-data'
 import { withPageMeta } from '../shared/page-meta'
 import { dataVersion } from '../db/data-version'
-import { withCriticalCss } from '../shared/critical-css'
+import { withCriticalCss } from './critical-css'
 import { madePage, type CurrentPageMeta, type MadePage } from './web-app'
 
 /** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */

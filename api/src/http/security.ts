@@ -42,7 +42,7 @@ export function contentSecurityPolicy(config: Config): string {
 
 /**
  * `csp` with `sources` added to its style-src: the hashes of a page's own inline <style> (its critical
- * CSS, api/src/shared/critical-css.ts), so that page, and only its exact CSS, may use one.
+ * CSS, api/src/http/critical-css.ts), so that page, and only its exact CSS, may use one.
  */
 export function withStyleSources(csp: string, sources: readonly string[]): string {
   if (sources.length === 0) return csp

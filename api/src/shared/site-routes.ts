@@ -1,5 +1,5 @@
 /**
- * The public routes as the web build knows them (web/src/shell/publicRoutes.ts), written by the build
+ * The public routes as the web build knows them (web/src/routes.ts), written by the build
  * into the web build (web/build/prerender.ts) and read by the server: which paths are pages (the
  * sitemap lists them), which are client-side routes without a page of their own (the app shell), and
  * which page answers, with status 404, a path that is no page. The staff screens come from

@@ -4,12 +4,6 @@ import { useConnectivity } from './connectivity'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-function saveForOffline() {
-  import('../shell/saveForOffline')
-    .then(({ saveEveryPublicPage }) => saveEveryPublicPage())
-    .catch((error: unknown) => console.error('The site could not be saved for offline use:', error))
-}
-
 /** Same-origin URLs this page loaded that the service worker keeps at run time (pictures, menu files, the menu viewer, staff code). */
 function loadedRuntimeUrls(): string[] {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return []
@@ -37,13 +31,17 @@ function afterLoadWhenIdle(task: () => void) {
  * the visitor chooses "Reload", then takes over and the page reloads once. (Online/offline and the
  * install offer are watched from the start, by connectivity.ts.)
  */
-export function startOfflineSupport(): void {
+export function startOfflineSupport(saveEveryPublicPage: () => Promise<void>): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  afterLoadWhenIdle(registerServiceWorker)
+  afterLoadWhenIdle(() => registerServiceWorker(saveEveryPublicPage))
 }
 
-function registerServiceWorker() {
+/** `saveEveryPublicPage` loads every public page's data onto the device: the composition root knows which (main.tsx passes it in). */
+function registerServiceWorker(saveEveryPublicPage: () => Promise<void>) {
   const container = navigator.serviceWorker
+  const saveForOffline = () => {
+    saveEveryPublicPage().catch((error: unknown) => console.error('The site could not be saved for offline use:', error))
+  }
 
   // On the very first visit the page loaded its pictures before the worker existed: once the worker
   // takes charge, hand it those URLs so this first page also opens offline. Then, with the worker in

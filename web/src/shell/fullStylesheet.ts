@@ -1,6 +1,6 @@
 /**
  * A pre-rendered page arrives with the CSS its markup uses inline and the full stylesheet as
- * media="print" (api/src/shared/critical-css.ts): fetched without blocking the first paint. The entry
+ * media="print" (api/src/http/critical-css.ts): fetched without blocking the first paint. The entry
  * applies it to the screen at once, and waits for it before hydrating, so whatever the app draws that
  * the server did not (the cookie notice, menus opening, data arriving) is styled from its first frame.
  * The Content-Security-Policy allows no inline script or onload handler, so the switch is made here.

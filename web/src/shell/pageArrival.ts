@@ -51,7 +51,7 @@ export function focusPageOnceShown(landed: () => void): () => void {
 
 /**
  * Call once, in the component that holds every page, with the current path and its page's title
- * (pages/publicRoutes.ts, pageTitle). Keeps the document title the page's own and, after an in-app move to another path (a link, Back, Forward), puts
+ * (shell/publicRoutes.ts, pageTitle). Keeps the document title the page's own and, after an in-app move to another path (a link, Back, Forward), puts
  * focus on the new page's heading and returns the text to announce (the new title) for a polite live
  * region, as a full page load would have told a screen-reader user. The first page of a visit is left
  * alone: the browser has focused and announced it.

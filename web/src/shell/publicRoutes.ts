@@ -1,19 +1,20 @@
+/**
+ * The shell's table of public routes, filled in by the composition root (web/src/routes.ts registers
+ * every page): the shell never imports a feature. Here are the route's shape, the page wrappers
+ * (eagerPage, lazyPage), the fetch-ahead helper, and the lookups the shell needs (routeAt, pageTitle).
+ */
 import { createElement, useState, type ComponentType, type ReactNode } from 'react'
 import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { STAFF_ROUTES } from '../../../api/src/shared/rules/staff-routes'
 import { retryableLazy } from './retryableLazy'
 import { venue } from '../lib/venue'
-import { useAttractions } from '../features/attractions/store'
-import { useEvents } from '../features/events/store'
-import { galleryStore } from '../features/galleries/store'
-import { Home } from '../features/home/Home'
 
 /** Each route's loadData fetches ahead: the page, once its code comes, does not fetch the same again. */
 const AHEAD = { ahead: true } as const
 
 /** A route's loadData: starts each of the page's stores (named lazily: no store is made at import). */
-const fetchAhead =
+export const fetchAhead =
   (...stores: (() => { getState(): { load(options: typeof AHEAD): Promise<void> } })[]) =>
   () => {
     for (const store of stores) void store().getState().load(AHEAD)
@@ -36,12 +37,12 @@ export type PageComponent = ((props: object) => ReactNode) & {
 const moduleOf = (source: string) => source.slice(source.lastIndexOf('/') + 1).replace(/\.tsx$/, '')
 
 /** A page in the entry chunk, for the one page most visits start on (/). */
-function eagerPage(source: string, page: ComponentType<object>): PageComponent {
+export function eagerPage(source: string, page: ComponentType<object>): PageComponent {
   return Object.assign((props: object) => createElement(page, props), { module: moduleOf(source), source, load: async () => {} })
 }
 
 /** A page in its own chunk, downloaded the first time it is shown or asked to `load()`. */
-function lazyPage(source: string, importPage: () => Promise<Record<string, unknown>>): PageComponent {
+export function lazyPage(source: string, importPage: () => Promise<Record<string, unknown>>): PageComponent {
   const module = moduleOf(source)
   let loaded: ComponentType<object> | null = null
   const fetchPage = async () => {
@@ -82,61 +83,20 @@ export const MENU_PAGE_NAMES: Record<string, string> = {
   '/menu/menu2': `${venue.hotelName} cafe menu`,
 }
 
-/** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home' },
-  { path: '/about', page: lazyPage('features/about/About.tsx', () => import('../features/about/About')), prerender: true, name: 'About us' },
-  {
-    path: '/eat',
-    page: lazyPage('features/eat/Eat.tsx', () => import('../features/eat/Eat')),
-    prerender: true,
-    name: 'Eat',
-    loadData: fetchAhead(() => galleryStore('cafe')),
-  },
-  {
-    path: '/drink',
-    page: lazyPage('features/drink/Drink.tsx', () => import('../features/drink/Drink')),
-    prerender: true,
-    name: 'Drink',
-    loadData: fetchAhead(() => galleryStore('stables')),
-  },
-  {
-    path: '/stay',
-    page: lazyPage('features/stay/Stay.tsx', () => import('../features/stay/Stay')),
-    prerender: true,
-    name: 'Stay',
-    loadData: fetchAhead(() => galleryStore('rooms')),
-  },
-  {
-    path: '/events',
-    page: lazyPage('features/events/Events.tsx', () => import('../features/events/Events')),
-    prerender: true,
-    name: 'Events',
-    loadData: fetchAhead(
-      () => galleryStore('events'),
-      () => useEvents,
-    ),
-  },
-  {
-    path: '/around',
-    page: lazyPage('features/attractions/Around.tsx', () => import('../features/attractions/Around')),
-    prerender: true,
-    name: 'Things to do nearby',
-    loadData: fetchAhead(() => useAttractions),
-  },
-  { path: '/contact', page: lazyPage('features/contact/Contact.tsx', () => import('../features/contact/Contact')), prerender: true, name: 'Contact' },
-  {
-    path: '/menu/:menuId',
-    page: lazyPage('features/menus/Menu.tsx', () => import('../features/menus/Menu')),
-    prerender: true,
-    name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found',
-  },
-  { path: '/login', page: lazyPage('features/login/Login.tsx', () => import('../features/login/Login')), prerender: false, name: 'Staff login' },
-]
+/** The public routes, in the order wouter tries them: none until web/src/routes.ts registers them. */
+let registered: readonly PublicRoute[] = []
+
+/**
+ * Makes `routes` the public routes the shell looks paths up in (routeAt, pageTitle). web/src/routes.ts
+ * calls it as it is imported; a second call (a hot reload of that module) replaces the first one's routes.
+ */
+export function registerPublicRoutes(routes: readonly PublicRoute[]): void {
+  registered = routes
+}
 
 /** The route the app shows at `path`, matched as wouter's Switch matches (wouter parses patterns with regexparam). */
 export function routeAt(path: string): PublicRoute | undefined {
-  return PUBLIC_ROUTES.find((route) => matchRoute(parse, route.path, path)[0])
+  return registered.find((route) => matchRoute(parse, route.path, path)[0])
 }
 
 /** The home page's title: the whole venue. */

@@ -6,6 +6,9 @@ import { isRealDate } from '../../shared/time'
 import { ActivityList, ActivityQuery } from './model'
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, listActivity } from './store'
 
+/** What other features may use: the field-by-field difference an edit's trail entry records. */
+export { changesBetween } from './store'
+
 /** The last day an ISO date (and the trail's `at` text) can name. */
 const LAST_DAY = '9999-12-31'
 

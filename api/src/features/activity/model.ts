@@ -15,7 +15,12 @@ export const ActivityItem = t.Object({
   id: t.Number(),
   at: t.String(),
   device_at: t.Nullable(t.String()),
+  /** False: device_at lies outside the life of the change (before the account was made, or in the future). */
+  device_time_believable: t.Boolean(),
+  /** The member who acted; '' for a failed login, which names no member. */
   username: t.String(),
+  /** What a failed login was tried with: anyone's text, shown as typed, never as a member. */
+  attempted_username: t.Nullable(t.String()),
   kind: t.String(),
   action: t.String(),
   record_id: t.Nullable(t.String()),

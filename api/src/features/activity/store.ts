@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
+import { plainTrailText } from '../../shared/rules/trail-text'
 import { isRealDate } from '../../shared/time'
 import type { ActivityEntry, ActivityTrail, FieldChange } from '../../auth/activity-trail'
 
@@ -10,7 +11,11 @@ export interface ActivityRow {
   id: number
   at: string
   device_at: string | null
+  /** False when device_at lies outside the life of the change: recorded, not to be believed. */
+  device_time_believable: boolean
   username: string
+  /** What a failed login was tried with (anyone's text, never a member); null for every other entry. */
+  attempted_username: string | null
   kind: string
   action: string
   record_id: string | null
@@ -26,13 +31,19 @@ const SUMMARY_MAX = 300
  * Writes one entry. Only inside a transaction: the entry belongs to a change and must be saved or
  * lost with it, never on its own (a login and its session are written in one transaction too).
  */
-export function insertActivity(db: Database, entry: ActivityEntry & { username: string; at: string; device_at?: string | null }): void {
+export function insertActivity(db: Database, entry: ActivityEntry & { username: string; at: string; attempted_username?: string } & Partial<DeviceTime>): void {
   if (!db.inTransaction) throw new Error('An activity entry is written in the transaction of its change.')
-  const summary = entry.summary.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX)
-  db.query('INSERT INTO activity (at, device_at, username, kind, action, record_id, summary, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+  const summary = plainTrailText(entry.summary).replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX)
+  const attempted = entry.attempted_username === undefined ? null : plainTrailText(entry.attempted_username).trim().slice(0, 100)
+  db.query(
+    `INSERT INTO activity (at, device_at, device_time_believable, username, attempted_username, kind, action, record_id, summary, changes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
     entry.at,
     entry.device_at ?? null,
-    entry.username.slice(0, 100),
+    entry.device_time_believable === false ? 0 : 1,
+    plainTrailText(entry.username).slice(0, 100),
+    attempted,
     entry.kind,
     entry.action,
     entry.record_id === undefined || entry.record_id === null ? null : String(entry.record_id),
@@ -44,9 +55,9 @@ export function insertActivity(db: Database, entry: ActivityEntry & { username: 
 /** The trail the app hands the auth layer: a staff request's recorder, and the login entries. */
 export function activityTrail(ctx: Pick<AppContext, 'db' | 'now'>): ActivityTrail {
   return {
-    recorderFor: (username, request) => {
-      const deviceAt = readDeviceTime(request, ctx.now())
-      return (entry) => insertActivity(ctx.db, { ...entry, username, at: ctx.now().toISOString(), device_at: deviceAt })
+    recorderFor: (member, request) => {
+      const deviceTime = readDeviceTime(request, ctx.now(), member.since)
+      return (entry) => insertActivity(ctx.db, { ...entry, username: member.username, at: ctx.now().toISOString(), ...deviceTime })
     },
     record: (entry) => insertActivity(ctx.db, entry),
   }
@@ -62,20 +73,32 @@ function isRealDateTime(text: string): boolean {
   return isRealDate(date!) && Number(hours) <= 23 && Number(minutes) <= 59 && Number(seconds) <= 59 && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59
 }
 
+/** How far a device clock may run ahead of the server's and still be believed (it is then taken as the server's time). */
+export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000
+
+export interface DeviceTime {
+  device_at: string | null
+  device_time_believable: boolean
+}
+
 /**
  * X-Device-Time: when the member made the change on their device (the offline outbox sends it when
- * it replays). A full ISO date and time with its offset; a device clock ahead of the server's is
- * taken as the server's time, since a change cannot be made in the future.
+ * it replays). A full ISO date and time with its offset. A change queued offline can outlive the
+ * session that queued it (the member logs in again before it is sent), so the life of the change is
+ * bounded by the account: a time before the account was made, or further ahead of the server's clock
+ * than a small skew, is kept but marked not believable rather than refusing the change it came with.
  */
-export function readDeviceTime(request: Request, now: Date): string | null {
+export function readDeviceTime(request: Request, now: Date, accountSince: string): DeviceTime {
   const header = request.headers.get('x-device-time')
-  if (header === null || header.trim() === '') return null
+  if (header === null || header.trim() === '') return { device_at: null, device_time_believable: true }
   const text = header.trim()
   const time = isRealDateTime(text) ? Date.parse(text) : Number.NaN
-  if (Number.isNaN(time) || time < Date.UTC(2000, 0, 1)) {
+  if (Number.isNaN(time)) {
     throw badRequest('X-Device-Time must be the date and time the change was made, in ISO 8601 form, such as 2026-11-23T14:05:00Z.')
   }
-  return new Date(Math.min(time, now.getTime())).toISOString()
+  const believable = time >= Date.parse(accountSince) && time <= now.getTime() + DEVICE_CLOCK_SKEW_MS
+  if (!believable) return { device_at: new Date(time).toISOString(), device_time_believable: false }
+  return { device_at: new Date(Math.min(time, now.getTime())).toISOString(), device_time_believable: true }
 }
 
 /** Bookkeeping columns that change with every edit and say nothing to a reader. */
@@ -116,8 +139,12 @@ export function listActivity(db: Database, filter: ActivityFilter): ActivityRow[
   if (filter.until) where.push('at < ?') && values.push(filter.until)
   const rows = db
     .query(`SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`)
-    .all(...values, filter.limit) as (Omit<ActivityRow, 'changes'> & { changes: string | null })[]
-  return rows.map((row) => ({ ...row, changes: row.changes ? (JSON.parse(row.changes) as FieldChange[]) : null }))
+    .all(...values, filter.limit) as (Omit<ActivityRow, 'changes' | 'device_time_believable'> & { changes: string | null; device_time_believable: number })[]
+  return rows.map((row) => ({
+    ...row,
+    device_time_believable: row.device_time_believable !== 0,
+    changes: row.changes ? (JSON.parse(row.changes) as FieldChange[]) : null,
+  }))
 }
 
 /** Forgets entries older than the retention period; returns how many went. */

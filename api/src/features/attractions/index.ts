@@ -22,7 +22,7 @@ import {
   UploadAroundBody,
   type Attraction,
 } from './model'
-import { changesBetween } from '../activity/store'
+import { changesBetween } from '../activity'
 import { deleteAttraction, findAttraction, insertAttraction, listAttractions, updateAttraction, type AttractionRow } from './store'
 
 interface TextFields {

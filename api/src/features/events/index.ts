@@ -27,10 +27,13 @@ import {
   IMAGE_UNREADABLE_MESSAGE,
 } from '../../shared/rules/uploads'
 import { expectedVersion, VersionConflict } from '../../shared/version'
-import { changesBetween } from '../activity/store'
+import { changesBetween } from '../activity'
 import { deleteEvent, findEvent, insertEvent, listEvents, setEventAltText, updateEvent, type EventRow } from './store'
 import { readAltText } from '../../http/field-readers'
 import { isWebAddress } from '../../shared/rules/web-address'
+
+/** What other features may use: one event by id (the share preview of an event page). */
+export { findEvent } from './store'
 
 const DATA_URL_PREFIX = /^data:[^,]*;base64,/i
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/

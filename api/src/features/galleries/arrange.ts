@@ -19,14 +19,14 @@ import {
 import { toGalleryImage } from './reply'
 import { findGalleryImage, listGalleryImages, setGalleryAltText, setGalleryOrder } from './store'
 
-/** How many unknown pictures a conflict names: an order of thousands of strangers still gets a sentence. */
-const STRANGERS_NAMED = 5
+/** How many unknown pictures a conflict names: an order naming thousands of unknown ids still gets a sentence. */
+const UNKNOWN_IDS_NAMED = 5
 
 /** "picture 7 is", or "pictures 7, 8, … (9990 in all) are". */
-function strangersNamed(ids: number[]): string {
+function unknownIdsNamed(ids: number[]): string {
   if (ids.length === 1) return `picture ${ids[0]} is`
-  const listed = ids.slice(0, STRANGERS_NAMED).join(', ')
-  return ids.length > STRANGERS_NAMED ? `pictures ${listed}, … (${ids.length} in all) are` : `pictures ${listed} are`
+  const listed = ids.slice(0, UNKNOWN_IDS_NAMED).join(', ')
+  return ids.length > UNKNOWN_IDS_NAMED ? `pictures ${listed}, … (${ids.length} in all) are` : `pictures ${listed} are`
 }
 
 /** Mounted by the galleries plugin, under its /api prefix. */
@@ -46,10 +46,10 @@ export function galleryArrangeRoutes(ctx: AppContext) {
           return commit(() => {
             const current = listGalleryImages(db, gallery.type).map((row) => row.id)
             const known = new Set(current)
-            const strangers = body.ids.filter((id) => !known.has(id))
-            if (strangers.length > 0) {
+            const unknownIds = body.ids.filter((id) => !known.has(id))
+            if (unknownIds.length > 0) {
               throw new VersionConflict(
-                `The ${gallery.name} gallery has changed since this order was made: ${strangersNamed(strangers)} not in it (deleted, or never there). Nothing was moved.`,
+                `The ${gallery.name} gallery has changed since this order was made: ${unknownIdsNamed(unknownIds)} not in it (deleted, or never there). Nothing was moved.`,
                 { ids: current, images: imagesOf(gallery.type) },
               )
             }

@@ -18,6 +18,9 @@ import {
 } from './model'
 import { deleteHoliday, insertHoliday, listAllHolidays, listHolidaysFrom, type HolidayRow, type NewHoliday } from './store'
 
+/** What other features may use: the closures from a day on (the structured data of the site). */
+export { listHolidaysFrom } from './store'
+
 const ALL_FIELDS = 'All fields are required'
 
 function toHoliday(venue: Venue, row: HolidayRow): Holiday {

@@ -1,5 +1,5 @@
-import type { ActivityEntry } from '../activity/store'
-import { changesBetween } from '../activity/store'
+import type { ActivityEntry } from '../../auth/activity-trail'
+import { changesBetween } from '../activity'
 import type { VenueKey } from '../../shared/rules/venues'
 import { TIMES_REPLY_KEY } from '../../shared/rules/opening-groups'
 import { GROUP_LABELS, type HotelGroup, type OpeningTimes, type StablesGroup } from './model'

@@ -20,6 +20,9 @@ import {
 import { groupVersion, readOpeningTimes, updateOpeningTimes } from './store'
 import { describeTimesChange } from './activity'
 
+/** What other features may use: the current opening times (the structured data of the site). */
+export { readOpeningTimes } from './store'
+
 /** SPEC.md's older clients send a day and mean the group its label names. */
 const LEGACY_DAYS: Record<VenueKey, Record<string, HotelGroup | StablesGroup>> = {
   hotel: { monday: 'monday_to_friday', tuesday: 'monday_to_friday' },

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { findEvent } from '../events/store'
+import { findEvent } from '../events'
 import { shareImageOf } from '../../files/variants'
 import { documentTitle, eventShareMeta, pageMetaBlock, pageMetaFor, pageMetaPath, sharedEventId } from '../../shared/page-meta'
 

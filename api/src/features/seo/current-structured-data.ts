@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
-import { listHolidaysFrom } from '../holidays/store'
-import { readOpeningTimes } from '../opening-times/store'
+import { listHolidaysFrom } from '../holidays'
+import { readOpeningTimes } from '../opening-times'
 import { localBusinessData, structuredDataScript } from '../../shared/structured-data'
 import { venueDate } from '../../shared/time'
 import { dataVersion } from '../../db/data-version'

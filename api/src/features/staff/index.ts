@@ -14,7 +14,7 @@ import { adminGuard } from '../../auth/guard'
 import { assertAcceptablePassword } from '../../auth/password-policy'
 import type { AppContext } from '../../context'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { changesBetween } from '../activity/store'
+import { changesBetween } from '../activity'
 import { AddStaffBody, StaffList, StaffParams, StaffRemovedReply, StaffReply, UpdateStaffBody, type StaffMember } from './model'
 
 export const LAST_OWNER_MESSAGE = 'This is the last active owner. Make another member an owner first.'
@@ -49,7 +49,7 @@ export function staffRoutes(ctx: AppContext) {
       '/admin/staff',
       async ({ body, commit, activity, set }) => {
         const username = body.username.trim()
-        assertAcceptablePassword(body.password, username)
+        assertAcceptablePassword(body.password, username, ctx.config.venue)
         if (findAdmin(db, username)) throw conflict(`There is already a staff member called '${username}'.`)
         const hash = await hashPassword(body.password)
         set.status = 201
@@ -69,7 +69,7 @@ export function staffRoutes(ctx: AppContext) {
         if (body.role === undefined && body.disabled === undefined && body.password === undefined) {
           throw badRequest('Nothing to change: send role, disabled or password.')
         }
-        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username)
+        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username, ctx.config.venue)
         const hash = body.password === undefined ? undefined : await hashPassword(body.password)
         return commit(() => {
           const before = memberOr404(params.username)

@@ -1,4 +1,4 @@
-/** Issue 14 finding 6: the content screens' forms tie their errors to the fields (aria-invalid, aria-describedby, focus). */
+/** The content screens' forms tie their errors to the fields (aria-invalid, aria-describedby, focus). */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { ManageGalleries } from './galleries/ManageGalleries'

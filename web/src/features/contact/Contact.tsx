@@ -1,7 +1,6 @@
 import { ContactForm } from './ContactForm'
 import { Hero } from '../../ui/Hero'
-import { OpeningTimes } from '../opening-times/OpeningTimes'
-import { OpenStatus } from '../opening-times/OpenStatus'
+import { OpeningTimes, OpenStatus } from '../opening-times'
 import { telHref, venue } from '../../lib/venue'
 import '../../ui/info-pages.css'
 

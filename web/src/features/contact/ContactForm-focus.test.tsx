@@ -1,4 +1,4 @@
-/** Issue 14 finding 6: after sending, focus stays on the form's status message instead of falling to the page. */
+/** After sending, focus stays on the form's status message instead of falling to the page. */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { restoreFetch, stubFetch } from '../../../test/shell-helpers'

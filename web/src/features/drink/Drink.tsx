@@ -1,8 +1,8 @@
-import { ContactForm } from '../contact/ContactForm'
+import { ContactForm } from '../contact'
 import { FadeIn } from '../../ui/FadeIn'
-import { Gallery } from '../galleries/Gallery'
+import { Gallery } from '../galleries'
 import { Hero } from '../../ui/Hero'
-import { MenuLink } from '../menus/MenuLink'
+import { MenuLink } from '../menus'
 import { venue } from '../../lib/venue'
 import '../../ui/pages.css'
 

@@ -38,7 +38,7 @@ describe('EventCard', () => {
     expect(screen.getByText(/^Saturday,? 5 December 2026,? (at )?8:00\s?pm$/i)).toBeTruthy()
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-05T20:00:00.000Z')
     expect(screen.getByText('Fiddle, guitar and song by the fire.')).toBeTruthy()
-    // Decorative: the heading beside it already says what it is (issue 14).
+    // Decorative: the heading beside it already says what it is, so a screen reader need not hear it twice.
     const img = document.querySelector<HTMLImageElement>('img.event-card__image')!
     expect(img.getAttribute('alt')).toBe('')
     expect(img.getAttribute('src')).toBe(base.image_url!)

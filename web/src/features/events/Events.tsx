@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { EventCard } from './EventCard'
-import { Gallery } from '../galleries/Gallery'
+import { Gallery } from '../galleries'
 import { Hero } from '../../ui/Hero'
 import { useMounted } from '../../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'

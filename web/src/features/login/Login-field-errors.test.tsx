@@ -1,4 +1,4 @@
-/** Issue 14 finding 6: the login form marks the empty fields, and a refused login puts focus on its message. */
+/** The login form marks the empty fields, and a refused login puts focus on its message. */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderAt, restoreFetch, stubFetch } from '../../../test/shell-helpers'

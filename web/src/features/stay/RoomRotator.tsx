@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { GalleryImage } from '../../api/types'
 import { useReducedMotion } from '../../lib/hooks'
-import { galleryStore } from '../galleries/store'
+import { galleryStore } from '../galleries'
 import { useResource } from '../../stores'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import './stay.css'

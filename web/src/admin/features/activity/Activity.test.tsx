@@ -14,7 +14,9 @@ const entry = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
   at: '2026-11-23T12:00:00Z',
   device_at: null,
+  device_time_believable: true,
   username: 'sam',
+  attempted_username: null,
   kind: 'event',
   action: 'update',
   record_id: '4',
@@ -59,8 +61,41 @@ test('offline: says it needs the server', async () => {
 })
 
 test('whenText: one time when the device and the server agree', () => {
-  expect(whenText({ at: '2026-11-23T12:00:00Z', device_at: null })).toBe(formatReceived('2026-11-23T12:00:00Z'))
-  expect(whenText({ at: '2026-11-23T12:00:10Z', device_at: '2026-11-23T12:00:05Z' })).toBe(formatReceived('2026-11-23T12:00:10Z'))
+  expect(whenText({ at: '2026-11-23T12:00:00Z', device_at: null, device_time_believable: true })).toBe(formatReceived('2026-11-23T12:00:00Z'))
+  expect(whenText({ at: '2026-11-23T12:00:10Z', device_at: '2026-11-23T12:00:05Z', device_time_believable: true })).toBe(formatReceived('2026-11-23T12:00:10Z'))
+})
+
+test('a device time the server did not believe is shown as the device’s claim, in words, beside when the change arrived', async () => {
+  mock = mockApi({
+    'GET /api/admin/activity': {
+      body: [entry(1, { summary: 'Edited the event "Quiz night"', device_at: '2001-01-01T09:00:00Z', device_time_believable: false })],
+    },
+  })
+  render(<Activity />)
+  await screen.findByText('Edited the event "Quiz night"')
+  const when = screen.getByText(`${formatReceived('2026-11-23T12:00:00Z')} · the device's time (${formatReceived('2001-01-01T09:00:00Z')}) is not believable`)
+  expect(when.getAttribute('datetime')).toBe('2026-11-23T12:00:00Z')
+})
+
+test('a failed login shows the username tried, quoted and cleaned, never as a member', async () => {
+  mock = mockApi({
+    'GET /api/admin/activity': {
+      body: [
+        entry(1, {
+          kind: 'login',
+          action: 'failed',
+          username: '',
+          attempted_username: 'admin\u200b\u202E',
+          summary: 'Failed login from 10.0.0.1: unknown username\u202E',
+        }),
+      ],
+    },
+  })
+  render(<Activity />)
+  expect(await screen.findByText('Failed login from 10.0.0.1: unknown username')).toBeTruthy()
+  const who = screen.getByText('tried as “admin”')
+  expect(who.tagName).not.toBe('STRONG')
+  expect(document.querySelector('.activity-entry__meta strong')).toBeNull()
 })
 
 test('filtered by kind: the first page again, for that kind', async () => {

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { plainTrailText } from '../../../../../api/src/shared/rules/trail-text'
 import type { ActivityEntry } from '../../../api/types'
 import { AdminScreen, AdminSection, Field } from '../../shell/ui'
 import { formatReceived } from '../../time'
@@ -26,16 +27,26 @@ export const ACTIVITY_KINDS: Array<[string, string]> = [
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  const text = plainTrailText(typeof value === 'string' ? value : JSON.stringify(value))
   return text.length > 120 ? `${text.slice(0, 117)}…` : text
 }
 
-/** When it happened: the server's time, and the device's when a change made offline reached the server later. */
-export function whenText(entry: Pick<ActivityEntry, 'at' | 'device_at'>): string {
+/**
+ * When it happened: the server's time, and the device's when a change made offline reached the server
+ * later. A device time outside the life of the change is shown as the device's claim, not as when it was made.
+ */
+export function whenText(entry: Pick<ActivityEntry, 'at' | 'device_at' | 'device_time_believable'>): string {
   const reached = formatReceived(entry.at)
   if (!entry.device_at) return reached
   const made = formatReceived(entry.device_at)
+  if (!entry.device_time_believable) return `${reached} · the device's time (${made}) is not believable`
   return made === reached ? reached : `${made} on the device · reached the server ${reached}`
+}
+
+/** Who: the member, or for a failed login the username that was tried, in quotes and never as a member. */
+function whoOf(entry: Pick<ActivityEntry, 'username' | 'attempted_username'>) {
+  if (entry.attempted_username !== null) return <span className="activity-entry__attempt">tried as “{plainTrailText(entry.attempted_username)}”</span>
+  return <strong>{entry.username}</strong>
 }
 
 export function Activity() {
@@ -140,9 +151,9 @@ function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: A
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
   return (
     <li className="activity-entry" data-kind={entry.kind}>
-      <p className="activity-entry__summary">{entry.summary}</p>
+      <p className="activity-entry__summary">{plainTrailText(entry.summary)}</p>
       <p className="activity-entry__meta">
-        <strong>{entry.username}</strong> · <time dateTime={entry.device_at ?? entry.at}>{whenText(entry)}</time>
+        {whoOf(entry)} · <time dateTime={entry.device_time_believable ? (entry.device_at ?? entry.at) : entry.at}>{whenText(entry)}</time>
       </p>
       {entry.changes && entry.changes.length > 0 ? (
         <ul className="activity-entry__changes">

@@ -7,9 +7,10 @@ import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, PasswordField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
-import { passwordRuleBroken } from '../../../../../api/src/shared/password-rules'
+import { passwordRuleBroken } from '../../../../../api/src/shared/rules/staff-passwords'
 import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
 import { accountFailure } from './accountStatus'
+import { VENUE_NAMES } from './MyAccount'
 import { listProblem } from '../../shell/listProblem'
 import { useStaffList } from './store'
 import { useResource } from '../../../stores'
@@ -70,7 +71,8 @@ function AddMember() {
   const [role, setRole] = useState<StaffRole>('editor')
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username)),
+    validate: () =>
+      problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username, VENUE_NAMES)),
     send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
     sent: (reply) => ({
       text: reply?.message || `${username.trim()} can now log in.`,
@@ -220,7 +222,7 @@ function ResetPassword({ username, onDone }: { username: string; onDone(status: 
   const ids = useId()
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => fieldProblem('password', passwordRuleBroken(password, username)),
+    validate: () => fieldProblem('password', passwordRuleBroken(password, username, VENUE_NAMES)),
     send: () => adminSendNow('PUT', path(username), { password }),
     sent: () => ({ text: `${username}'s password is reset: they are logged out and choose a new one at their next login.`, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be reset.'),

@@ -1,4 +1,4 @@
-/** Issue 14 finding 6: the account forms tie their errors to the fields, and share one password field. */
+/** The account forms tie their errors to the fields, and share one password field. */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useStaffMember } from '../../session'

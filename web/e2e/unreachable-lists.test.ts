@@ -1,8 +1,10 @@
 /**
- * Stranger pass s13 (build first: npm run build): a returning visitor (the service worker installed)
- * opens a page while the venue's server refuses every API call. The page says once that its lists
- * could not be loaded; the idle "save every page for offline" must not put its placeholders back for
- * a second try and take them away again (each swap moved the page by a quarter of the screen).
+ * A page whose lists the venue's server does not give (build first: npm run build). A first visit to
+ * /events while the server never answers says so after a few seconds, not "Loading events…" until the
+ * request times out. A returning visitor (the service worker installed) opening a page while the
+ * server refuses every API call is told once that its lists could not be loaded; the idle "save every
+ * page for offline" must not put its placeholders back for a second try and take them away again
+ * (each swap moved the page by a quarter of the screen).
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -108,4 +110,23 @@ describe('a page whose lists the server refuses, for a returning visitor', () =>
       expect({ after: states.slice(failedAt), shifts }).toEqual({ after: ['failed'], shifts: [] })
       expect(await page.locator('.offline-banner').textContent()).toContain('Couldn’t reach the venue')
     }, 120_000)
+})
+
+test('a first visit to /events while the venue never answers says so after ~3 s, not "Loading events…" alone until the 15 s timeout', async () => {
+  const { server, browser } = suite
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
+  open.add(context)
+  await blockThirdParties(context, server.url)
+  await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
+  const page = await context.newPage()
+  // The server is reachable but hangs: no API request ever gets an answer. The page the server renders
+  // brings its events along (ssr-hydration.test.ts); the page as built, which is sent when it cannot
+  // render (an older build, a failed render), brings none: that is the page this visitor gets.
+  await context.route('**/api/**', () => undefined)
+  await context.route(`${server.url}/events`, (route) => route.continue({ url: `${server.url}/events/index.html` }))
+  await page.goto(`${server.url}/events`)
+  const started = Date.now()
+  await page.locator('.offline-banner', { hasText: 'Couldn’t reach the venue — this page is not saved on this device yet' }).waitFor({ timeout: 8_000 })
+  expect(Date.now() - started).toBeLessThan(8_000)
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
 })

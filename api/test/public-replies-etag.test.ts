@@ -1,8 +1,8 @@
 /**
- * Enemy pass s13 against the kept public replies (http/api-replies.ts), on the real server on loopback
- * with a real SQLite file: bursts of readers holding the old ETag while staff change the data, and odd
- * validators and codings. Every read that starts after a change's reply has the new data, never the
- * kept copy; odd headers get the same data, never an error.
+ * Kept public replies (http/api-replies.ts) on the real server on loopback with a real SQLite file:
+ * bursts of readers holding the old ETag while staff change the data, and odd validators and codings.
+ * Every read that starts after a change's reply has the new data, never the kept copy; odd headers get
+ * the same data, never an error.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loginToServer, type ServerProcess, startServer, waitUntilReady } from './server-process'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'venue-enemy-s13-'))
+const dataDir = mkdtempSync(join(tmpdir(), 'venue-replies-etag-'))
 let server: ServerProcess
 let token: string
 
@@ -67,7 +67,7 @@ describe('a staff change under a burst of readers', () => {
     const added = await fetch(`${server.base}/api/upload-event`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: 'Enemy s13 ceilidh', description: 'Dancing', startDatetime: '2030-06-01T19:00', image_base64: image }),
+      body: JSON.stringify({ title: 'Burst-night ceilidh', description: 'Dancing', startDatetime: '2030-06-01T19:00', image_base64: image }),
     })
     expect(added.status).toBe(201)
     const head = await fetch(`${server.base}/api/events`, { method: 'HEAD', headers: { 'if-none-match': etag } })
@@ -76,7 +76,7 @@ describe('a staff change under a burst of readers', () => {
     for (const coding of ['gzip', 'identity']) {
       const events = (await (await read('/api/events', { 'if-none-match': etag, 'accept-encoding': coding })).json()) as { title: string }[]
       expect(events.length).toBe(count + 1)
-      expect(events.some((event) => event.title === 'Enemy s13 ceilidh')).toBe(true)
+      expect(events.some((event) => event.title === 'Burst-night ceilidh')).toBe(true)
     }
   }, 60_000)
 })

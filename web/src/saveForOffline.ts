@@ -1,9 +1,9 @@
-import { useAttractions } from '../features/attractions/store'
-import { useEvents } from '../features/events/store'
-import { GALLERY_TYPES, galleryStore } from '../features/galleries/store'
-import { useHolidays } from '../features/opening-times/holidaysStore'
-import { menuStore, type BusinessId } from '../features/menus/store'
-import { useOpeningTimes } from '../features/opening-times/store'
+import { useAttractions } from './features/attractions/store'
+import { useEvents } from './features/events/store'
+import { GALLERY_TYPES, galleryStore } from './features/galleries/store'
+import { useHolidays } from './features/opening-times/holidaysStore'
+import { menuStore, type BusinessId } from './features/menus/store'
+import { useOpeningTimes } from './features/opening-times/store'
 
 const BUSINESSES: readonly BusinessId[] = [1, 2]
 
