@@ -4,7 +4,7 @@ import { SignJWT } from 'jose'
 import { DEMO_ADMIN } from '../src/app'
 import { MUST_CHANGE_PASSWORD_MESSAGE, OWNER_ONLY_MESSAGE, JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/guard'
 import { TOO_MANY_WRONG_PASSWORDS } from '../src/auth/login-throttle'
-import { COMMON_PASSWORD_MESSAGE } from '../src/auth/password-policy'
+import { COMMON_PASSWORD_MESSAGE, JUDGED_LENGTH } from '../src/auth/password-policy'
 import { LAST_OWNER_MESSAGE } from '../src/features/staff/index'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
 
@@ -307,6 +307,27 @@ describe('my account', () => {
     }
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429])
     expect((await login('admin', DEMO_ADMIN.password)).status).toBe(429)
+  })
+
+  test('a new password is judged only for a caller who knows the current one and is not held back: guesses with a long new password are 403, then 429', async () => {
+    t = await makeTestApp()
+    const token = await t.token()
+    // Judging a long password is the dear part of the request: it must never run for a wrong or throttled caller.
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const json = { current_password: `guess number ${i}`, new_password: 'a'.repeat(1000) }
+      statuses.push((await t.call('POST', '/api/admin/password', { token, json })).status)
+    }
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429])
+  })
+
+  test('a password is judged on its first 64 characters: weak ones followed by random text are refused', async () => {
+    t = await makeTestApp()
+    const token = await t.token()
+    const next = `${'a'.repeat(JUDGED_LENGTH)}${crypto.randomUUID()}${crypto.randomUUID()}`
+    const res = await t.call('POST', '/api/admin/password', { token, json: { current_password: DEMO_ADMIN.password, new_password: next } })
+    expect(res.status).toBe(400)
+    expect((await jsonOf(res)).error).toContain('easy to guess')
   })
 
   test("the password form's 429 speaks of wrong passwords, not of logins the member never tried", async () => {

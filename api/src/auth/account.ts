@@ -26,7 +26,8 @@ export function accountRoutes(ctx: AppContext) {
     .post(
       '/admin/password',
       async ({ admin, body, commit, activity, request }) => {
-        assertAcceptablePassword(body.new_password, admin.username, ctx.config.venue)
+        // The throttle and the current password come before the new one is judged: judging is the dear part,
+        // and a caller who is refused, or does not know the password, must not get it done for them.
         const account = findAdmin(ctx.db, admin.username)!
         const attempt = throttle.begin(admin.username, clientAddress(request, ctx.config), 'password')
         let valid = false
@@ -37,6 +38,7 @@ export function accountRoutes(ctx: AppContext) {
           else attempt.failed()
         }
         if (!valid) throw new HttpError(403, WRONG_CURRENT_PASSWORD)
+        assertAcceptablePassword(body.new_password, admin.username, ctx.config.venue)
         if (await Bun.password.verify(body.new_password, account.password_hash)) throw new HttpError(400, SAME_PASSWORD)
         const hash = await hashPassword(body.new_password)
         return commit(() => {

@@ -23,8 +23,19 @@ export const WEAK_PASSWORD_MESSAGE = 'This password would be easy to guess.'
  * most of a second, which a server that never sets a password should not pay at start-up.
  */
 let estimator: ZxcvbnFactory | undefined
+/**
+ * The estimate reads this many characters and no more: its work grows steeply with length (a 1,000-character
+ * password held the server's one thread for 2 s), and a password strong in its first 64 characters is
+ * strong. So a password's strength must show in its first 64 characters.
+ */
+export const JUDGED_LENGTH = 64
 const strengthOf = (password: string, userInputs: string[]) => {
-  estimator ??= new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...commonDictionary, ...englishDictionary } })
+  estimator ??= new ZxcvbnFactory({
+    translations,
+    graphs: adjacencyGraphs,
+    dictionary: { ...commonDictionary, ...englishDictionary },
+    maxLength: JUDGED_LENGTH,
+  })
   return estimator.check(password, userInputs)
 }
 
