@@ -294,6 +294,8 @@ describe('text anyone can type, in the trail', () => {
       'admin\u200b',
       '<img src=x onerror=alert(1)>',
       'x\u202Etxt.exe\u2066\uFEFF\u0085\u0007',
+      // Every other invisible format character: Arabic letter mark, soft hyphen, word joiner, Mongolian vowel separator, grapheme joiner, tags.
+      'is\u061Co\u00ADs\u2060w\u180Ej\u034Fx\u{E0041}y',
     ]
     // From different addresses, so the failures do not add up to a lockout.
     for (const [i, username] of tried.entries()) {
@@ -306,6 +308,7 @@ describe('text anyone can type, in the trail', () => {
       ['', 'admin'],
       ['', '<img src=x onerror=alert(1)>'],
       ['', 'xtxt.exe'],
+      ['', 'isoswjxy'],
     ])
     expect((await activity('?member=admin&kind=login')).map((entry) => entry.action)).toEqual(['login'])
   })

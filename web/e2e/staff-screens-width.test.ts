@@ -16,6 +16,10 @@ describe('staff screens', () => {
   test('every staff screen at phone and desktop width: nothing wider than the screen', async () => {
     const { server, persistent } = suite
     const { context } = persistent
+    // Anyone can put a long unbroken word into the activity trail: a username tried at the login.
+    const attempt = { username: 'x'.repeat(100), password: 'not-the-password-at-all' }
+    const refused = await server.api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(attempt) })
+    expect(refused.status).toBe(401)
     const page = await prepare(context, server.url, await server.token())
     await load(page, `${server.url}/admin`)
     for (const viewport of [PHONE, DESKTOP]) {
