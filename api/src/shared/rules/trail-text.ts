@@ -8,7 +8,7 @@
  * forge a second line ("…\nLogged in from …") or turn the rest of an entry around (U+202E). A
  * category, not a list, so none is missed; emoji joined by U+200D fall apart into their parts here.
  */
-const HIDDEN_OR_STEERING = /[\p{Cc}\p{Cf}\u034F]/gu
+const HIDDEN_OR_STEERING = /[\p{Cc}\p{Cf}]|\u034F/gu
 
 /** The text with every control and format character removed; line breaks and tabs become spaces. */
 export function plainTrailText(text: string): string {
