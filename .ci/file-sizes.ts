@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { runTreeCheck } from './self-checked'
 
 export const MAX_LINES = 300
 const SOURCE_DIRS = ['api/src', 'web/src', '.ci']
@@ -62,16 +63,11 @@ function selfCheck(): string | undefined {
   }
 }
 
-if (import.meta.main) {
-  const broken = selfCheck()
-  if (broken) {
-    console.error(broken)
-    process.exit(1)
-  }
-  const found = oversizedFiles(join(import.meta.dir, '..'))
-  for (const { path, lines } of found) console.error(`${path}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`)
-  console.log(
-    found.length ? `${found.length} source file(s) over ${MAX_LINES} lines` : `every source file in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`,
-  )
-  process.exit(found.length ? 1 : 0)
-}
+if (import.meta.main)
+  runTreeCheck({
+    selfCheck,
+    find: (root) => oversizedFiles(root),
+    describe: ({ path, lines }) => `${path}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`,
+    summary: (count) =>
+      count ? `${count} source file(s) over ${MAX_LINES} lines` : `every source file in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`,
+  })

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SOURCE_DIRS, sourceFiles } from './import-graph'
+import { runTreeCheck } from './self-checked'
 
 export const MAX_LINES = 120
 
@@ -96,17 +97,10 @@ function selfCheck(): string | undefined {
   }
 }
 
-if (import.meta.main) {
-  const broken = selfCheck()
-  if (broken) {
-    console.error(broken)
-    process.exit(1)
-  }
-  const found = longFunctionsIn(join(import.meta.dir, '..'))
-  for (const { path, name, line, lines } of found)
-    console.error(`${path}:${line} ${name}: ${lines} lines (at most ${MAX_LINES}; split it into smaller components and hooks)`)
-  console.log(
-    found.length ? `${found.length} function(s) over ${MAX_LINES} lines` : `every function in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`,
-  )
-  process.exit(found.length ? 1 : 0)
-}
+if (import.meta.main)
+  runTreeCheck({
+    selfCheck,
+    find: longFunctionsIn,
+    describe: ({ path, name, line, lines }) => `${path}:${line} ${name}: ${lines} lines (at most ${MAX_LINES}; split it into smaller components and hooks)`,
+    summary: (count) => (count ? `${count} function(s) over ${MAX_LINES} lines` : `every function in ${SOURCE_DIRS.join(', ')} is at most ${MAX_LINES} lines`),
+  })

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { importEdges, SOURCE_DIRS } from './import-graph'
+import { runTreeCheck } from './self-checked'
 
 /** Each group of files that reach each other through static imports, as one circle through all of them (Tarjan's algorithm). */
 export function importCycles(root: string, dirs: string[] = SOURCE_DIRS): string[][] {
@@ -94,14 +95,10 @@ function selfCheck(): string | undefined {
   }
 }
 
-if (import.meta.main) {
-  const broken = selfCheck()
-  if (broken) {
-    console.error(broken)
-    process.exit(1)
-  }
-  const cycles = importCycles(join(import.meta.dir, '..'))
-  for (const cycle of cycles) console.error(`import cycle: ${cycle.join(' → ')}`)
-  console.log(cycles.length ? `${cycles.length} import cycle(s)` : `no import cycles in ${SOURCE_DIRS.join(', ')}`)
-  process.exit(cycles.length ? 1 : 0)
-}
+if (import.meta.main)
+  runTreeCheck({
+    selfCheck,
+    find: importCycles,
+    describe: (cycle) => `import cycle: ${cycle.join(' → ')}`,
+    summary: (count) => (count ? `${count} import cycle(s)` : `no import cycles in ${SOURCE_DIRS.join(', ')}`),
+  })

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { type ImportEdge, importEdges } from './import-graph'
+import { runTreeCheck } from './self-checked'
 
 interface Rule {
   name: string
@@ -161,14 +162,10 @@ function selfCheck(): string | undefined {
   }
 }
 
-if (import.meta.main) {
-  const broken = selfCheck()
-  if (broken) {
-    console.error(broken)
-    process.exit(1)
-  }
-  const found = directionViolations(join(import.meta.dir, '..'))
-  for (const { rule, edge, why } of found) console.error(`${edge.from} → ${edge.to}: ${why} [${rule}]`)
-  console.log(found.length ? `${found.length} import(s) against the direction rules` : `every import follows the ${RULES.length} direction rules`)
-  process.exit(found.length ? 1 : 0)
-}
+if (import.meta.main)
+  runTreeCheck({
+    selfCheck,
+    find: directionViolations,
+    describe: ({ rule, edge, why }) => `${edge.from} → ${edge.to}: ${why} [${rule}]`,
+    summary: (count) => (count ? `${count} import(s) against the direction rules` : `every import follows the ${RULES.length} direction rules`),
+  })
