@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, staffContext, useServerAndBrowser } from './harness'
 import { contextsOf, settled } from './a11y-helpers'
 import { splitHtmlProxy } from './split-html-proxy'
 
@@ -138,26 +138,13 @@ describe('HTML that arrives slowly', () => {
     }, 120_000)
 })
 
-async function staffContext(viewport: typeof PHONE) {
-  const { server, browser } = suite
-  const res = await server.api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
-  const { token } = (await res.json()) as { token: string }
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
-  await context.addInitScript((t) => {
-    localStorage.setItem('cookiesAgreed', 'true')
-    localStorage.setItem('adminToken', t)
-  }, token)
-  return { context, token }
-}
-
 for (const [size, viewport] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const) {
   test(`${size}: the staff screens (the app shell, no <main> in its HTML) load without a console warning about <link rel=expect>`, async () => {
     const { server } = suite
-    const { context } = await staffContext(viewport)
+    const { context } = await staffContext(suite, viewport)
     try {
       const page = await context.newPage()
       const warnings: string[] = []

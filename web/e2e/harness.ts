@@ -211,3 +211,17 @@ export function useServerAndBrowser(): ServerAndBrowser {
   })
   return suite
 }
+
+/** A context of `suite`'s browser signed in as the demo owner in a session of its own (the token stored before any script runs), cookies agreed, third parties refused. */
+export async function staffContext(suite: ServerAndBrowser, viewport: { width: number; height: number }) {
+  const { server, browser } = suite
+  const res = await server.api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+  const { token } = (await res.json()) as { token: string }
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+  await blockThirdParties(context, server.url)
+  await context.addInitScript((t) => {
+    localStorage.setItem('cookiesAgreed', 'true')
+    localStorage.setItem('adminToken', t)
+  }, token)
+  return { context, token }
+}

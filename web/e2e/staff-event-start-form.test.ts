@@ -6,26 +6,13 @@
  */
 import { describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, staffContext, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
-async function staffContext(viewport: typeof PHONE) {
-  const { server, browser } = suite
-  const res = await server.api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
-  const { token } = (await res.json()) as { token: string }
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
-  await context.addInitScript((t) => {
-    localStorage.setItem('cookiesAgreed', 'true')
-    localStorage.setItem('adminToken', t)
-  }, token)
-  return { context, token }
-}
-
 test('editing an event to 1:30 am on the night the clocks go forward: the dialog says that time does not happen, and the event keeps its start', async () => {
   const { server } = suite
-  const { context, token } = await staffContext(DESKTOP)
+  const { context, token } = await staffContext(suite, DESKTOP)
   try {
     const before = (await (await server.api('/api/admin/events', { headers: { authorization: `Bearer ${token}` } })).json()) as {
       id: number
@@ -52,7 +39,7 @@ test('editing an event to 1:30 am on the night the clocks go forward: the dialog
 
 test('an event at the first 1:30 am of the night the clocks go back keeps its start when only its title is edited', async () => {
   const { server } = suite
-  const { context, token } = await staffContext(DESKTOP)
+  const { context, token } = await staffContext(suite, DESKTOP)
   const auth = { authorization: `Bearer ${token}` }
   try {
     const events = (await (await server.api('/api/admin/events', { headers: auth })).json()) as { id: number; title: string }[]
