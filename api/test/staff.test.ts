@@ -433,3 +433,69 @@ describe('password rules', () => {
     expect(passwordRuleBroken('kettle lantern orchard', 'sam', venueNames)).toBeNull()
   })
 })
+
+describe('a member removed while a request is on its way', () => {
+  /** A JSON body that sends its first 5 bytes, says it has begun, and sends the rest when released. */
+  function heldBody(json: unknown) {
+    const text = new TextEncoder().encode(JSON.stringify(json))
+    let begun!: () => void
+    let release!: () => void
+    const reading = new Promise<void>((resolve) => (begun = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let sent = false
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!sent) {
+          sent = true
+          controller.enqueue(text.slice(0, 5))
+          begun()
+          return
+        }
+        await released
+        controller.enqueue(text.slice(5))
+        controller.close()
+      },
+    })
+    return { body, reading, release }
+  }
+
+  test('an owner removed after the request began but before its body arrived creates nobody: 401, and the new account does not exist', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'departing', role: 'owner', password: FIRST } })).status).toBe(201)
+    const first = (await login('departing', FIRST)).body.token as string
+    expect((await t.call('POST', '/api/admin/password', { token: first, json: { current_password: FIRST, new_password: OWN } })).status).toBe(200)
+    const departing = (await login('departing', OWN)).body.token as string
+
+    const held = heldBody({ username: 'backdoor', role: 'owner', password: FIRST })
+    const headers = { 'content-type': 'application/json' }
+    const pending = t.call('POST', '/api/admin/staff', { token: departing, body: held.body, headers })
+    // The body is being read: the request was let in. Now the other owner removes the sender.
+    await held.reading
+    expect((await t.call('DELETE', '/api/admin/staff/departing', { token: owner })).status).toBe(200)
+    held.release()
+    expect((await pending).status).toBe(401)
+    expect((await login('backdoor', FIRST)).status).toBe(401)
+    const members = (await jsonOf(await t.call('GET', '/api/admin/staff', { token: owner }))) as { username: string }[]
+    expect(members.map((member) => member.username)).not.toContain('backdoor')
+  })
+
+  test('an owner made an editor while an owner-only request was on its way is refused 401, and nothing changes', async () => {
+    t = await makeTestApp()
+    const owner = await t.token()
+    expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'owner', password: FIRST } })).status).toBe(201)
+    const first = (await login('olive', FIRST)).body.token as string
+    expect((await t.call('POST', '/api/admin/password', { token: first, json: { current_password: FIRST, new_password: OWN } })).status).toBe(200)
+    const olive = (await login('olive', OWN)).body.token as string
+
+    const held = heldBody({ username: 'backdoor', role: 'owner', password: FIRST })
+    const pending = t.call('POST', '/api/admin/staff', { token: olive, body: held.body, headers: { 'content-type': 'application/json' } })
+    await held.reading
+    expect((await t.call('PUT', '/api/admin/staff/olive', { token: owner, json: { role: 'editor' } })).status).toBe(200)
+    held.release()
+    const res = await pending
+    // Taking rights away ends the member's sessions, so the held request finds its session gone.
+    expect(res.status).toBe(401)
+    expect((await login('backdoor', FIRST)).status).toBe(401)
+  })
+})

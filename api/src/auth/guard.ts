@@ -81,7 +81,24 @@ async function verifyStaff(ctx: AppContext, verifier: Verifier, request: Request
   if (sessionId) lastSeen.set(sessionId, ctx.now().toISOString())
   const member: StaffMember = { id: admin.id, username: admin.username, role: admin.role, sessionId, since: admin.created_at }
   verified.set(request, member)
+  tokenVersions.set(request, Number(claims.tv))
   return member
+}
+
+const tokenVersions = new WeakMap<Request, number>()
+
+export const ROLE_CHANGED_MESSAGE = 'Your role changed while this was on its way, so it was not saved. Please try again.'
+
+/**
+ * A request is let in when it begins, but its body may take long to come (a slow upload, or a caller
+ * holding it back on purpose): inside the transaction that writes the change, the member must still
+ * exist, be enabled, hold the same session and the same role, or nothing is written.
+ */
+function assertStillCurrent(ctx: AppContext, member: StaffMember, tokenVersion: number | undefined): void {
+  const now = findAdminById(ctx.db, member.id)
+  const current = now && !now.disabled && (member.sessionId ? findSession(ctx.db, member.sessionId, now.id) !== null : now.token_version === tokenVersion)
+  if (!now || !current) throw unauthorized('Your session is no longer valid. Please log in again.')
+  if (now.role !== member.role) throw new HttpError(403, ROLE_CHANGED_MESSAGE)
 }
 
 /** Who sent `request`, when it carries a valid staff token; null otherwise (for replies that only add detail for staff). */
@@ -114,7 +131,8 @@ export function adminGuard(ctx: AppContext) {
         if (!admin) throw unauthorized('Authentication required.')
         // By account, not name: ids are never reused, so a member later made under a removed member's
         // username is never handed that member's stored replies.
-        const idempotency = await idempotencyFor(ctx.db, ctx.jwtSecret, request, body, `staff:${admin.id}`)
+        const stillCurrent = () => assertStillCurrent(ctx, admin, tokenVersions.get(request))
+        const idempotency = await idempotencyFor(ctx.db, ctx.jwtSecret, request, body, `staff:${admin.id}`, stillCurrent)
         const replay = idempotency.replay()
         if (replay) return status(replay.status as 200, replay.body)
         // `activity` writes the trail entry; called inside `commit`, it is saved or lost with the change.

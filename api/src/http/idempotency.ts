@@ -60,12 +60,21 @@ export interface Idempotency {
  * caller's stored reply. Method and path are bound to the key through the request hash: the same
  * caller reusing a key for another request gets 422 rather than a reply meant for something else.
  */
-export async function idempotencyFor(db: Database, secret: string, request: Request, body: unknown, caller: string): Promise<Idempotency> {
+export async function idempotencyFor(
+  db: Database,
+  secret: string,
+  request: Request,
+  body: unknown,
+  caller: string,
+  /** Runs first inside the change's transaction and throws to refuse it: whatever was true when the request began may not be now. */
+  stillAllowed: () => void = () => undefined,
+): Promise<Idempotency> {
   const key = request.headers.get('idempotency-key')
   const scope = caller
   const run = <T>(change: () => T, status = 200): T => {
     try {
       return db.transaction(() => {
+        stillAllowed()
         const reply = change()
         if (key) {
           db.query('INSERT INTO idempotency_keys (scope, key, request_hash, status, body) VALUES (?, ?, ?, ?, ?)').run(
