@@ -43,46 +43,72 @@ function firstScreen(page: Page) {
   })
 }
 
-/** The first screen of `path` as drawn with the full sheet hanging (inline critical CSS only) or applied. */
-async function firstScreenWith(viewport: typeof PHONE, path: string, fullSheet: 'hanging' | 'applied'): Promise<string[]> {
+type FullSheet = 'hanging' | 'applied'
+
+/** A page whose entry script is refused, and whose full sheet is left hanging or comes as usual. */
+async function pageWith(viewport: typeof PHONE, fullSheet: FullSheet): Promise<Page> {
   const { server, browser } = suite
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  try {
-    await blockThirdParties(context, server.url)
-    await context.route(ENTRY_SCRIPT, (route) => route.abort())
-    if (fullSheet === 'hanging') await context.route(FULL_SHEET, () => undefined)
-    const page = await context.newPage()
-    await page.goto(`${server.url}${path}`, { waitUntil: fullSheet === 'hanging' ? 'domcontentloaded' : 'load' })
-    if (fullSheet === 'applied') {
-      // What the entry script does first (web/src/shell/fullStylesheet.ts).
-      await page.evaluate(() => {
-        for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) link.media = 'all'
-      })
-      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.media.mediaText === 'all'))
-    } else {
-      expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.cssRules.length > 0))).toBe(
-        false,
-      )
-    }
-    return await firstScreen(page)
-  } finally {
-    await context.unrouteAll({ behavior: 'ignoreErrors' })
-    await context.close()
-  }
+  await blockThirdParties(context, server.url)
+  await context.route(ENTRY_SCRIPT, (route) => route.abort())
+  if (fullSheet === 'hanging') await context.route(FULL_SHEET, () => undefined)
+  return context.newPage()
 }
 
+/**
+ * The first screen of `path` on `page`, loaded afresh, as drawn with the full sheet hanging (inline
+ * critical CSS only) or applied. Each full load is a new document; only the renderer is reused.
+ */
+async function firstScreenWith(page: Page, path: string, fullSheet: FullSheet): Promise<string[]> {
+  await page.goto(`${suite.server.url}${path}`, { waitUntil: fullSheet === 'hanging' ? 'domcontentloaded' : 'load' })
+  if (fullSheet === 'applied') {
+    // What the entry script does first (web/src/shell/fullStylesheet.ts).
+    await page.evaluate(() => {
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) link.media = 'all'
+    })
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.media.mediaText === 'all'))
+  } else {
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.cssRules.length > 0))).toBe(
+      false,
+    )
+  }
+  return firstScreen(page)
+}
+
+/** Side by side per size: the loads mostly wait on the network. */
+const LANES = 2
+
 test('each public route’s first screen looks the same before the full stylesheet arrives as after', async () => {
-  // Each page in a context of its own, a few at a time: the loads mostly wait on the network.
-  const pages = [PHONE, DESKTOP].flatMap((viewport) => ROUTES.map((path) => ({ viewport, path })))
-  const drawn = await pooled(pages, async ({ viewport, path }) => ({
-    hanging: await firstScreenWith(viewport, path, 'hanging'),
-    applied: await firstScreenWith(viewport, path, 'applied'),
-  }))
-  pages.forEach(({ viewport, path }, index) => {
-    const { hanging, applied } = drawn[index]!
-    expect(hanging.length, `${path} at ${viewport.width}px`).toBeGreaterThan(5)
-    expect(hanging, `${path} at ${viewport.width}px: first screen without the full sheet`).toEqual(applied)
-  })
+  for (const viewport of [PHONE, DESKTOP]) {
+    const drawn: { hanging: string[]; applied: string[] }[] = []
+    let next = 0
+    // Two pages per lane, one for each way, each going through its share of the routes: a page per load
+    // cost a new renderer each time, about half a second of a core.
+    await pooled(
+      Array.from({ length: LANES }),
+      async () => {
+        const hangingPage = await pageWith(viewport, 'hanging')
+        const appliedPage = await pageWith(viewport, 'applied')
+        try {
+          for (let index = next++; index < ROUTES.length; index = next++) {
+            const path = ROUTES[index]!
+            drawn[index] = { hanging: await firstScreenWith(hangingPage, path, 'hanging'), applied: await firstScreenWith(appliedPage, path, 'applied') }
+          }
+        } finally {
+          for (const page of [hangingPage, appliedPage]) {
+            await page.context().unrouteAll({ behavior: 'ignoreErrors' })
+            await page.context().close()
+          }
+        }
+      },
+      LANES,
+    )
+    ROUTES.forEach((path, index) => {
+      const { hanging, applied } = drawn[index]!
+      expect(hanging.length, `${path} at ${viewport.width}px`).toBeGreaterThan(5)
+      expect(hanging, `${path} at ${viewport.width}px: first screen without the full sheet`).toEqual(applied)
+    })
+  }
 }, 300_000)
 
 test('the full stylesheet is fetched without blocking rendering', async () => {

@@ -1,7 +1,8 @@
 /**
  * Pre-rendered pages in real Chromium against the real server (build first: npm run build). Without
  * JavaScript every public page shows its h1 and its hero photo; with JavaScript it hydrates without a
- * mismatch, and nothing on screen moves when the data (opening times, galleries, events) arrives.
+ * mismatch, fetches none of the data it brought embedded (#initial-data), and nothing on screen moves
+ * when the data (opening times, galleries, events) arrives.
  * The server answers each page's own HTML with and without a trailing slash, the app shell for
  * client-side routes and 404 for other paths. Screenshots of /, /eat and /events at phone and desktop sizes go to /tmp/shots.
  */
@@ -54,13 +55,31 @@ const PAGES: PublicPage[] = [
   { path: '/menu/menu2', h1: () => `${venue.hotelName} cafe menu`, hero: null, ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'] },
 ]
 
-/** React's hydration complaints: main.tsx's own message, and React's (minified) errors 418-425. */
-const HYDRATION_ERROR = /hydrat|Minified React error #4(18|19|2\d)/i
+/** React's hydration complaints: main.tsx's own message, React's words, and its (minified) errors 418-425. */
+const HYDRATION_ERROR = /hydrat|did not match|Minified React error #4(18|19|2\d)/i
+
+/** The API path each store's data comes from (web/src/stores: its cache key and fetcher). */
+function apiPathOf(storeKey: string): string {
+  const [kind, id] = storeKey.split(':')
+  const paths: Record<string, string> = {
+    'opening-times': '/api/opening-times',
+    holidays: '/api/bank-holiday-exceptions',
+    events: '/api/events',
+    attractions: '/api/around',
+    gallery: `/api/gallery/${id}`,
+    menu: `/api/get-menu/${id}`,
+  }
+  const path = paths[kind!]
+  if (!path) throw new Error(`which API path does store "${storeKey}" read? Add it to apiPathOf.`)
+  return path
+}
 
 interface Visit {
   page: Page
-  /** Uncaught errors and console errors that speak of hydration. */
+  /** Uncaught errors and console errors or warnings that speak of hydration. */
   problems: string[]
+  /** The paths of the API requests the page made. */
+  apiRequests: string[]
 }
 
 async function visit(viewport: { width: number; height: number }, options: { javaScript?: boolean } = {}): Promise<Visit> {
@@ -84,11 +103,17 @@ async function visit(viewport: { width: number; height: number }, options: { jav
   })
   const page = await context.newPage()
   const problems: string[] = []
+  const apiRequests: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) problems.push(`console: ${message.text().slice(0, 400)}`)
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_ERROR.test(message.text()))
+      problems.push(`console: ${message.text().slice(0, 400)}`)
   })
-  return { page, problems }
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api/')) apiRequests.push(pathname)
+  })
+  return { page, problems, apiRequests }
 }
 
 async function heroState(page: Page) {
@@ -130,11 +155,17 @@ describe('with JavaScript', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    test(`${label}: every page hydrates without a mismatch and nothing moves when the data arrives`, async () => {
+    test(`${label}: every page hydrates without a mismatch, fetches nothing it brought, and nothing moves when the data arrives`, async () => {
       // Each page in a fresh context; a few side by side (most of each visit is waiting).
       await pooled(PAGES, async (route) => {
-        const { page, problems } = await visit(viewport)
+        const { page, problems, apiRequests } = await visit(viewport)
         await page.goto(`${server.url}${route.path}`)
+        const embedded = await page.evaluate(
+          () => JSON.parse(document.getElementById('initial-data')?.textContent ?? 'null') as { stores: Record<string, unknown> } | null,
+        )
+        expect(embedded, `${route.path} carries its data`).not.toBeNull()
+        const keys = Object.keys(embedded!.stores)
+        if (route.path !== '/about') expect(keys.length, `${route.path} embeds the data it shows`).toBeGreaterThan(0)
         for (const selector of route.ready) {
           try {
             await page.locator(selector).first().waitFor({ timeout: 20_000 })
@@ -142,13 +173,22 @@ describe('with JavaScript', () => {
             throw new Error(`${route.path} (${label}): "${selector}" never showed. Problems: ${problems.join('\n')}`, { cause: error })
           }
         }
-        // Pictures settle, timers of the first second run, the splash fades (it never takes layout).
+        // Pictures settle, timers of the first second run, the splash fades (it never takes layout), and
+        // the idle-time saving of every page's data has run.
         await page.waitForLoadState('networkidle')
         await page.waitForTimeout(1000)
         const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts)
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
         expect(problems, `${route.path} (${label})`).toEqual([])
         if (total > 0.01) throw new Error(`${route.path} (${label}): layout shift ${total.toFixed(4)}: ${JSON.stringify(shifts)}`)
+        // Gallery photos the server sent may load before hydration: they show all the same (no load event missed).
+        await page.waitForFunction(
+          () => [...document.querySelectorAll<HTMLImageElement>('img.gallery__img')].every((img) => !img.complete || img.classList.contains('is-loaded')),
+          undefined,
+          { timeout: 10_000 },
+        )
+        const refetched = keys.map(apiPathOf).filter((path) => apiRequests.includes(path))
+        expect(refetched, `${route.path}: fetched again although embedded (requests: ${apiRequests.join(', ')})`).toEqual([])
         expect((await page.locator('main h1').textContent())?.trim(), route.path).toBe(route.h1())
         await page.context().close()
       })

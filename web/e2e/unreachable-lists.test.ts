@@ -120,7 +120,7 @@ test('a first visit to /events while the venue never answers says so after ~3 s,
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const page = await context.newPage()
   // The server is reachable but hangs: no API request ever gets an answer. The page the server renders
-  // brings its events along (ssr-hydration.test.ts); the page as built, which is sent when it cannot
+  // brings its events along (prerender.test.ts); the page as built, which is sent when it cannot
   // render (an older build, a failed render), brings none: that is the page this visitor gets.
   await context.route('**/api/**', () => undefined)
   await context.route(`${server.url}/events`, (route) => route.continue({ url: `${server.url}/events/index.html` }))
