@@ -30,7 +30,9 @@ const COVERS = '.site-header, .cookie-notice, .offline-banner, .update-prompt, .
 export function staffPagesOf(suite: ServerAndBrowser) {
   const contexts = new Map<string, BrowserContext>()
   const own: BrowserContext[] = []
-  let seeded = false
+  // One message, however many pages open at once: a flag set after the send let pages opened side by
+  // side each send one, and the inbox then held the same visitor's message three times.
+  let seeded: Promise<void> | undefined
   afterEach(async () => {
     for (const context of own.splice(0)) await context.close().catch(() => undefined)
   })
@@ -43,7 +45,7 @@ export function staffPagesOf(suite: ServerAndBrowser) {
     if (open) return open.pages()[0] ?? open.newPage()
     const { server, browser } = suite
     const token = await server.token()
-    if (!seeded) {
+    seeded ??= (async () => {
       // Demo content has no messages: one arrives as a visitor would send it.
       const sent = await server.api('/api/email/send-email', {
         method: 'POST',
@@ -51,8 +53,8 @@ export function staffPagesOf(suite: ServerAndBrowser) {
         body: JSON.stringify({ name: 'Ada Walker', email: 'ada@example.com', phone: '01234 567890', message: 'Do you have a room for two on Friday?' }),
       })
       if (!sent.ok) throw new Error(`could not send a demo message: ${sent.status}`)
-      seeded = true
-    }
+    })()
+    await seeded
     const context = await browser.newContext({
       viewport,
       serviceWorkers: 'block',
@@ -211,6 +213,37 @@ interface AxNode {
   backendDOMNodeId?: number
 }
 
+interface DomNode {
+  backendNodeId: number
+  nodeName: string
+  attributes?: string[]
+  children?: DomNode[]
+  baseURL?: string
+}
+
+/**
+ * The page's own elements (not the browser's parts in shadow roots, such as a date field's picker
+ * button, nor a frame's), each with where it links to ('' when nowhere), from one read of the DOM:
+ * asking the page about each node took two round trips per link and button.
+ */
+function pageOwnNodes(root: DomNode): Map<number, string> {
+  const own = new Map<number, string>()
+  const base = root.baseURL ?? ''
+  const walk = (node: DomNode) => {
+    let href = ''
+    if (node.nodeName === 'A' || node.nodeName === 'AREA') {
+      const attributes = node.attributes ?? []
+      const at = attributes.findIndex((value, index) => index % 2 === 0 && value === 'href')
+      if (at !== -1) href = URL.canParse(attributes[at + 1]!, base) ? new URL(attributes[at + 1]!, base).href : attributes[at + 1]!
+    }
+    own.set(node.backendNodeId, href)
+    // Only children: shadow roots and frame documents are not the page's own tree.
+    for (const child of node.children ?? []) walk(child)
+  }
+  walk(root)
+  return own
+}
+
 /** A picture or record named by its database number ("Delete image 27 from Home") rather than by what it shows. */
 const NUMBERED = /\b(image|picture|photo|event|attraction|menu|message|item) #?\d+\b/i
 
@@ -225,6 +258,7 @@ export async function ambiguousNames(page: Page, label: string): Promise<string[
   const cdp = await page.context().newCDPSession(page)
   try {
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AxNode[] }
+    const ownNodes = pageOwnNodes(((await cdp.send('DOM.getDocument', { depth: -1 })) as { root: DomNode }).root)
     const landmarks = new Map<string, string[]>()
     const links = new Map<string, Set<string>>()
     const buttons = new Map<string, number>()
@@ -235,17 +269,11 @@ export async function ambiguousNames(page: Page, label: string): Promise<string[
       if (node.ignored || !name) continue
       if (LANDMARKS.has(role)) landmarks.set(name, [...(landmarks.get(name) ?? []), role])
       if ((role !== 'button' && role !== 'link') || !node.backendDOMNodeId) continue
-      const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } }
-      const { result } = (await cdp.send('Runtime.callFunctionOn', {
-        objectId: object.objectId,
-        // The browser's own parts (a date field's picker button) live in its shadow root: not the page's.
-        functionDeclaration: 'function () { return this.getRootNode() === document ? this.href || "" : null }',
-        returnByValue: true,
-      })) as { result: { value: string | null } }
-      if (result.value === null) continue
+      const href = ownNodes.get(node.backendDOMNodeId)
+      if (href === undefined) continue
       if (NUMBERED.test(name)) problems.push(`${label}: ${role} "${name}" names its thing by a number`)
       if (role === 'button') buttons.set(name, (buttons.get(name) ?? 0) + 1)
-      else links.set(name, (links.get(name) ?? new Set()).add(result.value))
+      else links.set(name, (links.get(name) ?? new Set()).add(href))
     }
     for (const [name, roles] of landmarks) if (roles.length > 1) problems.push(`${label}: ${roles.length} landmarks named "${name}" (${roles.join(', ')})`)
     for (const [name, hrefs] of links) if (hrefs.size > 1) problems.push(`${label}: ${hrefs.size} links named "${name}" go to different places`)
