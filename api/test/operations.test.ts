@@ -55,6 +55,24 @@ describe('rate limits', () => {
     t.close()
   })
 
+  test('guesses at made-up usernames from the venue’s own address do not lock out a member who has logged in from it', async () => {
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' } })
+    const venueWifi = '203.0.113.50'
+    expect((await login(t, 'admin', DEMO_ADMIN.password, venueWifi)).status).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await login(t, `guess${i}`, 'wrong-password', venueWifi)).status).toBe(401)
+    // Other names from that address are held up; the member known there is not.
+    expect((await login(t, 'someone-else', 'wrong-password', venueWifi)).status).toBe(429)
+    expect((await login(t, 'admin', DEMO_ADMIN.password, venueWifi)).status).toBe(200)
+    // But the member's own failures there still count: five, and that address waits for that name too.
+    const at = new Date(Date.now() + 60 * 60_000)
+    const later = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
+    expect((await login(later, 'admin', DEMO_ADMIN.password, venueWifi)).status).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await login(later, 'admin', 'wrong-password', venueWifi)).status).toBe(401)
+    expect((await login(later, 'admin', DEMO_ADMIN.password, venueWifi)).status).toBe(429)
+    t.close()
+    later.close()
+  })
+
   test('guesses at one username from many addresses are limited too', async () => {
     // Past five failures the username waits 1 s before the next try: a clock that stands still keeps the
     // sixth inside that second however long five password checks take on a busy machine.

@@ -44,7 +44,9 @@ const tooMany = (message: string, waitMs: number) => new HttpError(429, message,
  * Decides whether a login may have its password checked, before it is checked. Every attempt is
  * counted the moment it starts (so a burst sent at once is counted as it arrives, not after the slow
  * hash), and uncounted only if it succeeds. Three limits, in memory for this one process:
- * - per address (an IPv6 address by its /64): 5 failures in 15 minutes at any usernames, then 429 for that address alone;
+ * - per address (an IPv6 address by its /64): 5 failures in 15 minutes at any usernames, then 429 for that address alone
+ *   — except for a username that has logged in from it before, which only its own 5 failures there hold
+ *   up (staff on the venue's shared Wi-Fi are not locked out by guesses at other names from it);
  * - per username: past 5 failures from anywhere, each further try waits 1 s, 2 s, 4 s … at most a
  *   minute after the last — except from an address that has logged in as that user before;
  * - overall: at most 4 password checks at once; beyond that, 429 "try again in a moment".
@@ -52,6 +54,8 @@ const tooMany = (message: string, waitMs: number) => new HttpError(429, message,
 export class LoginThrottle {
   private readonly byAddress = new Map<string, number[]>()
   private readonly byUsername = new Map<string, number[]>()
+  /** Per address and username: what holds up a username at an address it is known at. */
+  private readonly byAddressAndUsername = new Map<string, number[]>()
   private readonly knownAddresses = new Map<string, Map<string, number>>()
   private checking = 0
   private attempts = 0
@@ -81,7 +85,7 @@ export class LoginThrottle {
 
   /** Forgets keys whose attempts are all outside the window, so guesses at random usernames cannot grow memory forever. */
   private sweep(): void {
-    for (const map of [this.byAddress, this.byUsername]) for (const key of [...map.keys()]) this.recent(map, key)
+    for (const map of [this.byAddress, this.byUsername, this.byAddressAndUsername]) for (const key of [...map.keys()]) this.recent(map, key)
   }
 
   /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
@@ -90,7 +94,9 @@ export class LoginThrottle {
     const username = rawUsername.toLowerCase()
     const address = limitKeyOf(clientAddress)
     if (++this.attempts % 1000 === 0) this.sweep()
-    const byAddress = this.recent(this.byAddress, address)
+    const pair = `${address} ${username}`
+    const known = this.isKnown(username, address)
+    const byAddress = known ? this.recent(this.byAddressAndUsername, pair) : this.recent(this.byAddress, address)
     if (byAddress.length >= LOGIN_FAILURE_LIMIT) {
       throw tooMany(refusal.address, byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now())
     }
@@ -102,6 +108,7 @@ export class LoginThrottle {
     const counted: [Map<string, number[]>, string][] = [
       [this.byAddress, address],
       [this.byUsername, username],
+      [this.byAddressAndUsername, pair],
     ]
     for (const [map, key] of counted) map.set(key, [...(map.get(key) ?? []), at])
     this.checking++
