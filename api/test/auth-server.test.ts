@@ -97,18 +97,27 @@ describe('X-Forwarded-For', () => {
   })
 
   test('from a configured proxy each client has its own limit, and the hourly cap holds for everyone together', async () => {
-    const server = await serve({ TRUST_PROXY: '127.0.0.1', CONTACT_RATE_LIMIT: '5', CONTACT_HOURLY_LIMIT: '12' })
-    const statuses: number[] = []
-    let refused: Response | undefined
-    for (let i = 0; i < 20; i++) {
-      const res = await send(server, i, `198.51.100.1, 203.0.113.${i}`)
-      statuses.push(res.status)
-      if (res.status === 429) refused ??= res
+    const server = await serve({ TRUST_PROXY: '127.0.0.1', CONTACT_RATE_LIMIT: '5', CONTACT_HOURLY_LIMIT: '6' })
+    const from = (client: string) => `198.51.100.1, ${client}`
+    const statuses = async (client: string, count: number) => {
+      const out: number[] = []
+      for (let i = 0; i < count; i++) out.push((await send(server, i, from(client))).status)
+      return out
     }
-    expect(statuses).toEqual([...Array(12).fill(200), ...Array(8).fill(429)])
-    expect(refused!.headers.get('content-type')).toContain('application/json')
-    expect(typeof ((await refused!.json()) as { error: string }).error).toBe('string')
-    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The hour's 6: five from one client (its own limit), one from another.
+    expect(await statuses('203.0.113.1', 6)).toEqual([200, 200, 200, 200, 200, 429])
+    expect(await statuses('203.0.113.2', 2)).toEqual([200, 429])
+    const refused = await send(server, 9, from('203.0.113.2'))
+    expect(refused.headers.get('content-type')).toContain('application/json')
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^We are receiving a great many messages just now\. Please try again in about \d+ minutes, or call us\.$/,
+    )
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The budget spent is no kill switch: a client new this hour still gets its first message through,
+    // up to three budgets (18) in all; then nobody.
+    const newcomers: number[] = []
+    for (let i = 10; i < 24; i++) newcomers.push((await send(server, i, from(`203.0.113.${i}`))).status)
+    expect(newcomers).toEqual([...Array(12).fill(200), 429, 429])
   })
 
   test('a TRUST_PROXY that is not a list of addresses stops the server at start-up with a clear error', async () => {

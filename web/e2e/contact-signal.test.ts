@@ -106,7 +106,7 @@ async function closeAll(context: BrowserContext): Promise<void> {
 }
 
 describe('contact form on a bad signal', () => {
-  test('a server error (500) shows "Failed to send email.", keeps the fields, and queues nothing', async () => {
+  test('a server error (500) shows "Failed to send email." with the server’s reason, keeps the fields, and queues nothing', async () => {
     const context = await newContext(DESKTOP)
     try {
       const page = await openContact(context)
@@ -118,7 +118,7 @@ describe('contact form on a bad signal', () => {
       const text = `Server error ${crypto.randomUUID()}`
       await fillAndSend(page, text)
       await page.locator('.contact-form .form__status--error').first().waitFor({ timeout: 10_000 })
-      expect(await statusText(page)).toBe(SEND_FAILED)
+      expect(await statusText(page)).toBe(`${SEND_FAILED} The mail server is down.`)
       expect(await page.locator('.contact-form').first().getByLabel('Message').inputValue()).toBe(text)
       expect(answered).toBe(1)
       expect(await queued(page)).toBe(0)

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, HttpError, notFound } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
 import { clientAddress, limitKeyOf } from '../../http/client-address'
 import { RateLimiter } from '../../http/rate-limit'
@@ -118,13 +118,28 @@ export async function retryUnsentMessages(ctx: AppContext): Promise<RetryResult>
 
 export const CONTACT_WINDOW_MS = 10 * 60_000
 export const CONTACT_HOURLY_WINDOW_MS = 60 * 60_000
+/** Once the hour's budget is spent, senders new this hour still get through, up to this many budgets in all. */
+export const CONTACT_HOURLY_CEILING = 3
 const EVERYONE = 'everyone'
+
+const inMinutes = (seconds: number) => (seconds < 90 ? 'in a minute or two' : `in about ${Math.ceil(seconds / 60)} minutes`)
 
 export function contactRoutes(ctx: AppContext) {
   const now = () => ctx.now().getTime()
   const recentMessages = new RateLimiter(ctx.config.contactRateLimit, CONTACT_WINDOW_MS, now)
-  // However many addresses a sender has, the venue's inbox takes at most this many an hour.
+  // The venue's inbox takes this many an hour from everyone together. Spent, it is no kill switch a
+  // few addresses could pull: an address's first message of the hour still gets through, up to
+  // CONTACT_HOURLY_CEILING budgets in all.
   const allMessages = new RateLimiter(ctx.config.contactHourlyLimit, CONTACT_HOURLY_WINDOW_MS, now)
+  const sentThisHour = new RateLimiter(1, CONTACT_HOURLY_WINDOW_MS, now)
+  const ceiling = new RateLimiter(ctx.config.contactHourlyLimit * CONTACT_HOURLY_CEILING, CONTACT_HOURLY_WINDOW_MS, now)
+  const busy = (limiter: RateLimiter) => {
+    const wait = limiter.retryAfter(EVERYONE)
+    if (wait > 0)
+      throw new HttpError(429, `We are receiving a great many messages just now. Please try again ${inMinutes(wait)}, or call us.`, {
+        'retry-after': String(wait),
+      })
+  }
   return new Elysia({ name: 'feature.contact', prefix: '/api' })
     .use(adminGuard(ctx))
     .post(
@@ -143,9 +158,12 @@ export function contactRoutes(ctx: AppContext) {
         if (replay) return replay.body as SendEmailReply
         const sender = `ip:${limitKeyOf(address)}`
         recentMessages.assertAllowed([sender], 'You have sent several messages in a short time. Please wait a few minutes, or call us.')
-        allMessages.assertAllowed([EVERYONE], 'We are receiving a great many messages just now. Please try again later, or call us.')
+        if (sentThisHour.retryAfter(sender) > 0) busy(allMessages)
+        busy(ceiling)
         recentMessages.record(sender)
+        sentThisHour.record(sender)
         allMessages.record(EVERYONE)
+        ceiling.record(EVERYONE)
         let stored!: ContactMessage
         idempotency.commit(() => {
           stored = insertMessage(ctx.db, enquiry, ctx.now().toISOString())

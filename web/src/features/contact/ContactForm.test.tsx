@@ -94,7 +94,7 @@ describe('ContactForm', () => {
     expect((calls[0]!.body as Record<string, string>).website).toBe('http://spam.example')
   })
 
-  test('a server error shows "Failed to send email." and logs; the fields are kept', async () => {
+  test('a refusal shows "Failed to send email." with the server’s reason, and logs; the fields are kept', async () => {
     stubFetch({ 'POST /api/email/send-email': json({ error: 'Please enter a valid email address.' }, 400) })
     const logged: unknown[] = []
     const original = console.error
@@ -103,9 +103,25 @@ describe('ContactForm', () => {
       render(<ContactForm />)
       fill()
       fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-      await screen.findByText('Failed to send email.')
+      await screen.findByText('Failed to send email. Please enter a valid email address.')
       expect(logged.length).toBeGreaterThan(0)
       expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Walker')
+    } finally {
+      console.error = original
+    }
+  })
+
+  test('too many messages just now (429): the form says when to try again, and keeps the message', async () => {
+    const busy = 'We are receiving a great many messages just now. Please try again in about 40 minutes, or call us.'
+    stubFetch({ 'POST /api/email/send-email': json({ error: busy }, 429) })
+    const original = console.error
+    console.error = () => {}
+    try {
+      render(<ContactForm />)
+      fill()
+      fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+      await screen.findByText(`Failed to send email. ${busy}`)
+      expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
     } finally {
       console.error = original
     }
@@ -119,7 +135,7 @@ describe('ContactForm', () => {
       render(<ContactForm />)
       fill()
       fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-      await screen.findByText('Failed to send email.')
+      await screen.findByText('Failed to send email. The mail server is down.')
       expect(screen.queryByText(/offline/i)).toBeNull()
       expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
       expect(useOutbox.getState().entries).toHaveLength(0)

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../api/client'
 import { focusAfterSend } from '../../lib/focusAfterSend'
 import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
 import '../../ui/forms.css'
@@ -61,7 +62,9 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
       setValues(EMPTY)
     } catch (error) {
       console.error('Failed to send email:', error)
-      setResult({ ok: false, text: SEND_FAILED })
+      // The server's own reason, when it gave one (when to try again, which field is wrong); the fields stay filled.
+      const reason = error instanceof ApiError && error.status > 0 ? error.message : ''
+      setResult({ ok: false, text: reason ? `${SEND_FAILED} ${reason}` : SEND_FAILED })
     } finally {
       setSending(false)
       setAnswered((count) => count + 1)
