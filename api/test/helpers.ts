@@ -16,7 +16,8 @@ export interface TestApp {
   call(method: string, path: string, options?: CallOptions): Promise<Response>
   /** A fresh bearer token for the demo admin. */
   token(): Promise<string>
-  close(): void
+  /** Closes the app and removes its DATA_DIR, unless `keepData` (to start it again on the same data). */
+  close(keepData?: boolean): void
 }
 
 export interface CallOptions {
@@ -34,9 +35,16 @@ export interface CallOptions {
  * tests start from an empty venue (the admin account is still created).
  */
 export async function makeTestApp(
-  options: { env?: Record<string, string>; now?: () => Date; mailer?: AppContext['mailer']; seedDemo?: boolean } = {},
+  options: {
+    env?: Record<string, string>
+    now?: () => Date
+    mailer?: AppContext['mailer']
+    seedDemo?: boolean
+    /** A DATA_DIR a closed app left (`close(true)`): the app as started again after a restart. */
+    dataDir?: string
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-test-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'venue-test-'))
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
@@ -78,10 +86,10 @@ export async function makeTestApp(
       cachedToken = ((await res.json()) as { token: string }).token
       return cachedToken
     },
-    close() {
+    close(keepData = false) {
       void ctx.worker.stop()
       ctx.db.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -73,6 +73,34 @@ describe('rate limits', () => {
     later.close()
   })
 
+  test('an address a member logged in from is still known after a restart: guesses at their name elsewhere do not hold them up', async () => {
+    const at = new Date()
+    const before = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
+    expect((await login(before, 'admin', DEMO_ADMIN.password, '203.0.113.60')).status).toBe(200)
+    before.close(true)
+    const after = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at, dataDir: before.dataDir })
+    for (let i = 0; i < 5; i++) expect((await login(after, 'admin', 'wrong-password', `192.0.2.${i}`)).status).toBe(401)
+    // A new address waits out the delay the guesses made; the known one does not.
+    expect((await login(after, 'admin', DEMO_ADMIN.password, '192.0.2.99')).status).toBe(429)
+    expect((await login(after, 'admin', DEMO_ADMIN.password, '203.0.113.60')).status).toBe(200)
+    after.close()
+  })
+
+  test('a removed member’s addresses are forgotten: a new member given the same name starts as a stranger there', async () => {
+    const at = new Date()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
+    const owner = await t.token()
+    const add = () => t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'editor', password: 'kettle-first-pass-7731' } })
+    expect((await add()).status).toBe(201)
+    expect((await login(t, 'olive', 'kettle-first-pass-7731', '203.0.113.70')).status).toBe(200)
+    expect((await t.call('DELETE', '/api/admin/staff/olive', { token: owner })).status).toBe(200)
+    expect((await add()).status).toBe(201)
+    for (let i = 0; i < 5; i++) expect((await login(t, 'olive', 'wrong-password', `192.0.2.${i}`)).status).toBe(401)
+    expect((await login(t, 'olive', 'kettle-first-pass-7731', '203.0.113.70')).status).toBe(429)
+    expect(t.ctx.db.query('SELECT count(*) AS n FROM login_known_addresses WHERE username = ?').get('olive')).toEqual({ n: 0 })
+    t.close()
+  })
+
   test('guesses at one username from many addresses are limited too', async () => {
     // Past five failures the username waits 1 s before the next try: a clock that stands still keeps the
     // sixth inside that second however long five password checks take on a busy machine.

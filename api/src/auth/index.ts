@@ -4,6 +4,7 @@ import { clientAddress } from '../http/client-address'
 import { HttpError, unauthorized } from '../http/errors'
 import { createSession, DEMO_ADMIN, findAdmin, revokeTokens } from './admin-store'
 import { adminGuard } from './guard'
+import { knownAddressStore } from './known-addresses'
 import { LoginThrottle } from './login-throttle'
 import { DashboardReply, LoginBody, LoginReply } from './model'
 
@@ -17,7 +18,7 @@ const throttles = new WeakMap<AppContext, LoginThrottle>()
 /** The one login throttle of an app: logins and password changes are counted together. */
 export function loginThrottleOf(ctx: AppContext): LoginThrottle {
   let throttle = throttles.get(ctx)
-  if (!throttle) throttles.set(ctx, (throttle = new LoginThrottle(() => ctx.now().getTime())))
+  if (!throttle) throttles.set(ctx, (throttle = new LoginThrottle(() => ctx.now().getTime(), knownAddressStore(ctx.db))))
   return throttle
 }
 

@@ -13,6 +13,13 @@ export const MAX_CONCURRENT_LOGIN_CHECKS = 4
 /** An address that logged in as a username is known for it this long, and skips that username's delay. */
 export const KNOWN_ADDRESS_MS = 30 * 86_400_000
 
+/** Where the addresses members have logged in from are kept between restarts. */
+export interface KnownAddressStore {
+  /** Every remembered (username, address, time) seen since `since` (ms). */
+  load(since: number): { username: string; address: string; at: number }[]
+  remember(username: string, address: string, at: number): void
+}
+
 export interface LoginAttempt {
   /** The password was right: forget this attempt and remember the address for the username. */
   succeeded(): void
@@ -60,7 +67,16 @@ export class LoginThrottle {
   private checking = 0
   private attempts = 0
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly store?: KnownAddressStore,
+  ) {
+    for (const { username, address, at } of store?.load(now() - KNOWN_ADDRESS_MS) ?? []) {
+      const known = this.knownAddresses.get(username) ?? new Map<string, number>()
+      known.set(address, at)
+      this.knownAddresses.set(username, known)
+    }
+  }
 
   private recent(map: Map<string, number[]>, key: string): number[] {
     const since = this.now() - LOGIN_WINDOW_MS
@@ -86,6 +102,11 @@ export class LoginThrottle {
   /** Forgets keys whose attempts are all outside the window, so guesses at random usernames cannot grow memory forever. */
   private sweep(): void {
     for (const map of [this.byAddress, this.byUsername, this.byAddressAndUsername]) for (const key of [...map.keys()]) this.recent(map, key)
+  }
+
+  /** Forgets where a removed member logged in from. */
+  forget(username: string): void {
+    this.knownAddresses.delete(username.toLowerCase())
   }
 
   /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
@@ -131,6 +152,7 @@ export class LoginThrottle {
         const known = this.knownAddresses.get(username) ?? new Map<string, number>()
         known.set(address, this.now())
         this.knownAddresses.set(username, known)
+        this.store?.remember(username, address, this.now())
       },
       failed: () => void settle(),
     }

@@ -11,6 +11,7 @@ import {
   type AdminUser,
 } from '../../auth/admin-store'
 import { adminGuard } from '../../auth/guard'
+import { loginThrottleOf } from '../../auth'
 import { assertAcceptablePassword } from '../../auth/password-policy'
 import type { AppContext } from '../../context'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -101,6 +102,7 @@ export function staffRoutes(ctx: AppContext) {
           const target = memberOr404(params.username)
           if (isActiveOwner(target) && countActiveOwners(db) <= 1) throw conflict(LAST_OWNER_MESSAGE)
           deleteAdmin(db, target.id)
+          loginThrottleOf(ctx).forget(target.username)
           activity({ kind: 'staff', action: 'delete', record_id: target.username, summary: `Removed ${target.username} (${target.role})` })
           return { message: `${target.username} removed.`, username: target.username }
         }),
