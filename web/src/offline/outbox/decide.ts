@@ -36,8 +36,9 @@ const isKeyRace = (failure: SendFailure) => failure.status === 409 && /Idempoten
 
 /**
  * The pure rule for "what next after this failure": a 404 to a deletion is done; no answer (0), a 5xx,
- * a 408 (a body too slow on a weak signal), a 429 or a key race waits with backoff; a 401 on the admin channel waits for a login; a 409 with the
- * current record is a conflict; anything else fails with the server's reason.
+ * a 408 (a body too slow on a weak signal), a 429 or a key race waits with backoff; a 401 on the admin
+ * channel waits for a login; a 409 with the current record is a conflict; anything else fails with the
+ * server's reason.
  */
 export function nextAfterFailure(entry: OutboxEntry, failure: SendFailure, now: number, random = Math.random): NextStep {
   const attempts = entry.attempts + 1
