@@ -96,7 +96,7 @@ export function createApp(ctx: AppContext) {
     .use(replies.answerKept)
     .use(securityHeaders(ctx.config))
     .use(errorHandling)
-    .use(bodyParsing(ctx.config.uploadsDir))
+    .use(bodyParsing(ctx.config.uploadsDir, ctx.config.bodyBaseSeconds))
     // Before any route reads a body: staff routes without a valid token are refused here.
     .use(staffGate(ctx, (): readonly { method: string; path: string; hooks?: { transform?: unknown } }[] => app.routes))
     .use(replies.serialise)

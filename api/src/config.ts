@@ -40,6 +40,8 @@ export interface Config {
   activityRetentionDays: number
   /** Contact messages older than this many days are deleted (MESSAGE_RETENTION_DAYS, 12 months: UK GDPR's storage limitation). */
   messageRetentionDays: number
+  /** Seconds a request body has to arrive, plus one for every 32 KB of it (BODY_SECONDS; http/body-deadline.ts). */
+  bodyBaseSeconds: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
   /** How long the file worker (the child process that decodes pictures and PDFs) waits for more work before it exits (FILE_WORKER_IDLE_MS). */
@@ -170,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactHourlyLimit: positiveInt(env.CONTACT_HOURLY_LIMIT, 30, 'CONTACT_HOURLY_LIMIT'),
     activityRetentionDays: positiveInt(env.ACTIVITY_RETENTION_DAYS, 730, 'ACTIVITY_RETENTION_DAYS'),
     messageRetentionDays: positiveInt(env.MESSAGE_RETENTION_DAYS, 365, 'MESSAGE_RETENTION_DAYS'),
+    bodyBaseSeconds: positiveInt(env.BODY_SECONDS, 20, 'BODY_SECONDS'),
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,

@@ -124,3 +124,18 @@ describe('odd bodies at the event addresses', () => {
       await expectRefused(await events.call(method, path, { token, json: {} }), 404)
   })
 })
+
+describe('a streamed body that stops coming', () => {
+  test('a chunked staff body that sends 5 bytes and then nothing is refused 408 at its deadline, and nothing is stored', async () => {
+    t = await makeTestApp({ env: { BODY_SECONDS: '1' } })
+    const token = await t.token()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"tit'))
+      },
+    })
+    const res = await t.call('POST', '/api/upload-event', { token, body, headers: { 'content-type': 'application/json' } })
+    expect(`${res.status} ${(await jsonOf(res)).error}`).toStartWith('408 The request took too long to arrive')
+    expect(await jsonOf(await t.call('GET', '/api/admin/events', { token }))).toEqual([])
+  }, 15_000)
+})

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs'
 import { Elysia } from 'elysia'
 import { EVENT_IMAGE_TOO_LARGE_MESSAGE, MB } from '../shared/rules/uploads'
 import { badRequest, tooLarge, unsupportedType } from './errors'
-import { eachChunkWithin, filesToDisk, formParseSlots, removeSpooled, spoolBody, type BodyLimit } from './upload-spool'
+import { BODY_BASE_SECONDS, withinDeadline } from './body-deadline'
+import { deadlineOf, eachChunkWithin, filesToDisk, formParseSlots, removeSpooled, spoolBody, type BodyLimit } from './upload-spool'
 
 /** What a JSON call needs: the longest is a contact message or an event description. */
 export const DEFAULT_BODY_LIMIT = 1 * MB
@@ -12,6 +13,10 @@ export const DEFAULT_BODY_LIMIT = 1 * MB
  * the other fields and the multipart framing. Keyed by method and route pattern, as Elysia names them.
  */
 export const BODY_LIMITS: Readonly<Record<string, number>> = {
+  // Anonymous routes whose fields are short: a declared length past what their longest fields can
+  // make (every character escaped as \uXXXX) is refused at once, so held bodies cannot pile up memory.
+  'POST /api/email/send-email': 128 * 1024,
+  'POST /api/admin/login': 16 * 1024,
   'POST /api/upload-gallery': 64 * MB,
   'POST /api/upload-around': 11 * MB,
   'PUT /api/edit-around/:id': 11 * MB,
@@ -66,24 +71,26 @@ const FORM_OR_JSON_MESSAGE = 'This address takes a form or JSON: send the body a
 
 export type { BodyLimit }
 
-/** The body limit of a request, by its method and path. */
-export function bodyLimitOf(method: string, path: string): BodyLimit {
+/** The body limit of a request, by its method and path; `baseSeconds` sets its time to arrive (body-deadline.ts). */
+export function bodyLimitOf(method: string, path: string, baseSeconds = BODY_BASE_SECONDS): BodyLimit {
   const upper = method.toUpperCase()
   const entry = LIMIT_PATTERNS.find((candidate) => candidate.method === upper && candidate.pattern.test(path))
   const bytes = entry?.limit ?? DEFAULT_BODY_LIMIT
-  return { bytes, message: entry?.message ?? `The request body is too large: this address takes at most ${Math.round(bytes / MB)} MB.` }
+  const size = bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`
+  return { bytes, baseSeconds, message: entry?.message ?? `The request body is too large: this address takes at most ${size}.` }
 }
 
 /**
- * The body's bytes, refused with 413 as soon as they pass the limit. A declared length over it is
- * refused before anything is read; a streamed (chunked) body is counted as it arrives.
+ * The body's bytes, refused with 413 as soon as they pass the limit, and with 408 if they are still
+ * arriving at the body's deadline (body-deadline.ts). A declared length over the limit is refused
+ * before anything is read; a streamed (chunked) body is counted as it arrives.
  */
 export async function readBodyWithin(request: Request, limit: BodyLimit): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     if (Number(declared) > limit.bytes) throw tooLarge(limit.message)
     // Bun holds the body to its declared length, so it cannot grow past the check.
-    return new Uint8Array(await request.arrayBuffer())
+    return new Uint8Array(await withinDeadline(request.arrayBuffer(), deadlineOf(request, limit)))
   }
   if (!request.body) return new Uint8Array()
   const chunks: Uint8Array[] = []
@@ -181,7 +188,7 @@ async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>):
  * Elysia's own parsing for the types the API takes; other types are left unread. Forms go through
  * `spoolDir` (upload-spool.ts): their files reach the routes as Files read from disk.
  */
-export const bodyParsing = (spoolDir: string) =>
+export const bodyParsing = (spoolDir: string, bodyBaseSeconds = BODY_BASE_SECONDS) =>
   new Elysia({ name: 'http.body-limits', seed: spoolDir })
     // A form's files on disk go as its reply is made (mapResponse runs for errors too); after the
     // reply as well, for a request that ended some other way.
@@ -200,7 +207,7 @@ export const bodyParsing = (spoolDir: string) =>
       if (!json && !multipart && !text && !urlencoded && type !== 'application/octet-stream') {
         // Another declared type (application/xml, text/json …) with a body: the type is what is wrong (415),
         // not the fields a validator would find missing. Read within the limit, so a huge one is still a 413.
-        if (type !== '' && (await readBodyWithin(request, bodyLimitOf(request.method, path))).byteLength > 0) {
+        if (type !== '' && (await readBodyWithin(request, bodyLimitOf(request.method, path, bodyBaseSeconds))).byteLength > 0) {
           throw unsupportedType(takesForms(request.method, path) ? FORM_OR_JSON_MESSAGE : JSON_ONLY_MESSAGE)
         }
         return
@@ -211,7 +218,7 @@ export const bodyParsing = (spoolDir: string) =>
       const declared = request.headers.get('content-length')
       // A small form is read and parsed in memory: going through disk would cost more than it holds.
       if (multipart && (declared === null || Number(declared) >= SPOOL_FORM_BYTES)) {
-        const spool = await spoolBody(request, bodyLimitOf(request.method, path), spoolDir)
+        const spool = await spoolBody(request, bodyLimitOf(request.method, path, bodyBaseSeconds), spoolDir)
         return formParseSlots.run(async () => {
           const bytes = await Bun.file(spool).bytes()
           rmSync(spool, { force: true })
@@ -223,7 +230,7 @@ export const bodyParsing = (spoolDir: string) =>
           return onDisk
         })
       }
-      const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path))
+      const bytes = await readBodyWithin(request, bodyLimitOf(request.method, path, bodyBaseSeconds))
       if (multipart) return parseMultipart(request, bytes)
       if (type === 'application/octet-stream') return bytes.buffer
       const body = new TextDecoder().decode(bytes)

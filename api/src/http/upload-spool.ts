@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Semaphore } from '../files/decode-slots'
+import { bodyDeadlineMs, withinDeadline } from './body-deadline'
 import { tooLarge } from './errors'
 
 /** How much body a request may send, and the 413's message when it sends more. */
@@ -17,6 +18,13 @@ export interface BodyLimit {
   bytes: number
   /** The 413's message. */
   message: string
+  /** The body's base time to arrive (body-deadline.ts); unset, the default. */
+  baseSeconds?: number
+}
+
+/** How long a body of declared length may take to arrive (body-deadline.ts). */
+export function deadlineOf(request: Request, limit: BodyLimit): number {
+  return bodyDeadlineMs(Number(request.headers.get('content-length') ?? 0), limit.baseSeconds)
 }
 
 /** One form in memory at a time: parsing takes milliseconds, so a queue costs uploads nothing noticeable. */
@@ -44,15 +52,24 @@ export function removeSpooled(request: Request): void {
   for (const path of paths) rmSync(path, { force: true })
 }
 
+/** Room for the next chunk of a body without a declared length: its deadline moves on as bytes come. */
+const NEXT_CHUNK_BYTES = 64 * 1024
+
 /**
  * Hands each chunk of a body without a declared length to `take`, refused with 413 as soon as the
- * chunks pass the limit. The body parser (body-limits.ts) and the spool both read this way.
+ * chunks pass the limit, and with 408 once it falls behind the deadline of what it has sent so far
+ * and one more chunk (body-deadline.ts): 5 bytes and then nothing are refused as a 5-byte body would
+ * be. The body parser (body-limits.ts) and the spool both read this way.
  */
 export async function eachChunkWithin(body: ReadableStream<Uint8Array>, limit: BodyLimit, take: (chunk: Uint8Array) => unknown): Promise<void> {
   let total = 0
   const reader = body.getReader()
+  const began = Date.now()
+  // Not awaited, as below: a cancel of a body handed on in a new Request never settles.
+  const stop = () => void reader.cancel().catch(() => {})
   for (;;) {
-    const { done, value } = await reader.read()
+    const allowed = bodyDeadlineMs(total + NEXT_CHUNK_BYTES, limit.baseSeconds)
+    const { done, value } = await withinDeadline(reader.read(), began + allowed - Date.now(), stop)
     if (done) return
     total += value.byteLength
     if (total > limit.bytes) {
@@ -77,7 +94,7 @@ export async function spoolBody(request: Request, limit: BodyLimit, dir: string)
   // Bun holds a body to its declared length and writes it to the file natively, without handing each
   // chunk to JavaScript: 20 bodies of 8 MB arriving at once took the server 7 MB instead of 60 MB.
   if (declared !== null) {
-    await Bun.write(path, request)
+    await withinDeadline(Bun.write(path, request), deadlineOf(request, limit))
     return path
   }
   const file = await open(path, 'w', 0o600)

@@ -33,8 +33,9 @@ describe('nextAfterFailure: what the outbox does after a failed send', () => {
     })
   })
 
-  test('a server error, 429, or the Idempotency-Key race 409 also retry later', () => {
+  test('a server error, 429, a body too slow to arrive (408) or the Idempotency-Key race 409 also retry later', () => {
     for (const failure of [
+      { status: 408, message: 'The request took too long to arrive (more than 21 s for its size), so nothing was changed. Please try again.' },
       { status: 500, message: 'Internal error' },
       { status: 503, message: 'Unavailable' },
       { status: 429, message: 'Too many requests' },

@@ -11,7 +11,7 @@ export interface SendFailure {
 export type NextStep =
   /** What the change wanted is already true (a deletion of a record gone already): it counts as sent. */
   | { kind: 'done'; note: string }
-  /** No answer, a server error, too many requests, or the same key still being applied: wait, then try again; nothing overtakes it. */
+  /** No answer, a body too slow to arrive, a server error, too many requests, or the same key still being applied: wait, then try again; nothing overtakes it. */
   | { kind: 'retry-later'; entry: OutboxEntry }
   /** The staff session ended: admin entries wait for the next login. */
   | { kind: 'pause-for-auth'; entry: OutboxEntry }
@@ -36,14 +36,15 @@ const isKeyRace = (failure: SendFailure) => failure.status === 409 && /Idempoten
 
 /**
  * The pure rule for "what next after this failure": a 404 to a deletion is done; no answer (0), a 5xx,
- * a 429 or a key race waits with backoff; a 401 on the admin channel waits for a login; a 409 with the
- * current record is a conflict; anything else fails with the server's reason.
+ * a 408 (a body too slow on a weak signal), a 429 or a key race waits with backoff; a 401 on the admin
+ * channel waits for a login; a 409 with the current record is a conflict; anything else fails with the
+ * server's reason.
  */
 export function nextAfterFailure(entry: OutboxEntry, failure: SendFailure, now: number, random = Math.random): NextStep {
   const attempts = entry.attempts + 1
   const { status, message: error } = failure
   if (status === 404 && isDeletion(entry)) return { kind: 'done', note: ALREADY_DELETED }
-  if (status === 0 || status >= 500 || status === 429 || isKeyRace(failure)) {
+  if (status === 0 || status >= 500 || status === 408 || status === 429 || isKeyRace(failure)) {
     return { kind: 'retry-later', entry: { ...entry, state: 'waiting', attempts, nextAttemptAt: now + backoffDelay(attempts, random), error, status } }
   }
   if (status === 401 && entry.channel === 'admin') return { kind: 'pause-for-auth', entry: { ...entry, state: 'waiting', error, status } }
