@@ -94,8 +94,9 @@ describe('ContactForm', () => {
     expect((calls[0]!.body as Record<string, string>).website).toBe('http://spam.example')
   })
 
-  test('a refusal shows "Failed to send email." with the server’s reason, and logs; the fields are kept', async () => {
-    stubFetch({ 'POST /api/email/send-email': json({ error: 'Please enter a valid email address.' }, 400) })
+  /** The form filled and sent to a server that refuses it; what was logged. The page then shows the refusal and its reason. */
+  async function refusedSend(status: number, error: string): Promise<{ logged: unknown[]; calls: unknown[] }> {
+    const calls = stubFetch({ 'POST /api/email/send-email': json({ error }, status) })
     const logged: unknown[] = []
     const original = console.error
     console.error = (...args: unknown[]) => logged.push(args)
@@ -103,47 +104,31 @@ describe('ContactForm', () => {
       render(<ContactForm />)
       fill()
       fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-      await screen.findByText('Failed to send email. Please enter a valid email address.')
-      expect(logged.length).toBeGreaterThan(0)
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Walker')
+      await screen.findByText(`Failed to send email. ${error}`)
     } finally {
       console.error = original
     }
+    return { logged, calls }
+  }
+
+  test('a refusal shows "Failed to send email." with the server’s reason, and logs; the fields are kept', async () => {
+    const { logged } = await refusedSend(400, 'Please enter a valid email address.')
+    expect(logged.length).toBeGreaterThan(0)
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Walker')
   })
 
   test('too many messages just now (429): the form says when to try again, and keeps the message', async () => {
-    const busy = 'We are receiving a great many messages just now. Please try again in about 40 minutes, or call us.'
-    stubFetch({ 'POST /api/email/send-email': json({ error: busy }, 429) })
-    const original = console.error
-    console.error = () => {}
-    try {
-      render(<ContactForm />)
-      fill()
-      fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-      await screen.findByText(`Failed to send email. ${busy}`)
-      expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
-    } finally {
-      console.error = original
-    }
+    await refusedSend(429, 'We are receiving a great many messages just now. Please try again in about 40 minutes, or call us.')
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
   })
 
   test('a server error (500) is a failure, not "offline": "Failed to send email.", the fields kept, nothing queued', async () => {
-    const calls = stubFetch({ 'POST /api/email/send-email': json({ error: 'The mail server is down.' }, 500) })
-    const original = console.error
-    console.error = () => {}
-    try {
-      render(<ContactForm />)
-      fill()
-      fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
-      await screen.findByText('Failed to send email. The mail server is down.')
-      expect(screen.queryByText(/offline/i)).toBeNull()
-      expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
-      expect(useOutbox.getState().entries).toHaveLength(0)
-      await replay()
-      expect(calls).toHaveLength(1)
-    } finally {
-      console.error = original
-    }
+    const { calls } = await refusedSend(500, 'The mail server is down.')
+    expect(screen.queryByText(/offline/i)).toBeNull()
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
+    expect(useOutbox.getState().entries).toHaveLength(0)
+    await replay()
+    expect(calls).toHaveLength(1)
   })
 
   test('offline (as the browser says): kept on the device without trying, and the visitor is told so', async () => {
