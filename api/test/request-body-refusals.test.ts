@@ -139,3 +139,23 @@ describe('a streamed body that stops coming', () => {
     expect(await jsonOf(await t.call('GET', '/api/admin/events', { token }))).toEqual([])
   }, 15_000)
 })
+
+describe('the reason given for a streamed body too slow to arrive', () => {
+  test('names the time the body was given, not what was left of it at its last chunk', async () => {
+    t = await makeTestApp({ env: { BODY_SECONDS: '1' } })
+    // A byte a second for three seconds, then nothing.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const [at, byte] of ['{', '"', 'n'].entries()) setTimeout(() => controller.enqueue(new TextEncoder().encode(byte)), at * 1000)
+      },
+    })
+    const began = Date.now()
+    const res = await t.call('POST', '/api/email/send-email', { body, headers: { 'content-type': 'application/json' } })
+    const waited = Date.now() - began
+    const { error } = await jsonOf(res)
+    expect(res.status).toBe(408)
+    // It used to say "more than 0 s" after four seconds: the time left for the last read.
+    const stated = Number(/more than (\d+) s/.exec(error)?.[1])
+    expect(Math.abs(stated * 1000 - waited)).toBeLessThan(1000)
+  }, 15_000)
+})

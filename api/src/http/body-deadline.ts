@@ -21,14 +21,15 @@ export const bodyTooSlow = (ms: number) =>
 
 /**
  * `work`, or a 408 once `ms` have passed. `giveUp` runs at the deadline (it stops the reading); the
- * abandoned `work` then settles on its own, unobserved.
+ * abandoned `work` then settles on its own, unobserved. `allowedMs` is the body's whole time, which the
+ * 408 names: a read that began late in the body has only what was left of it (`ms`).
  */
-export async function withinDeadline<T>(work: Promise<T>, ms: number, giveUp: () => void = () => {}): Promise<T> {
+export async function withinDeadline<T>(work: Promise<T>, ms: number, giveUp: () => void = () => {}, allowedMs = ms): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // Refused first: a cancelled read ends at once as "done", and must not win the race as a whole body.
-      reject(bodyTooSlow(ms))
+      reject(bodyTooSlow(allowedMs))
       giveUp()
     }, ms)
   })

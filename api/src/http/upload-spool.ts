@@ -69,7 +69,7 @@ export async function eachChunkWithin(body: ReadableStream<Uint8Array>, limit: B
   const stop = () => void reader.cancel().catch(() => {})
   for (;;) {
     const allowed = bodyDeadlineMs(total + NEXT_CHUNK_BYTES, limit.baseSeconds)
-    const { done, value } = await withinDeadline(reader.read(), began + allowed - Date.now(), stop)
+    const { done, value } = await withinDeadline(reader.read(), began + allowed - Date.now(), stop, allowed)
     if (done) return
     total += value.byteLength
     if (total > limit.bytes) {
