@@ -7,6 +7,7 @@ import { backup } from '../scripts/backup'
 import { restore } from '../scripts/restore'
 import { DEMO_ADMIN } from '../src/app'
 import { sweepFiles } from '../src/files/sweep'
+import { pruneExpired } from '../src/retention'
 import { fileOf, jsonOf, makeImage, makeTestApp } from './helpers'
 
 const dirs: string[] = []
@@ -150,6 +151,21 @@ describe('rate limits', () => {
     })
     expect(res.status).toBe(200)
     expect((t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(0)
+    t.close()
+  })
+
+  test('an address a member last logged in from over 30 days ago is deleted by the daily retention sweep, not kept until a restart', async () => {
+    let clock = Date.now()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => new Date(clock) })
+    expect((await login(t, 'admin', DEMO_ADMIN.password, '203.0.113.80')).status).toBe(200)
+    const stored = () => (t.ctx.db.query('SELECT COUNT(*) AS n FROM login_known_addresses').get() as { n: number }).n
+    expect(stored()).toBe(1)
+    clock += 29 * 86_400_000
+    pruneExpired(t.ctx)
+    expect(stored()).toBe(1)
+    clock += 2 * 86_400_000
+    expect(pruneExpired(t.ctx)).toMatchObject({ knownAddresses: 1 })
+    expect(stored()).toBe(0)
     t.close()
   })
 })
