@@ -168,6 +168,37 @@ describe('rate limits', () => {
     expect(stored()).toBe(0)
     t.close()
   })
+
+  test('a sender refused a second message while the hour is over budget is told to come back when their own hour is up, not when the budget frees', async () => {
+    let clock = Date.now()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true', CONTACT_RATE_LIMIT: '5', CONTACT_HOURLY_LIMIT: '6' }, now: () => new Date(clock) })
+    const send = (from: string) =>
+      t.call('POST', '/api/email/send-email', {
+        json: { name: 'Ada', email: 'ada@example.org', message: `Hello from ${from}` },
+        headers: { 'x-forwarded-for': from },
+      })
+    const log = console.log
+    console.log = () => {}
+    try {
+      expect((await send('203.0.113.1')).status).toBe(200)
+      clock += 60_000
+      expect((await send('203.0.113.2')).status).toBe(200)
+      // Fifty minutes on, four more spend the budget and twelve newcomers the rest of the three budgets.
+      clock += 49 * 60_000
+      for (let i = 3; i < 19; i++) expect((await send(`203.0.113.${i}`)).status).toBe(200)
+      clock += 5 * 60_000
+      const refused = await send('203.0.113.2')
+      expect(refused.status).toBe(429)
+      // Its first message leaves its hour six minutes from now, and the oldest leaves the ceiling before that.
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(6 * 60)
+      expect((await jsonOf(refused)).error).toContain('in about 6 minutes')
+      clock += 6 * 60_000
+      expect((await send('203.0.113.2')).status).toBe(200)
+    } finally {
+      console.log = log
+    }
+    t.close()
+  })
 })
 
 describe('the start-up file sweep', () => {
