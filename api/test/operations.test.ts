@@ -7,6 +7,7 @@ import { backup } from '../scripts/backup'
 import { restore } from '../scripts/restore'
 import { DEMO_ADMIN } from '../src/app'
 import { sweepFiles } from '../src/files/sweep'
+import { pruneExpired } from '../src/retention'
 import { fileOf, jsonOf, makeImage, makeTestApp } from './helpers'
 
 const dirs: string[] = []
@@ -150,6 +151,52 @@ describe('rate limits', () => {
     })
     expect(res.status).toBe(200)
     expect((t.ctx.db.query('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(0)
+    t.close()
+  })
+
+  test('an address a member last logged in from over 30 days ago is deleted by the daily retention sweep, not kept until a restart', async () => {
+    let clock = Date.now()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => new Date(clock) })
+    expect((await login(t, 'admin', DEMO_ADMIN.password, '203.0.113.80')).status).toBe(200)
+    const stored = () => (t.ctx.db.query('SELECT COUNT(*) AS n FROM login_known_addresses').get() as { n: number }).n
+    expect(stored()).toBe(1)
+    clock += 29 * 86_400_000
+    pruneExpired(t.ctx)
+    expect(stored()).toBe(1)
+    clock += 2 * 86_400_000
+    expect(pruneExpired(t.ctx)).toMatchObject({ knownAddresses: 1 })
+    expect(stored()).toBe(0)
+    t.close()
+  })
+
+  test('a sender refused a second message while the hour is over budget is told to come back when their own hour is up, not when the budget frees', async () => {
+    let clock = Date.now()
+    const t = await makeTestApp({ env: { TRUST_PROXY: 'true', CONTACT_RATE_LIMIT: '5', CONTACT_HOURLY_LIMIT: '6' }, now: () => new Date(clock) })
+    const send = (from: string) =>
+      t.call('POST', '/api/email/send-email', {
+        json: { name: 'Ada', email: 'ada@example.org', message: `Hello from ${from}` },
+        headers: { 'x-forwarded-for': from },
+      })
+    const log = console.log
+    console.log = () => {}
+    try {
+      expect((await send('203.0.113.1')).status).toBe(200)
+      clock += 60_000
+      expect((await send('203.0.113.2')).status).toBe(200)
+      // Fifty minutes on, four more spend the budget and twelve newcomers the rest of the three budgets.
+      clock += 49 * 60_000
+      for (let i = 3; i < 19; i++) expect((await send(`203.0.113.${i}`)).status).toBe(200)
+      clock += 5 * 60_000
+      const refused = await send('203.0.113.2')
+      expect(refused.status).toBe(429)
+      // Its first message leaves its hour six minutes from now, and the oldest leaves the ceiling before that.
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(6 * 60)
+      expect((await jsonOf(refused)).error).toContain('in about 6 minutes')
+      clock += 6 * 60_000
+      expect((await send('203.0.113.2')).status).toBe(200)
+    } finally {
+      console.log = log
+    }
     t.close()
   })
 })

@@ -133,12 +133,17 @@ export function contactRoutes(ctx: AppContext) {
   const allMessages = new RateLimiter(ctx.config.contactHourlyLimit, CONTACT_HOURLY_WINDOW_MS, now)
   const sentThisHour = new RateLimiter(1, CONTACT_HOURLY_WINDOW_MS, now)
   const ceiling = new RateLimiter(ctx.config.contactHourlyLimit * CONTACT_HOURLY_CEILING, CONTACT_HOURLY_WINDOW_MS, now)
-  const busy = (limiter: RateLimiter) => {
-    const wait = limiter.retryAfter(EVERYONE)
+  const busy = (wait: number) => {
     if (wait > 0)
       throw new HttpError(429, `We are receiving a great many messages just now. Please try again ${inMinutes(wait)}, or call us.`, {
         'retry-after': String(wait),
       })
+  }
+  // A sender refused a second message may send again when the budget frees, or sooner, when their
+  // own hour is up and the ceiling has room: they are then new this hour.
+  const repeatWait = (sender: string) => {
+    const budget = allMessages.retryAfter(EVERYONE)
+    return budget && Math.min(budget, Math.max(sentThisHour.retryAfter(sender), ceiling.retryAfter(EVERYONE)))
   }
   return new Elysia({ name: 'feature.contact', prefix: '/api' })
     .use(adminGuard(ctx))
@@ -158,8 +163,8 @@ export function contactRoutes(ctx: AppContext) {
         if (replay) return replay.body as SendEmailReply
         const sender = `ip:${limitKeyOf(address)}`
         recentMessages.assertAllowed([sender], 'You have sent several messages in a short time. Please wait a few minutes, or call us.')
-        if (sentThisHour.retryAfter(sender) > 0) busy(allMessages)
-        busy(ceiling)
+        if (sentThisHour.retryAfter(sender) > 0) busy(repeatWait(sender))
+        busy(ceiling.retryAfter(EVERYONE))
         recentMessages.record(sender)
         sentThisHour.record(sender)
         allMessages.record(EVERYONE)
