@@ -1,3 +1,4 @@
+import { pruneKnownAddresses } from './auth/known-addresses'
 import { KNOWN_ADDRESS_MS } from './auth/login-throttle'
 import type { AppContext } from './context'
 import { pruneActivity } from './features/activity/store'
@@ -18,7 +19,7 @@ export function pruneExpired(ctx: AppContext): { activity: number; messages: num
     activity: pruneActivity(ctx.db, ctx.config.activityRetentionDays, now),
     messages: pruneMessages(ctx.db, ctx.config.messageRetentionDays, now),
     sessions: ctx.db.query('DELETE FROM staff_sessions WHERE created_at < ?').run(sessionsBefore).changes,
-    knownAddresses: ctx.db.query('DELETE FROM login_known_addresses WHERE last_login_at < ?').run(now.getTime() - KNOWN_ADDRESS_MS).changes,
+    knownAddresses: pruneKnownAddresses(ctx.db, now.getTime() - KNOWN_ADDRESS_MS),
   }
   if (result.activity || result.messages || result.knownAddresses) console.log(JSON.stringify({ level: 'info', msg: 'retention', deleted: result }))
   return result

@@ -79,8 +79,6 @@ export function updateAdmin(db: Database, id: number, fields: Partial<Pick<Admin
 }
 
 export function deleteAdmin(db: Database, id: number): void {
-  // The addresses they logged in from go too: a later member given the same name starts as a stranger.
-  db.query('DELETE FROM login_known_addresses WHERE username = (SELECT lower(username) FROM admin_users WHERE id = ?)').run(id)
   db.query('DELETE FROM admin_users WHERE id = ?').run(id)
 }
 

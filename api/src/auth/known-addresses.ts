@@ -1,12 +1,15 @@
 import type { Database } from 'bun:sqlite'
 import type { KnownAddressStore } from './login-throttle'
 
-/** The login throttle's known addresses in the database (migration 009): older than `since` are forgotten as they are read. */
+/** The login throttle's known addresses in the database (migration 009). */
 export function knownAddressStore(db: Database): KnownAddressStore {
   return {
     load(since) {
-      db.run('DELETE FROM login_known_addresses WHERE last_login_at < ?', [since])
-      return db.query<{ username: string; address: string; at: number }, []>('SELECT username, address, last_login_at AS at FROM login_known_addresses').all()
+      return db
+        .query<{ username: string; address: string; at: number }, [number]>(
+          'SELECT username, address, last_login_at AS at FROM login_known_addresses WHERE last_login_at >= ?',
+        )
+        .all(since)
     },
     remember(username, address, at) {
       db.run(
@@ -14,5 +17,13 @@ export function knownAddressStore(db: Database): KnownAddressStore {
         [username, address, at],
       )
     },
+    forget(username) {
+      db.run('DELETE FROM login_known_addresses WHERE username = ?', [username])
+    },
   }
+}
+
+/** Deletes addresses no member has logged in from since `before` (ms); how many went. The retention sweep runs it. */
+export function pruneKnownAddresses(db: Database, before: number): number {
+  return db.query('DELETE FROM login_known_addresses WHERE last_login_at < ?').run(before).changes
 }

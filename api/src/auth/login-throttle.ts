@@ -18,6 +18,8 @@ export interface KnownAddressStore {
   /** Every remembered (username, address, time) seen since `since` (ms). */
   load(since: number): { username: string; address: string; at: number }[]
   remember(username: string, address: string, at: number): void
+  /** Forgets every address of a (lowercased) username. */
+  forget(username: string): void
 }
 
 export interface LoginAttempt {
@@ -71,11 +73,13 @@ export class LoginThrottle {
     private readonly now: () => number,
     private readonly store?: KnownAddressStore,
   ) {
-    for (const { username, address, at } of store?.load(now() - KNOWN_ADDRESS_MS) ?? []) {
-      const known = this.knownAddresses.get(username) ?? new Map<string, number>()
-      known.set(address, at)
-      this.knownAddresses.set(username, known)
-    }
+    for (const { username, address, at } of store?.load(now() - KNOWN_ADDRESS_MS) ?? []) this.know(username, address, at)
+  }
+
+  private know(username: string, address: string, at: number): void {
+    const known = this.knownAddresses.get(username) ?? new Map<string, number>()
+    known.set(address, at)
+    this.knownAddresses.set(username, known)
   }
 
   private recent(map: Map<string, number[]>, key: string): number[] {
@@ -104,9 +108,11 @@ export class LoginThrottle {
     for (const map of [this.byAddress, this.byUsername, this.byAddressAndUsername]) for (const key of [...map.keys()]) this.recent(map, key)
   }
 
-  /** Forgets where a removed member logged in from. */
+  /** Forgets where a removed member logged in from, here and in the store: a later member given the same name starts as a stranger. */
   forget(username: string): void {
-    this.knownAddresses.delete(username.toLowerCase())
+    const key = username.toLowerCase()
+    this.knownAddresses.delete(key)
+    this.store?.forget(key)
   }
 
   /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
@@ -149,9 +155,7 @@ export class LoginThrottle {
           if (index >= 0) times.splice(index, 1)
           if (!times.length) map.delete(key)
         }
-        const known = this.knownAddresses.get(username) ?? new Map<string, number>()
-        known.set(address, this.now())
-        this.knownAddresses.set(username, known)
+        this.know(username, address, this.now())
         this.store?.remember(username, address, this.now())
       },
       failed: () => void settle(),
