@@ -5,14 +5,20 @@
 import type { Database } from 'bun:sqlite'
 import type { MenuSection } from '../../shared/menu-text'
 import type { FileStore } from '../../files/file-store'
+import { FileJobBudgetError } from '../../files/worker-client'
 import { menusWithoutText, setMenuSections } from './store'
 
-/** The sections of a stored file, [] when it cannot be read (the drawn PDF may still work). */
-export async function sectionsOfStoredFile(files: FileStore, name: string): Promise<MenuSection[]> {
+/**
+ * The sections of a stored file, [] when it cannot be read (the drawn PDF may still work). Reading it
+ * over the worker's time or memory budget throws FileJobBudgetError when `overBudget` is 'throw' (an
+ * upload is then refused); for a file stored earlier it gives [] like any other trouble.
+ */
+export async function sectionsOfStoredFile(files: FileStore, name: string, overBudget: 'throw' | 'no text' = 'no text'): Promise<MenuSection[]> {
   try {
     const path = files.pathOf(name)
     return (await Bun.file(path).exists()) ? ((await files.worker.run('menuText', { path })) ?? []) : []
   } catch (error) {
+    if (error instanceof FileJobBudgetError && overBudget === 'throw') throw error
     console.error(`Could not read the menu file ${name}:`, error)
     return []
   }
