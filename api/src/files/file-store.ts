@@ -148,10 +148,8 @@ export class FileStore {
     try {
       return await job()
     } catch (error) {
-      if (error instanceof FileJobBudgetError) throw overBudgetRefusal(label, error)
-      if (error instanceof FileWorkerStoppedError) {
-        throw new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
-      }
+      const refusal = workerRefusal(label, error)
+      if (refusal) throw refusal
       if (refused) refused()
       throw error
     }
@@ -239,10 +237,20 @@ async function hasPdfEnd(input: Blob | Uint8Array): Promise<boolean> {
 }
 
 /**
+ * The reply for an upload whose worker job failed as a job, not for what the file is: over a budget
+ * (422, the file's fault) or the worker stopped under it (503, try again); null for any other failure.
+ */
+export function workerRefusal(label: string, error: unknown): HttpError | null {
+  if (error instanceof FileJobBudgetError) return overBudgetRefusal(label, error)
+  if (error instanceof FileWorkerStoppedError) return new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
+  return null
+}
+
+/**
  * What staff read about an upload whose worker job went over a budget (422): the file is refused, and
  * what to do about it. A PDF that honest software made reads in well under a second.
  */
-export function overBudgetRefusal(label: string, error: FileJobBudgetError): HttpError {
+function overBudgetRefusal(label: string, error: FileJobBudgetError): HttpError {
   const verb = label.includes('PDF') ? 'read' : 'process'
   const reason = error.budget === 'time' ? `took too long to ${verb} (over ${error.limit} s)` : `needed too much memory to ${verb} (over ${error.limit} MB)`
   const advice = label.includes('PDF')
