@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { loadConfig } from '../src/config'
 import { Semaphore } from '../src/files/decode-slots'
 import { residentBytes } from '../src/files/job-budgets'
 import { MAX_PDF_PAGES } from '../src/files/model'
@@ -131,6 +132,14 @@ describe('file worker job budgets', () => {
     expect(await failureOf(pictureJob(worker, 'after-stop'))).toBeInstanceOf(FileWorkerStoppedError)
     expect(worker.started).toBe(1)
   }, 20_000)
+})
+
+test('the budgets are read from FILE_JOB_SECONDS, PICTURE_JOB_SECONDS and FILE_WORKER_MEMORY_MB: 20 s, 10 s and 512 MB unless set', () => {
+  const defaults = loadConfig({ DATA_DIR: '/tmp/unused-budgets-test' })
+  expect([defaults.fileJobSeconds, defaults.pictureJobSeconds, defaults.fileWorkerMemoryMb]).toEqual([20, 10, 512])
+  const set = loadConfig({ DATA_DIR: '/tmp/unused-budgets-test', FILE_JOB_SECONDS: '5', PICTURE_JOB_SECONDS: '3', FILE_WORKER_MEMORY_MB: '300' })
+  expect([set.fileJobSeconds, set.pictureJobSeconds, set.fileWorkerMemoryMb]).toEqual([5, 3, 300])
+  expect(() => loadConfig({ DATA_DIR: '/tmp/unused-budgets-test', FILE_WORKER_MEMORY_MB: 'lots' })).toThrow('FILE_WORKER_MEMORY_MB')
 })
 
 async function waitForPid(worker: FileWorker): Promise<number> {
