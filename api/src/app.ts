@@ -10,6 +10,7 @@ import type { AppContext } from './context'
 import { openDatabase } from './db/database'
 import { FileStore } from './files/file-store'
 import { VariantQueue } from './files/variants'
+import { uploadSlots } from './files/decode-slots'
 import { FileWorker } from './files/worker-client'
 import { createMailer } from './features/contact/mailer'
 import { attractionsRoutes } from './features/attractions/index'
@@ -44,8 +45,11 @@ export { DEMO_ADMIN }
 export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'now' | 'mailer'>> = {}): Promise<AppContext> {
   const db = openDatabase(config.databaseFile)
   const jwtSecret = loadSigningSecret(config, db)
-  const worker = new FileWorker(config.fileWorkerIdleMs)
-  const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, worker)
+  // Two workers: a picture copy a visitor asks for never waits behind an upload, nor dies with one over its budget.
+  const memoryMb = config.fileWorkerMemoryMb
+  const worker = new FileWorker({ idleMs: config.fileWorkerIdleMs, jobSeconds: config.fileJobSeconds, memoryMb, first: uploadSlots })
+  const pictureWorker = new FileWorker({ idleMs: config.fileWorkerIdleMs, jobSeconds: config.pictureJobSeconds, memoryMb })
+  const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, pictureWorker)
   const now = overrides.now ?? (() => new Date())
   const ctx: AppContext = {
     config,
@@ -53,6 +57,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     files: new FileStore(db, config.uploadsDir, variants, worker),
     variants,
     worker,
+    pictureWorker,
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom),
     now,
     jwtSecret,

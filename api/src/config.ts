@@ -46,6 +46,12 @@ export interface Config {
   logRequests: boolean
   /** How long the file worker (the child process that decodes pictures and PDFs) waits for more work before it exits (FILE_WORKER_IDLE_MS). */
   fileWorkerIdleMs: number
+  /** Seconds one upload job (an image re-encoded, a PDF checked or its text read) may run in the file worker (FILE_JOB_SECONDS). */
+  fileJobSeconds: number
+  /** Seconds making one picture copy (a srcset variant, a share picture) may run (PICTURE_JOB_SECONDS). */
+  pictureJobSeconds: number
+  /** Megabytes a file worker may hold resident while it works (FILE_WORKER_MEMORY_MB). */
+  fileWorkerMemoryMb: number
   /** When true the demo content is created on an empty database (and, outside production only, the development admin account). */
   seedDemo: boolean
   production: boolean
@@ -162,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecretFile: join(dataDir, 'secrets', 'jwt.key'),
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
     fileWorkerIdleMs: positiveInt(env.FILE_WORKER_IDLE_MS, 1_000, 'FILE_WORKER_IDLE_MS'),
+    fileJobSeconds: positiveInt(env.FILE_JOB_SECONDS, 20, 'FILE_JOB_SECONDS'),
+    pictureJobSeconds: positiveInt(env.PICTURE_JOB_SECONDS, 10, 'PICTURE_JOB_SECONDS'),
+    fileWorkerMemoryMb: positiveInt(env.FILE_WORKER_MEMORY_MB, 512, 'FILE_WORKER_MEMORY_MB'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -13,8 +13,10 @@ export interface AppContext {
   files: FileStore
   /** Makes the resized variants of uploaded images; the server starts it, tests await idle(). */
   variants: VariantQueue
-  /** The child process that decodes and encodes pictures and PDFs, started on demand; stop() it on shutdown. */
+  /** The child process that checks and decodes uploads (pictures, PDFs) and runs the demo seed's jobs, one at a time, started on demand; stop() it on shutdown. */
   worker: FileWorker
+  /** The child process that makes picture copies (variants, share pictures) for visitors and the variant queue; stop() it on shutdown. */
+  pictureWorker: FileWorker
   mailer: Mailer
   /** The current time; tests pin it so "upcoming" is predictable. */
   now: () => Date

@@ -132,17 +132,31 @@ const upkeep = [
 pruneExpired(ctx)
 pruneIdempotencyKeys(ctx.db, ctx.now())
 
+/** SIGTERM stops the server within this, whatever it is doing (systemd's TimeoutStopSec in the README is 15). */
+const SHUTDOWN_SECONDS = 10
+/** Requests in flight have this long to finish before their connections are closed. */
+const REQUESTS_GRACE_MS = 7_000
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
+  // A backstop, should anything below hang: the database is in WAL mode, so stopping here loses no commit.
+  setTimeout(() => {
+    console.error(JSON.stringify({ level: 'error', msg: 'shutdown took too long; exiting', seconds: SHUTDOWN_SECONDS }))
+    process.exit(1)
+  }, SHUTDOWN_SECONDS * 1000)
   for (const timer of upkeep) clearInterval(timer)
+  // The workers' jobs can be done again: they are killed first, so a request waiting for one is answered
+  // (503, try again) and no PDF being read can hold the shutdown up.
+  await Promise.all([ctx.worker.stop(), ctx.pictureWorker.stop()])
+  await ctx.variants.stop()
+  const grace = setTimeout(() => void server.stop(true), REQUESTS_GRACE_MS)
   await server.stop()
+  clearTimeout(grace)
   clearInterval(flushRequestLog)
   await requestLog.flush()
-  await ctx.variants.stop()
-  await ctx.worker.stop()
   ctx.db.close()
   process.exit(0)
 }

@@ -19,8 +19,8 @@ afterEach(async () => {
 
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
 
-function workerFor(idleMs: number, slots = new Semaphore(2), fullSize = new Semaphore(1)): FileWorker {
-  const worker = new FileWorker(idleMs, slots, fullSize)
+function workerFor(idleMs: number, slots = new Semaphore(2), first?: Semaphore): FileWorker {
+  const worker = new FileWorker({ idleMs, jobSeconds: 60, memoryMb: 4096, slots, first })
   workers.push(worker)
   return worker
 }
@@ -122,14 +122,15 @@ describe('the file worker', () => {
     expect(most).toBeLessThanOrEqual(2)
   }, 30_000)
 
-  test('full-size re-encodes of uploads go one at a time, while variants use the other slot; all finish', async () => {
+  test('uploads go one at a time in their worker, while picture copies use the other slot in theirs; all finish', async () => {
     const slots = new Semaphore(2)
     const fullSize = new Semaphore(1)
     const worker = workerFor(10_000, slots, fullSize)
+    const pictures = workerFor(10_000, slots)
     const input = await jpeg('full-size.jpg', 800, 600)
     const uploads = Array.from({ length: 3 }, (_, i) => worker.run('image', { input, output: join(dir, `full-size-${i}.jpg`), type: 'image/jpeg' }))
     const variants = Array.from({ length: 3 }, (_, i) =>
-      worker.run('derived', { input, output: join(dir, `beside-${i}.webp`), format: 'webp', width: 400, height: 300 }),
+      pictures.run('derived', { input, output: join(dir, `beside-${i}.webp`), format: 'webp', width: 400, height: 300 }),
     )
     const [made, derived] = await Promise.all([Promise.all(uploads), Promise.all(variants)])
     expect(made.map((image) => image.width)).toEqual([800, 800, 800])

@@ -88,6 +88,7 @@ export async function makeTestApp(
     },
     close(keepData = false) {
       void ctx.worker.stop()
+      void ctx.pictureWorker.stop()
       ctx.db.close()
       if (!keepData) rmSync(dataDir, { recursive: true, force: true })
     },

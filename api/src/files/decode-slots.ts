@@ -45,9 +45,10 @@ export class Semaphore {
 export const decodeSlots = new Semaphore(DECODE_SLOTS)
 
 /**
- * Re-encoding an upload at full size is the dearest job: the whole picture is decoded (a PNG or an
- * animation is held whole while it is encoded again), where a variant is decoded already shrunk. One
- * at a time; the other decode slot stays free for variants.
+ * Upload jobs (re-encoding an image at full size, checking and reading a PDF, the demo seed) run one at
+ * a time in a worker of their own and take this slot before a decode slot: the dearest job (a whole
+ * picture held while it is encoded again, a PDF of unknown cost) never holds more than one decode slot,
+ * so a picture copy a visitor asks for always has one, in the other worker.
  */
-export const FULL_SIZE_SLOTS = 1
-export const fullSizeSlots = new Semaphore(FULL_SIZE_SLOTS)
+export const UPLOAD_SLOTS = 1
+export const uploadSlots = new Semaphore(UPLOAD_SLOTS)

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
 import sharp, { type Sharp } from 'sharp'
-import { MAX_IMAGE_PIXELS } from './model'
+import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES } from './model'
 import type { DerivedFormat, FileJobInput, FileJobOutput, PdfProblem } from './worker-jobs'
 
 // One libvips thread per picture: with two pictures at a time (decode-slots.ts) the server keeps a
@@ -57,14 +57,16 @@ export async function reencodeImage({ input, output, type }: FileJobInput<'image
 /**
  * Parses the whole PDF: a file is a PDF if a PDF reader can open it and finds at least one page, not
  * because it starts with `%PDF-` and ends with `%%EOF` (an HTML page can do both). Encrypted PDFs are
- * refused too: pdf.js would ask visitors for a password.
+ * refused too (pdf.js would ask visitors for a password), and so are PDFs of over MAX_PDF_PAGES pages.
  */
 export async function checkPdf({ input }: FileJobInput<'pdf'>): Promise<FileJobOutput<'pdf'>> {
   const bytes = readFileSync(input)
   let problem: PdfProblem | null = null
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
-    if (doc.getPageCount() < 1) problem = 'no-pages'
+    const pages = doc.getPageCount()
+    if (pages < 1) problem = 'no-pages'
+    else if (pages > MAX_PDF_PAGES) problem = 'too-many-pages'
   } catch (error) {
     problem = error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable'
   }

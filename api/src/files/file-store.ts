@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { makePrivateDir } from '../db/private-files'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
 import { MB, type ContentType } from '../shared/rules/uploads'
-import { MAX_IMAGE_PIXELS, type ImageVariant } from './model'
+import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
-import { FileWorkerStoppedError, type FileWorker } from './worker-client'
+import { FileJobBudgetError, FileWorkerStoppedError, type FileWorker } from './worker-client'
 import type { PdfProblem, UploadedImageType } from './worker-jobs'
 
 const extensions: Record<ContentType, string> = {
@@ -118,6 +118,7 @@ export class FileStore {
       await Bun.write(received, input)
       if (contentType === 'application/pdf') {
         const pdf = await this.decode(rules.label, () => this.worker.run('pdf', { input: received }))
+        if (pdf.problem === 'too-many-pages') throw new HttpError(422, pdfProblemMessage(pdf.problem, rules.label))
         if (pdf.problem) throw unsupportedType(pdfProblemMessage(pdf.problem, rules.label))
         return this.place(received, pdf.hash, { contentType, bytes: pdf.bytes, width: null, height: null, animated: false })
       }
@@ -139,16 +140,16 @@ export class FileStore {
   }
 
   /**
-   * A worker job for an upload: a worker that died on it is the server's trouble (503, try again);
-   * any other failure is the file's (`refused`).
+   * A worker job for an upload: a job over its time or memory budget is the file's (422, with the
+   * reason); a worker that died on it otherwise is the server's trouble (503, try again); any other
+   * failure is the file's (`refused`).
    */
   private async decode<T>(label: string, job: () => Promise<T>, refused?: () => never): Promise<T> {
     try {
       return await job()
     } catch (error) {
-      if (error instanceof FileWorkerStoppedError) {
-        throw new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
-      }
+      const refusal = workerRefusal(label, error)
+      if (refusal) throw refusal
       if (refused) refused()
       throw error
     }
@@ -235,9 +236,34 @@ async function hasPdfEnd(input: Blob | Uint8Array): Promise<boolean> {
   return tail.includes('%%EOF')
 }
 
-/** What staff read about a PDF the worker could not accept (415). */
+/**
+ * The reply for an upload whose worker job failed as a job, not for what the file is: over a budget
+ * (422, the file's fault) or the worker stopped under it (503, try again); null for any other failure.
+ */
+export function workerRefusal(label: string, error: unknown): HttpError | null {
+  if (error instanceof FileJobBudgetError) return overBudgetRefusal(label, error)
+  if (error instanceof FileWorkerStoppedError) return new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
+  return null
+}
+
+/**
+ * What staff read about an upload whose worker job went over a budget (422): the file is refused, and
+ * what to do about it. A PDF that honest software made reads in well under a second.
+ */
+function overBudgetRefusal(label: string, error: FileJobBudgetError): HttpError {
+  const verb = label.includes('PDF') ? 'read' : 'process'
+  const reason = error.budget === 'time' ? `took too long to ${verb} (over ${error.limit} s)` : `needed too much memory to ${verb} (over ${error.limit} MB)`
+  const advice = label.includes('PDF')
+    ? 'Save or print it to PDF again (fewer pages, smaller pictures) and upload that.'
+    : 'Save it again at a smaller size and upload that.'
+  return new HttpError(422, `${label} ${reason}: it was not saved. ${advice}`)
+}
+
+/** What staff read about a PDF the worker could not accept (415; too many pages 422). */
 function pdfProblemMessage(problem: PdfProblem, label: string): string {
   switch (problem) {
+    case 'too-many-pages':
+      return `${label} has more than ${MAX_PDF_PAGES} pages: it was not saved. Upload a file of ${MAX_PDF_PAGES} pages or fewer.`
     case 'encrypted':
       return `${label} is encrypted (password-protected). Save it without a password and upload it again.`
     case 'no-pages':

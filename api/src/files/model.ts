@@ -16,3 +16,9 @@ export const ImageVariants = t.Array(ImageVariant)
 
 /** Decompression-bomb guard: no image may decode to more than this many pixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000
+
+/**
+ * The most pages an uploaded PDF may have (more is refused), and the most whose text is read. A menu
+ * is a few pages; 3 MB of 20,000 pages sharing one content stream kept pdf.js busy for over twelve minutes.
+ */
+export const MAX_PDF_PAGES = 100

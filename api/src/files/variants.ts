@@ -241,7 +241,7 @@ export class VariantQueue {
     if (!existsSync(input)) return false
     const temp = join(this.dir, `.tmp-${randomBytes(8).toString('hex')}`)
     try {
-      // Made in the file worker, at most DECODE_SLOTS pictures at a time with uploads.
+      // Made in the picture worker (never behind an upload), at most DECODE_SLOTS pictures at a time with uploads.
       const made = await this.fileWorker.run('derived', { input, output: temp, format: variant.format, width: variant.width, height: variant.height })
       renameSync(temp, target)
       if (this.record(source, variant, made.bytes)) return true

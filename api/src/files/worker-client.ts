@@ -1,20 +1,29 @@
 /**
- * The server's side of the file worker (worker-main.ts): a child process, started when the first job
+ * The server's side of a file worker (worker-main.ts): a child process, started when the first job
  * comes and stopped once it has had nothing to do for `idleMs`, so the memory a decode takes is given
  * back to the system whole. A child process rather than a Worker thread: a thread's memory is the
  * server's own. Jobs go at most DECODE_SLOTS at a time (decode-slots.ts); the rest wait in order.
+ *
+ * Every job has budgets (job-budgets.ts): a time and the worker's resident memory. A job over either
+ * has its worker killed (SIGKILL: pdf.js or libvips busy in one long call cannot be asked to stop), is
+ * rejected with FileJobBudgetError, and the next job starts a fresh worker.
  */
 import { join } from 'node:path'
-import { decodeSlots, fullSizeSlots, type Semaphore } from './decode-slots'
+import { decodeSlots, type Semaphore } from './decode-slots'
+import { FileJobBudgetError, residentBytes, type FileJobBudgets } from './job-budgets'
 import type { FileJobInput, FileJobKind, FileJobOutput, FileJobReply } from './worker-jobs'
 
-/** The worker ended (crashed, was killed) while it had this job: the job is lost, the next one starts a new worker. */
+export { FileJobBudgetError, type FileJobBudgets }
+
+/** The worker ended (crashed, was killed, the server is stopping) while it had this job: the job is lost; the next one starts a new worker. */
 export class FileWorkerStoppedError extends Error {}
 
 interface PendingJob {
   child: Bun.Subprocess
   resolve: (output: unknown) => void
   reject: (error: Error) => void
+  /** Why the worker was killed, when this job's budget was the reason. */
+  overBudget?: FileJobBudgetError
 }
 
 /** The worker process's entry: it registers the job handlers (the files layer's, the features') and serves them. */
@@ -28,24 +37,40 @@ const MAIN = join(import.meta.dir, '..', 'file-worker.ts')
  */
 const WORKER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
+/**
+ * How often a busy worker's resident memory is read. A Flate stream inflates at about 700 MB a second:
+ * a worker is stopped within some 35 MB of its limit.
+ */
+const MEMORY_POLL_MS = 50
+
 /** Workers alive in this process: ended with it, whichever way it exits. */
 const alive = new Set<Bun.Subprocess>()
 process.once('exit', () => {
   for (const child of alive) child.kill('SIGKILL')
 })
 
+export interface FileWorkerOptions extends FileJobBudgets {
+  /** How long the worker waits for more work before it exits. */
+  idleMs: number
+  /** Decode slots every job of this worker takes (shared between workers, so together they stay within it). */
+  slots?: Semaphore
+  /** A slot taken before the decode slot (uploads take theirs first, so a waiting upload never holds a decode slot a picture copy could use). */
+  first?: Semaphore
+}
+
 export class FileWorker {
   private child: Bun.Subprocess | null = null
   private readonly pending = new Map<number, PendingJob>()
   private nextId = 1
   private idleTimer: ReturnType<typeof setTimeout> | undefined
+  private memoryWatch: ReturnType<typeof setInterval> | undefined
   private starts = 0
+  private closed = false
+  private readonly slots: Semaphore
 
-  constructor(
-    private readonly idleMs: number,
-    private readonly slots: Semaphore = decodeSlots,
-    private readonly fullSize: Semaphore = fullSizeSlots,
-  ) {}
+  constructor(private readonly options: FileWorkerOptions) {
+    this.slots = options.slots ?? decodeSlots
+  }
 
   /** The worker's process id while one runs (for tests and monitoring). */
   get pid(): number | undefined {
@@ -58,38 +83,73 @@ export class FileWorker {
   }
 
   /**
-   * Runs a job in the worker once a decode slot is free (and, for an upload's full-size re-encode, the
-   * full-size slot: it is taken first, so a waiting re-encode never holds a decode slot a variant could
-   * use). Rejects with FileWorkerStoppedError if the worker dies meanwhile.
+   * Runs a job in the worker once its slots are free. Rejects with FileJobBudgetError if it goes over a
+   * budget, FileWorkerStoppedError if the worker dies meanwhile or has been stopped.
    */
   run<K extends FileJobKind>(kind: K, input: FileJobInput<K>): Promise<FileJobOutput<K>> {
     const job = () => this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
-    return kind === 'image' ? this.fullSize.run(job) : job()
+    return this.options.first ? this.options.first.run(job) : job()
   }
 
-  /** Stops the worker now (a server shutdown); jobs still running get FileWorkerStoppedError. */
+  /** Stops the worker now, for good (a server shutdown): jobs running get FileWorkerStoppedError, and so do any sent later. */
   async stop(): Promise<void> {
+    this.closed = true
     clearTimeout(this.idleTimer)
     const child = this.child
     this.child = null
     if (!child) return
-    child.kill()
+    child.kill('SIGKILL')
     await child.exited
   }
 
   private send(kind: FileJobKind, input: unknown): Promise<unknown> {
+    if (this.closed) return Promise.reject(new FileWorkerStoppedError('The file worker has been stopped: the server is shutting down.'))
     clearTimeout(this.idleTimer)
     const child = this.child ?? this.spawn()
     const id = this.nextId++
+    let timer: ReturnType<typeof setTimeout> | undefined
     return new Promise((resolve, reject) => {
       this.pending.set(id, { child, resolve, reject })
       // While it has work the worker keeps this process alive (a script awaiting a job); idle, it does not.
       child.ref()
       child.send({ id, kind, input })
+      timer = setTimeout(() => this.overBudget(child, [id], new FileJobBudgetError('time', this.options.jobSeconds)), this.options.jobSeconds * 1000)
+      this.watchMemory()
     }).finally(() => {
+      clearTimeout(timer)
       this.pending.delete(id)
       if (this.pending.size === 0) this.becomeIdle()
     })
+  }
+
+  /** While jobs run, reads the worker's resident memory; over the budget, every job it had is stopped. */
+  private watchMemory(): void {
+    if (this.memoryWatch) return
+    this.memoryWatch = setInterval(() => {
+      const child = this.child
+      if (!child || this.pending.size === 0) return this.unwatchMemory()
+      const resident = residentBytes(child.pid)
+      if (resident === null || resident <= this.options.memoryMb * 1024 * 1024) return
+      const jobs = [...this.pending].filter(([, job]) => job.child === child).map(([id]) => id)
+      this.overBudget(child, jobs, new FileJobBudgetError('memory', this.options.memoryMb))
+    }, MEMORY_POLL_MS)
+    this.memoryWatch.unref()
+  }
+
+  private unwatchMemory(): void {
+    clearInterval(this.memoryWatch)
+    this.memoryWatch = undefined
+  }
+
+  /** Kills a worker whose job went over a budget: those jobs get `error` once it has exited, the next job a new worker. */
+  private overBudget(child: Bun.Subprocess, ids: number[], error: FileJobBudgetError): void {
+    for (const id of ids) {
+      const job = this.pending.get(id)
+      if (job && job.child === child) job.overBudget ??= error
+    }
+    if (this.child === child) this.child = null
+    console.error(JSON.stringify({ level: 'error', msg: 'file job over budget, worker stopped', budget: error.budget, limit: error.limit }))
+    child.kill('SIGKILL')
   }
 
   private spawn(): Bun.Subprocess {
@@ -108,7 +168,7 @@ export class FileWorker {
 
   private receive(reply: FileJobReply): void {
     const job = this.pending.get(reply.id)
-    if (!job) return
+    if (!job || job.overBudget) return
     if (reply.ok) job.resolve(reply.output)
     else job.reject(new Error(reply.error))
   }
@@ -119,11 +179,14 @@ export class FileWorker {
     const lost = [...this.pending.values()].filter((job) => job.child === child)
     if (lost.length === 0) return
     const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`
-    console.error(JSON.stringify({ level: 'error', msg: 'file worker stopped during a job', how, jobs: lost.length }))
-    for (const job of lost) job.reject(new FileWorkerStoppedError(`The file worker ${how} while working on this file.`))
+    if (lost.some((job) => !job.overBudget) && !this.closed) {
+      console.error(JSON.stringify({ level: 'error', msg: 'file worker stopped during a job', how, jobs: lost.length }))
+    }
+    for (const job of lost) job.reject(job.overBudget ?? new FileWorkerStoppedError(`The file worker ${how} while working on this file.`))
   }
 
   private becomeIdle(): void {
+    this.unwatchMemory()
     this.child?.unref()
     clearTimeout(this.idleTimer)
     this.idleTimer = setTimeout(() => {
@@ -131,7 +194,7 @@ export class FileWorker {
       const child = this.child
       this.child = null
       child.kill()
-    }, this.idleMs)
+    }, this.options.idleMs)
     this.idleTimer.unref()
   }
 }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import type { FileStore } from '../../files/file-store'
+import { workerRefusal, type FileStore } from '../../files/file-store'
 import { MENU_PDF } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
 import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
@@ -59,8 +59,13 @@ export function menusRoutes(ctx: AppContext) {
         const businessId = parseBusinessId(businessField)
         const typeId = parseTypeId(body.type_id)
         const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes })
-        // The file store has checked it is a whole PDF; text that cannot be read only means no text version.
-        const sections = await sectionsOfStoredFile(ctx.files, saved.name)
+        // The file store has checked it is a whole PDF; text that cannot be read only means no text version,
+        // but a PDF whose reading goes over the worker's time or memory budget is refused (422), as is one
+        // whose worker was stopped meanwhile (503, a shutdown): the menu it would have replaced stays.
+        const sections = await sectionsOfStoredFile(ctx.files, saved.name, 'upload').catch((error: unknown) => {
+          ctx.files.discard([saved])
+          throw workerRefusal('Menu PDF', error) ?? error
+        })
         set.status = 201
         let replacedFiles: string[] = []
         const reply = ctx.files.recordWith([saved], () =>

@@ -4,6 +4,7 @@
  * a worker thread (it falls back to a "fake" worker in this thread); the reconstruction is the pure
  * function in shared/menu-text.ts.
  */
+import { MAX_PDF_PAGES } from '../../files/model'
 import { hasMenuText, menuSectionsFromText, readMenuTextPage, type MenuSection, type MenuTextPage } from '../../shared/menu-text'
 
 /** A PDF that pdf.js cannot open at all (not a PDF, or damaged beyond reading). */
@@ -26,7 +27,8 @@ export async function extractMenuSections(bytes: Uint8Array): Promise<MenuSectio
   }
   try {
     const pages: MenuTextPage[] = []
-    for (let n = 1; n <= doc.numPages; n++) {
+    // Uploads of more pages are refused; a file stored before that rule has only its first pages read.
+    for (let n = 1; n <= Math.min(doc.numPages, MAX_PDF_PAGES); n++) {
       const page = await doc.getPage(n)
       pages.push(await readMenuTextPage(page).catch(() => ({ items: [] })))
       page.cleanup()

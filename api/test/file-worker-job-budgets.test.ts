@@ -1,0 +1,148 @@
+/**
+ * Every file worker job has a time and a memory budget, and a PDF a page budget (files/worker-client.ts,
+ * files/job-budgets.ts): a job over one is stopped, its worker killed and refused with the reason, and
+ * the next job gets a fresh worker. The PDFs are built to be expensive: small on the wire, ruinous to read.
+ */
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { loadConfig } from '../src/config'
+import { Semaphore } from '../src/files/decode-slots'
+import { residentBytes } from '../src/files/job-budgets'
+import { MAX_PDF_PAGES } from '../src/files/model'
+import { FileJobBudgetError, FileWorker, FileWorkerStoppedError, type FileWorkerOptions } from '../src/files/worker-client'
+import { inflatingPdf, manyPagesPdf } from './hostile-pdfs'
+
+const dir = mkdtempSync(join(tmpdir(), 'job-budgets-'))
+const workers: FileWorker[] = []
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()))
+})
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+
+function workerWith(budgets: Partial<FileWorkerOptions>): FileWorker {
+  const worker = new FileWorker({ idleMs: 10_000, jobSeconds: 60, memoryMb: 4096, slots: new Semaphore(2), ...budgets })
+  workers.push(worker)
+  return worker
+}
+
+async function file(name: string, bytes: Uint8Array): Promise<string> {
+  const path = join(dir, name)
+  await Bun.write(path, bytes)
+  return path
+}
+
+const failureOf = (job: Promise<unknown>) =>
+  job.then(
+    () => null,
+    (error: unknown) => error,
+  )
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A small picture job, to show the worker serves again after one was stopped. */
+async function pictureJob(worker: FileWorker, name: string) {
+  const input = join(dir, `${name}.jpg`)
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6' } })
+    .jpeg()
+    .toFile(input)
+  return worker.run('image', { input, output: join(dir, `${name}-out.jpg`), type: 'image/jpeg' })
+}
+
+describe('file worker job budgets', () => {
+  test('a PDF whose text takes longer than the time budget is stopped at the budget, its worker killed, and the next job gets a new worker', async () => {
+    const worker = workerWith({ jobSeconds: 1 })
+    // 32 KB: 100 pages sharing one content stream of 5,000 lines; reading its text takes pdf.js some 20 s.
+    const path = await file('slow.pdf', manyPagesPdf(100, 5000))
+    const started = performance.now()
+    const job = worker.run('menuText', { path })
+    const pid = await waitForPid(worker)
+    const error = await failureOf(job)
+    const took = performance.now() - started
+    expect(error).toBeInstanceOf(FileJobBudgetError)
+    expect((error as FileJobBudgetError).budget).toBe('time')
+    expect(took).toBeGreaterThanOrEqual(1000)
+    expect(took).toBeLessThan(4000)
+    expect(alive(pid)).toBe(false)
+
+    expect((await pictureJob(worker, 'after-time')).width).toBe(64)
+    expect(worker.started).toBe(2)
+  }, 20_000)
+
+  test('a PDF whose Flate stream inflates past the memory budget is stopped before the worker grows far beyond it', async () => {
+    const worker = workerWith({ memoryMb: 300 })
+    // 600 KB on the wire, 600 MB once inflated: unchecked, the worker passed 1.3 GB.
+    const path = await file('inflating.pdf', inflatingPdf(600))
+    const job = worker.run('menuText', { path })
+    const pid = await waitForPid(worker)
+    let peak = 0
+    const watch = setInterval(() => {
+      peak = Math.max(peak, residentBytes(pid) ?? 0)
+    }, 5)
+    const error = await failureOf(job)
+    clearInterval(watch)
+    expect(error).toBeInstanceOf(FileJobBudgetError)
+    expect((error as FileJobBudgetError).budget).toBe('memory')
+    expect((error as Error).message).toContain('300 MB')
+    expect(peak / 1024 / 1024).toBeLessThan(450)
+    expect(alive(pid)).toBe(false)
+
+    expect((await pictureJob(worker, 'after-memory')).width).toBe(64)
+    expect(worker.started).toBe(2)
+  }, 20_000)
+
+  test(`a PDF of more than ${MAX_PDF_PAGES} pages is refused when it is checked, without reading its pages; ${MAX_PDF_PAGES} are accepted`, async () => {
+    const worker = workerWith({ jobSeconds: 10 })
+    const started = performance.now()
+    const many = await worker.run('pdf', { input: await file('many.pdf', manyPagesPdf(20_000)) })
+    expect(many.problem).toBe('too-many-pages')
+    expect(performance.now() - started).toBeLessThan(8000)
+    expect((await worker.run('pdf', { input: await file('over.pdf', manyPagesPdf(MAX_PDF_PAGES + 1)) })).problem).toBe('too-many-pages')
+    expect((await worker.run('pdf', { input: await file('most.pdf', manyPagesPdf(MAX_PDF_PAGES)) })).problem).toBeNull()
+  }, 20_000)
+
+  test(`the text of a stored PDF of more pages is read from its first ${MAX_PDF_PAGES} only`, async () => {
+    const worker = workerWith({ jobSeconds: 10 })
+    const started = performance.now()
+    const sections = await worker.run('menuText', { path: await file('stored-long.pdf', manyPagesPdf(20_000)) })
+    expect(sections).not.toBeNull()
+    expect(performance.now() - started).toBeLessThan(8000)
+  }, 20_000)
+
+  test('stop() ends a worker busy with a job at once: the job fails, and no job after it starts a worker', async () => {
+    const worker = workerWith({ jobSeconds: 600 })
+    const job = worker.run('menuText', { path: await file('hang.pdf', manyPagesPdf(100, 5000)) })
+    const pid = await waitForPid(worker)
+    // pdf.js loaded (about 80 MB): the worker is at work on the pages.
+    while ((residentBytes(pid) ?? 0) < 120 * 1024 * 1024) await Bun.sleep(10)
+    const started = performance.now()
+    await worker.stop()
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(alive(pid)).toBe(false)
+    expect(await failureOf(job)).toBeInstanceOf(FileWorkerStoppedError)
+    expect(await failureOf(pictureJob(worker, 'after-stop'))).toBeInstanceOf(FileWorkerStoppedError)
+    expect(worker.started).toBe(1)
+  }, 20_000)
+})
+
+test('the budgets are read from FILE_JOB_SECONDS, PICTURE_JOB_SECONDS and FILE_WORKER_MEMORY_MB: 20 s, 10 s and 512 MB unless set', () => {
+  const defaults = loadConfig({ DATA_DIR: '/tmp/unused-budgets-test' })
+  expect([defaults.fileJobSeconds, defaults.pictureJobSeconds, defaults.fileWorkerMemoryMb]).toEqual([20, 10, 512])
+  const set = loadConfig({ DATA_DIR: '/tmp/unused-budgets-test', FILE_JOB_SECONDS: '5', PICTURE_JOB_SECONDS: '3', FILE_WORKER_MEMORY_MB: '300' })
+  expect([set.fileJobSeconds, set.pictureJobSeconds, set.fileWorkerMemoryMb]).toEqual([5, 3, 300])
+  expect(() => loadConfig({ DATA_DIR: '/tmp/unused-budgets-test', FILE_WORKER_MEMORY_MB: 'lots' })).toThrow('FILE_WORKER_MEMORY_MB')
+})
+
+async function waitForPid(worker: FileWorker): Promise<number> {
+  while (worker.pid === undefined) await Bun.sleep(5)
+  return worker.pid
+}
