@@ -6,12 +6,21 @@ import { HttpError } from './errors'
  */
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>()
+  /** When keys nobody has used for a whole window are next forgotten (each key is otherwise tidied only when it is used again). */
+  private nextSweep: number
 
   constructor(
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.nextSweep = now() + windowMs
+  }
+
+  /** Keys with hits still counted (a burst from many addresses must not grow this for ever). */
+  get trackedKeys(): number {
+    return this.hits.size
+  }
 
   private recent(key: string): number[] {
     const since = this.now() - this.windowMs
@@ -29,9 +38,19 @@ export class RateLimiter {
   }
 
   record(key: string): void {
+    this.sweepOnceAWindow()
     const times = this.recent(key)
     times.push(this.now())
     this.hits.set(key, times)
+  }
+
+  /** At most once a window, a pass over every key: cheap beside the window's records, and memory stays bounded by one window's keys. */
+  private sweepOnceAWindow(): void {
+    const now = this.now()
+    if (now < this.nextSweep) return
+    this.nextSweep = now + this.windowMs
+    const since = now - this.windowMs
+    for (const [key, times] of this.hits) if ((times[times.length - 1] ?? 0) <= since) this.hits.delete(key)
   }
 
   reset(key: string): void {
