@@ -102,6 +102,18 @@ describe('rate limits', () => {
     t.close()
   })
 
+  for (const change of [{ password: 'saucepan-new-pass-4412' }, { disabled: true }] as const)
+    test(`an owner's ${'password' in change ? 'password reset' : 'disabling'} forgets where the member logged in from: a leaked password's address is a stranger again`, async () => {
+      const at = new Date()
+      const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
+      const owner = await t.token()
+      expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'editor', password: 'kettle-first-pass-7731' } })).status).toBe(201)
+      expect((await login(t, 'olive', 'kettle-first-pass-7731', '203.0.113.70')).status).toBe(200)
+      expect((await t.call('PUT', '/api/admin/staff/olive', { token: owner, json: change })).status).toBe(200)
+      expect(t.ctx.db.query('SELECT count(*) AS n FROM login_known_addresses WHERE username = ?').get('olive')).toEqual({ n: 0 })
+      t.close()
+    })
+
   test('guesses at one username from many addresses are limited too', async () => {
     // Past five failures the username waits 1 s before the next try: a clock that stands still keeps the
     // sixth inside that second however long five password checks take on a busy machine.

@@ -81,6 +81,8 @@ export function staffRoutes(ctx: AppContext) {
           updateAdmin(db, before.id, { role, disabled, ...(hash ? { password_hash: hash, must_change_password: 1 } : {}) })
           const after = findAdmin(db, before.username)!
           if (role !== before.role || (disabled && !before.disabled) || hash) revokeTokens(db, before.id)
+          // A reset or a disabling is what an owner does about a leaked password: where it was used is no longer "known".
+          if ((disabled && !before.disabled) || hash) loginThrottleOf(ctx).forget(before.username)
           const changes = changesBetween(toStaffMember(before), { role: after.role, disabled: after.disabled === 1 })
           if (hash) changes.push({ field: 'password', before: null, after: 'reset' })
           activity({
