@@ -156,7 +156,12 @@ export class LoginThrottle {
           if (!times.length) map.delete(key)
         }
         this.know(username, address, this.now())
-        this.store?.remember(username, address, this.now())
+        // The password was right: a disk that cannot take the note must not turn the login into an error.
+        try {
+          this.store?.remember(username, address, this.now())
+        } catch (error) {
+          console.error(JSON.stringify({ level: 'error', msg: 'could not keep a known login address', error: String(error) }))
+        }
       },
       failed: () => void settle(),
     }
