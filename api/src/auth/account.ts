@@ -37,7 +37,7 @@ export function accountRoutes(ctx: AppContext) {
           if (valid) attempt.succeeded()
           else attempt.failed()
         }
-        if (!valid) throw new HttpError(403, WRONG_CURRENT_PASSWORD)
+        if (!valid) throw attempt.held ?? new HttpError(403, WRONG_CURRENT_PASSWORD)
         assertAcceptablePassword(body.new_password, admin.username, ctx.config.venue)
         if (await Bun.password.verify(body.new_password, account.password_hash)) throw new HttpError(400, SAME_PASSWORD)
         const hash = await hashPassword(body.new_password)

@@ -75,7 +75,8 @@ export function authRoutes(ctx: AppContext) {
                 summary: `Failed login from ${address}: ${reason}`,
               }),
             )()
-            throw unauthorized('Invalid username or password.')
+            // Guesses from elsewhere hold this username up: a wrong password says so, and learns nothing more.
+            throw attempt.held ?? unauthorized('Invalid username or password.')
           }
           logLogin('info', 'login succeeded', { username: admin.username, address })
           const session = ctx.db.transaction(() => {

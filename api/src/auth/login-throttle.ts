@@ -27,6 +27,12 @@ export interface LoginAttempt {
   succeeded(): void
   /** The password was wrong: the attempt stays counted. */
   failed(): void
+  /**
+   * The 429 a wrong password gets instead of its usual answer while the username is held up by guesses
+   * from elsewhere; null when it is not. The password is checked all the same: a member with the right
+   * one gets in from any address, however hard someone else is guessing at their name.
+   */
+  readonly held: HttpError | null
 }
 
 /** The password form's answer when the throttle stops it (its tries are counted with logins, but its member tried no login). */
@@ -56,8 +62,9 @@ const tooMany = (message: string, waitMs: number) => new HttpError(429, message,
  * - per address (an IPv6 address by its /64): 5 failures in 15 minutes at any usernames, then 429 for that address alone
  *   — except for a username that has logged in from it before, which only its own 5 failures there hold
  *   up (staff on the venue's shared Wi-Fi are not locked out by guesses at other names from it);
- * - per username: past 5 failures from anywhere, each further try waits 1 s, 2 s, 4 s … at most a
- *   minute after the last — except from an address that has logged in as that user before;
+ * - per username: past 5 failures from anywhere, a wrong password gets 429 for 1 s, 2 s, 4 s … at most
+ *   a minute after the last (not its usual 401), from an address that has not logged in as that user
+ *   before; the password is still checked, so the right one gets in: a hold, never a lock-out;
  * - overall: at most 4 password checks at once; beyond that, 429 "try again in a moment".
  */
 export class LoginThrottle {
@@ -115,7 +122,10 @@ export class LoginThrottle {
     this.store?.forget(key)
   }
 
-  /** Counts the attempt and returns its handle, or throws 429 with Retry-After. Synchronous, so parallel requests cannot slip between check and count. */
+  /**
+   * Counts the attempt and returns its handle, or throws 429 with Retry-After (the address's limit, or
+   * too many checks at once). Synchronous, so parallel requests cannot slip between check and count.
+   */
   begin(rawUsername: string, clientAddress: string, action: ThrottledAction = 'login'): LoginAttempt {
     const refusal = REFUSALS[action]
     const username = rawUsername.toLowerCase()
@@ -127,8 +137,8 @@ export class LoginThrottle {
     if (byAddress.length >= LOGIN_FAILURE_LIMIT) {
       throw tooMany(refusal.address, byAddress[byAddress.length - LOGIN_FAILURE_LIMIT]! + LOGIN_WINDOW_MS - this.now())
     }
-    const wait = this.usernameDelay(username, address)
-    if (wait > 0) throw tooMany(refusal.username, wait)
+    const usernameDelay = () => this.usernameDelay(username, address)
+    const wait = usernameDelay()
     if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS) throw tooMany(refusal.busy, 1000)
 
     const at = this.now()
@@ -164,6 +174,10 @@ export class LoginThrottle {
         }
       },
       failed: () => void settle(),
+      // Asked after the attempt is counted: Retry-After is the hold this very guess has renewed.
+      get held() {
+        return wait > 0 ? tooMany(refusal.username, usernameDelay()) : null
+      },
     }
   }
 }
