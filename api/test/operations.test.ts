@@ -108,7 +108,9 @@ describe('rate limits', () => {
       const at = new Date()
       const t = await makeTestApp({ env: { TRUST_PROXY: 'true' }, now: () => at })
       const owner = await t.token()
-      expect((await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'editor', password: 'kettle-first-pass-7731' } })).status).toBe(201)
+      expect(
+        (await t.call('POST', '/api/admin/staff', { token: owner, json: { username: 'olive', role: 'editor', password: 'kettle-first-pass-7731' } })).status,
+      ).toBe(201)
       expect((await login(t, 'olive', 'kettle-first-pass-7731', '203.0.113.70')).status).toBe(200)
       expect((await t.call('PUT', '/api/admin/staff/olive', { token: owner, json: change })).status).toBe(200)
       expect(t.ctx.db.query('SELECT count(*) AS n FROM login_known_addresses WHERE username = ?').get('olive')).toEqual({ n: 0 })
