@@ -42,6 +42,8 @@ export interface Config {
   messageRetentionDays: number
   /** Seconds a request body has to arrive, plus one for every 32 KB of it (BODY_SECONDS; http/body-deadline.ts). */
   bodyBaseSeconds: number
+  /** Requests with a body one address may have open at once (OPEN_BODIES_PER_ADDRESS; http/open-bodies.ts). */
+  openBodiesPerAddress: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
   /** How long the file worker (the child process that decodes pictures and PDFs) waits for more work before it exits (FILE_WORKER_IDLE_MS). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     activityRetentionDays: positiveInt(env.ACTIVITY_RETENTION_DAYS, 730, 'ACTIVITY_RETENTION_DAYS'),
     messageRetentionDays: positiveInt(env.MESSAGE_RETENTION_DAYS, 365, 'MESSAGE_RETENTION_DAYS'),
     bodyBaseSeconds: positiveInt(env.BODY_SECONDS, 20, 'BODY_SECONDS'),
+    openBodiesPerAddress: positiveInt(env.OPEN_BODIES_PER_ADDRESS, 32, 'OPEN_BODIES_PER_ADDRESS'),
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,

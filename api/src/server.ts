@@ -4,8 +4,9 @@ import { sweepFiles } from './files/sweep'
 import { retryUnsentMessages } from './features/contact/index'
 import { fillMissingMenuText } from './features/menus/text'
 import { MAX_BODY_LIMIT } from './http/body-limits'
-import { peerOf, rememberPeer } from './http/client-address'
+import { clientAddress, limitKeyOf, peerOf, rememberPeer } from './http/client-address'
 import { jsonError, pathOf } from './http/errors'
+import { OpenBodies, TOO_MANY_OPEN_BODIES } from './http/open-bodies'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { securityHeaderValues } from './http/security'
 import { Traffic } from './http/traffic'
@@ -64,9 +65,19 @@ function admit(request: Request): Request | Response {
   return rehosted
 }
 
+const openBodies = new OpenBodies(config.openBodiesPerAddress)
+
 async function handle(request: Request): Promise<Response> {
   const admitted = admit(request)
-  return admitted instanceof Response ? admitted : app.handle(admitted)
+  if (admitted instanceof Response) return admitted
+  if (!admitted.body) return app.handle(admitted)
+  const key = limitKeyOf(clientAddress(admitted, config))
+  if (!openBodies.enter(key)) return serverReply(request, 429, TOO_MANY_OPEN_BODIES)
+  try {
+    return await app.handle(admitted)
+  } finally {
+    openBodies.leave(key)
+  }
 }
 
 let requestCount = 0
