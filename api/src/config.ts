@@ -50,6 +50,8 @@ export interface Config {
   fileWorkerIdleMs: number
   /** Seconds one upload job (an image re-encoded, a PDF checked or its text read) may run in the file worker (FILE_JOB_SECONDS). */
   fileJobSeconds: number
+  /** Seconds an upload may wait for the uploads' worker behind others before it is refused with 503 (UPLOAD_WAIT_SECONDS). */
+  uploadWaitSeconds: number
   /** Seconds making one picture copy (a srcset variant, a share picture) may run (PICTURE_JOB_SECONDS). */
   pictureJobSeconds: number
   /** Megabytes a file worker may hold resident while it works (FILE_WORKER_MEMORY_MB). */
@@ -171,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtTtlSeconds: positiveInt(env.JWT_TTL_SECONDS, 12 * 60 * 60, 'JWT_TTL_SECONDS'),
     fileWorkerIdleMs: positiveInt(env.FILE_WORKER_IDLE_MS, 1_000, 'FILE_WORKER_IDLE_MS'),
     fileJobSeconds: positiveInt(env.FILE_JOB_SECONDS, 20, 'FILE_JOB_SECONDS'),
+    uploadWaitSeconds: positiveInt(env.UPLOAD_WAIT_SECONDS, 30, 'UPLOAD_WAIT_SECONDS'),
     pictureJobSeconds: positiveInt(env.PICTURE_JOB_SECONDS, 10, 'PICTURE_JOB_SECONDS'),
     fileWorkerMemoryMb: positiveInt(env.FILE_WORKER_MEMORY_MB, 512, 'FILE_WORKER_MEMORY_MB'),
     adminUsername: env.ADMIN_USERNAME || undefined,

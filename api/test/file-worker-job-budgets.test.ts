@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { loadConfig } from '../src/config'
-import { Semaphore } from '../src/files/decode-slots'
+import { Semaphore, SlotWaitError } from '../src/files/decode-slots'
 import { residentBytes } from '../src/files/job-budgets'
 import { MAX_PDF_PAGES } from '../src/files/model'
 import { FileJobBudgetError, FileWorker, FileWorkerStoppedError, type FileWorkerOptions } from '../src/files/worker-client'
@@ -133,6 +133,25 @@ describe('file worker job budgets', () => {
     expect(worker.started).toBe(1)
   }, 20_000)
 })
+
+test('an upload that waits longer than firstWaitMs behind another is given up (SlotWaitError) without running; the demo content waits its turn', async () => {
+  const first = new Semaphore(1)
+  const worker = workerWith({ jobSeconds: 600, first, firstWaitMs: 300 })
+  const slow = worker.run('menuText', { path: await file('queue-hog.pdf', manyPagesPdf(100, 5000)) })
+  await waitForPid(worker)
+  const started = performance.now()
+  const waited = await failureOf(pictureJob(worker, 'behind-hog'))
+  expect(waited).toBeInstanceOf(SlotWaitError)
+  expect(performance.now() - started).toBeLessThan(3000)
+  expect(first.queued).toBe(0)
+  const demo = worker.run('demoImage', { caption: 'Patient', palette: { sky: '#9bd', far: '#576', near: '#354', accent: '#fd8' }, width: 64, height: 48, seed: 1 })
+  // Twice the upload's wait, on purpose: what is checked is that nothing gives the demo job up.
+  await Bun.sleep(600)
+  expect(first.queued).toBe(1)
+  await worker.stop()
+  expect(await failureOf(slow)).toBeInstanceOf(FileWorkerStoppedError)
+  expect(await failureOf(demo)).toBeInstanceOf(FileWorkerStoppedError)
+}, 20_000)
 
 test('the budgets are read from FILE_JOB_SECONDS, PICTURE_JOB_SECONDS and FILE_WORKER_MEMORY_MB: 20 s, 10 s and 512 MB unless set', () => {
   const defaults = loadConfig({ DATA_DIR: '/tmp/unused-budgets-test' })

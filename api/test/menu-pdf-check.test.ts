@@ -53,6 +53,12 @@ for (const [kind, make] of refused) {
   })
 }
 
+test('an encrypted PDF is refused as encrypted, saying what to do (not as unreadable)', async () => {
+  const res = await upload(await encryptedPdf())
+  expect(res.status).toBe(415)
+  expect((await jsonOf(res)).error).toContain('encrypted (password-protected)')
+})
+
 test('a real PDF is accepted, and served with a sandbox so nothing in it can run', async () => {
   const res = await upload(await makePdf('Fish and chips £16.50'))
   expect(res.status).toBe(201)

@@ -5,6 +5,13 @@
  */
 export const DECODE_SLOTS = 2
 
+/** A job waited its whole `maxWaitMs` for a slot and was given up before it started. */
+export class SlotWaitError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`No slot came free within ${Math.round(waitedMs / 1000)} s.`)
+  }
+}
+
 export class Semaphore {
   private active = 0
   private most = 0
@@ -12,9 +19,12 @@ export class Semaphore {
 
   constructor(readonly slots: number) {}
 
-  /** Runs `work` once a slot is free, and frees it however the work ends. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve))
+  /**
+   * Runs `work` once a slot is free, and frees it however the work ends. With `maxWaitMs`, a job still
+   * waiting after that long leaves the line and rejects with SlotWaitError (it never ran).
+   */
+  async run<T>(work: () => Promise<T>, maxWaitMs?: number): Promise<T> {
+    if (this.active >= this.slots) await this.wait(maxWaitMs)
     else this.most = Math.max(this.most, ++this.active)
     try {
       return await work()
@@ -24,6 +34,30 @@ export class Semaphore {
       if (next) next()
       else this.active--
     }
+  }
+
+  private wait(maxWaitMs: number | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.waiting.push(turn)
+      const timer =
+        maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              const index = this.waiting.indexOf(turn)
+              if (index < 0) return
+              this.waiting.splice(index, 1)
+              reject(new SlotWaitError(maxWaitMs))
+            }, maxWaitMs)
+    })
+  }
+
+  /** Jobs waiting for a slot now (for tests and monitoring). */
+  get queued(): number {
+    return this.waiting.length
   }
 
   /** Decodes running now (for tests and monitoring). */

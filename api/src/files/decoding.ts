@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { PDFDocument } from 'pdf-lib'
 import sharp, { type Sharp } from 'sharp'
 import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES } from './model'
 import type { DerivedFormat, FileJobInput, FileJobOutput, PdfProblem } from './worker-jobs'
@@ -63,12 +63,15 @@ export async function checkPdf({ input }: FileJobInput<'pdf'>): Promise<FileJobO
   const bytes = readFileSync(input)
   let problem: PdfProblem | null = null
   try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
+    // Loaded even when encrypted, and asked: pdf-lib's EncryptedPDFError does not survive `instanceof`
+    // (its classes are compiled to ES5), so catching it called every encrypted PDF unreadable.
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, ignoreEncryption: true })
     const pages = doc.getPageCount()
-    if (pages < 1) problem = 'no-pages'
+    if (doc.isEncrypted) problem = 'encrypted'
+    else if (pages < 1) problem = 'no-pages'
     else if (pages > MAX_PDF_PAGES) problem = 'too-many-pages'
   } catch (error) {
-    problem = error instanceof EncryptedPDFError ? 'encrypted' : 'unreadable'
+    problem = 'unreadable'
   }
   return { problem, hash: sha256(bytes), bytes: bytes.byteLength }
 }

@@ -7,6 +7,7 @@ import { HttpError, tooLarge, unsupportedType } from '../http/errors'
 import { MB, type ContentType } from '../shared/rules/uploads'
 import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
+import { SlotWaitError } from './decode-slots'
 import { FileJobBudgetError, FileWorkerStoppedError, type FileWorker } from './worker-client'
 import type { PdfProblem, UploadedImageType } from './worker-jobs'
 
@@ -243,6 +244,8 @@ async function hasPdfEnd(input: Blob | Uint8Array): Promise<boolean> {
 export function workerRefusal(label: string, error: unknown): HttpError | null {
   if (error instanceof FileJobBudgetError) return overBudgetRefusal(label, error)
   if (error instanceof FileWorkerStoppedError) return new HttpError(503, `${label} could not be processed: the worker reading it stopped. Please try again.`)
+  if (error instanceof SlotWaitError)
+    return new HttpError(503, `${label} was not saved: other uploads are still being read. Please try again in a minute.`, { 'retry-after': '60' })
   return null
 }
 

@@ -56,7 +56,16 @@ export interface FileWorkerOptions extends FileJobBudgets {
   slots?: Semaphore
   /** A slot taken before the decode slot (uploads take theirs first, so a waiting upload never holds a decode slot a picture copy could use). */
   first?: Semaphore
+  /**
+   * How long an upload's job may wait for the `first` slot before it is refused (SlotWaitError): one
+   * account sending hostile files one after another must not hold every other upload for minutes.
+   * The demo content made at first start waits as long as it takes.
+   */
+  firstWaitMs?: number
 }
+
+/** Jobs made for the demo content at first start: never refused for waiting. */
+const UNHURRIED: readonly FileJobKind[] = ['demoImage', 'demoMenu']
 
 export class FileWorker {
   private child: Bun.Subprocess | null = null
@@ -88,7 +97,8 @@ export class FileWorker {
    */
   run<K extends FileJobKind>(kind: K, input: FileJobInput<K>): Promise<FileJobOutput<K>> {
     const job = () => this.slots.run(() => this.send(kind, input)) as Promise<FileJobOutput<K>>
-    return this.options.first ? this.options.first.run(job) : job()
+    const maxWaitMs = UNHURRIED.includes(kind) ? undefined : this.options.firstWaitMs
+    return this.options.first ? this.options.first.run(job, maxWaitMs) : job()
   }
 
   /** Stops the worker now, for good (a server shutdown): jobs running get FileWorkerStoppedError, and so do any sent later. */
