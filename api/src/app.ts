@@ -47,7 +47,13 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
   const jwtSecret = loadSigningSecret(config, db)
   // Two workers: a picture copy a visitor asks for never waits behind an upload, nor dies with one over its budget.
   const memoryMb = config.fileWorkerMemoryMb
-  const worker = new FileWorker({ idleMs: config.fileWorkerIdleMs, jobSeconds: config.fileJobSeconds, memoryMb, first: uploadSlots, firstWaitMs: config.uploadWaitSeconds * 1000 })
+  const worker = new FileWorker({
+    idleMs: config.fileWorkerIdleMs,
+    jobSeconds: config.fileJobSeconds,
+    memoryMb,
+    first: uploadSlots,
+    firstWaitMs: config.uploadWaitSeconds * 1000,
+  })
   const pictureWorker = new FileWorker({ idleMs: config.fileWorkerIdleMs, jobSeconds: config.pictureJobSeconds, memoryMb })
   const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, pictureWorker)
   const now = overrides.now ?? (() => new Date())

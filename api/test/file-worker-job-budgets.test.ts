@@ -144,7 +144,13 @@ test('an upload that waits longer than firstWaitMs behind another is given up (S
   expect(waited).toBeInstanceOf(SlotWaitError)
   expect(performance.now() - started).toBeLessThan(3000)
   expect(first.queued).toBe(0)
-  const demo = worker.run('demoImage', { caption: 'Patient', palette: { sky: '#9bd', far: '#576', near: '#354', accent: '#fd8' }, width: 64, height: 48, seed: 1 })
+  const demo = worker.run('demoImage', {
+    caption: 'Patient',
+    palette: { sky: '#9bd', far: '#576', near: '#354', accent: '#fd8' },
+    width: 64,
+    height: 48,
+    seed: 1,
+  })
   // Twice the upload's wait, on purpose: what is checked is that nothing gives the demo job up.
   await Bun.sleep(600)
   expect(first.queued).toBe(1)

@@ -70,7 +70,7 @@ export async function checkPdf({ input }: FileJobInput<'pdf'>): Promise<FileJobO
     if (doc.isEncrypted) problem = 'encrypted'
     else if (pages < 1) problem = 'no-pages'
     else if (pages > MAX_PDF_PAGES) problem = 'too-many-pages'
-  } catch (error) {
+  } catch {
     problem = 'unreadable'
   }
   return { problem, hash: sha256(bytes), bytes: bytes.byteLength }
