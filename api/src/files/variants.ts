@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { SHARE_IMAGE_SIZE } from '../shared/page-meta'
 import type { ImageVariant } from './model'
-import type { FileWorker } from './worker-client'
+import { FileWorkerStoppedError, type FileWorker } from './worker-client'
 
 /** Widths a phone, a tablet and a desktop screen pick from; never wider than the original. */
 export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const
@@ -91,6 +91,8 @@ export function shareImageOf(source: VariantSource): DerivedImage | null {
 
 /** How often background work waiting for quiet looks again (it also stops within this when the queue is stopped). */
 const QUIET_POLL_MS = 250
+/** How long a copy that could not be made is refused at once before it is tried again. */
+const FAILED_COPY_MS = 10 * 60_000
 
 const logError = (msg: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg, ...fields }))
 
@@ -106,6 +108,8 @@ export class VariantQueue {
   private readonly inFlight = new Map<string, Promise<boolean>>()
   /** Variants a request is waiting for: the background worker stands aside until they are made. */
   private readonly requested = new Set<Promise<boolean>>()
+  /** Copies that could not be made, and until when a request for one is refused at once (FAILED_COPY_MS). */
+  private readonly failedUntil = new Map<string, number>()
   private worker: Promise<void> | null = null
   private running = false
   /** How long background work should still wait for a quiet moment (yieldTo); never, until set. */
@@ -172,6 +176,8 @@ export class VariantQueue {
     if (!match) return null
     const target = join(this.dir, name)
     if (existsSync(target)) return target
+    if ((this.failedUntil.get(name) ?? 0) > Date.now()) return null
+    this.failedUntil.delete(name)
     const source = this.findOriginal(match[1]!)
     const variant = source ? [...planVariants(source), shareImageOf(source)].find((planned) => planned?.name === name) : undefined
     if (!source || !variant) return null
@@ -180,8 +186,11 @@ export class VariantQueue {
     try {
       return (await job) ? target : null
     } catch (error) {
-      // An original that cannot be decoded (or is over the pixel limit) has no variants to give.
+      // An original that cannot be decoded (or is over the pixel limit or a budget) has no variants to give;
+      // asked again and again it must not set the worker to the same failing job each time. A job lost
+      // with a worker killed for another's sake is not the copy's fault: the next request tries again.
       logError('image variant failed', { variant: name, cause: String(error) })
+      if (!(error instanceof FileWorkerStoppedError)) this.failedUntil.set(name, Date.now() + FAILED_COPY_MS)
       return null
     } finally {
       this.requested.delete(job)
