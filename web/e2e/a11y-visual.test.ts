@@ -105,6 +105,29 @@ describe('navbar in forced colours', () => {
     // Three 22×2 bars (or two crossed) in the 30×30 middle of the button: well over 5 % of it.
     expect({ closed: closed > 0.05, open: open > 0.05 }).toEqual({ closed: true, open: true })
   }, 60_000)
+
+  for (const viewport of [PHONE, DESKTOP])
+    test(`the current page stays marked in the navigation at ${viewport.width} px, not by colour alone`, async () => {
+      const page = await visit({ viewport, agreed: true })
+      await page.emulateMedia({ forcedColors: 'active' })
+      await page.goto(`${suite.server.url}/events`)
+      await settled(page)
+      if (viewport === PHONE) {
+        await page.locator('.navbar__toggle').click()
+        await page.locator('.navbar__links.is-open').waitFor()
+      }
+      // What forced colours keep of a link's look: its line, its borders, its outline, its weight (not colours or shadows).
+      const looks = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.navbar__link'), (link) => {
+          const style = getComputedStyle(link)
+          const look = [style.textDecorationLine, style.borderBottomStyle, style.borderBottomWidth, style.outlineStyle, style.fontWeight].join(' ')
+          return { current: link.getAttribute('aria-current') === 'page', look }
+        }),
+      )
+      const current = looks.filter((link) => link.current)
+      expect(current).toHaveLength(1)
+      expect(looks.filter((link) => !link.current && link.look === current[0]!.look)).toEqual([])
+    }, 60_000)
 })
 
 describe('image alternatives', () => {
