@@ -41,6 +41,33 @@ describe('hero text contrast, measured from pixels', () => {
     }, 120_000)
 })
 
+describe('home tile text contrast, measured from pixels', () => {
+  for (const viewport of [PHONE, DESKTOP, { width: 320, height: 256 }])
+    test(`every tile's title and text over its photo at ${viewport.width}×${viewport.height}, the tile in the middle of the screen`, async () => {
+      const page = await visit({ viewport, agreed: true })
+      await page.goto(`${suite.server.url}/`)
+      await settled(page)
+      const failures: string[] = []
+      const tiles = await page.locator('.tiles__item').count()
+      expect(tiles).toBe(3)
+      for (let index = 1; index <= tiles; index++) {
+        const tile = `.tiles__item:nth-child(${index})`
+        await page.locator(`${tile} .tile__image`).scrollIntoViewIfNeeded()
+        await page.waitForFunction((image) => {
+          const img = document.querySelector<HTMLImageElement>(image)
+          return img?.complete && img.naturalWidth > 0
+        }, `${tile} .tile__image`)
+        for (const part of ['.tile__title', '.tile__text', '.tile__more']) {
+          const shot = `tile-${viewport.width}x${viewport.height}-${index}${part.replace('.tile__', '-')}`
+          const result = await textContrastBehind(page, `${tile} ${part}`, shot, `${tile} .tile__body *`, 'middle')
+          if (result && result.ratio < result.needed)
+            failures.push(`tile ${index} ${part}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
+        }
+      }
+      expect(failures).toEqual([])
+    }, 60_000)
+})
+
 describe('home gallery', () => {
   test('a visible Pause button stops the 5 s swap and Play starts it again', async () => {
     // Motion allowed: under reduced motion the gallery never swaps.
