@@ -203,21 +203,24 @@ export async function textContrastBehind(
   hide = '.hero__content *',
   where: 'top' | 'middle' = 'top',
 ): Promise<{ ratio: number; needed: number; colour: string } | null> {
-  const info = await page.evaluate(async ({ selector, where }) => {
-    // After the frame that ends any (reduced-motion, near-instant) colour transition from the last measurement.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const element = document.querySelector<HTMLElement>(selector)
-    if (!element) return null
-    const style = getComputedStyle(element)
-    const size = parseFloat(style.fontSize)
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
-    const colour = style.color
-    // Measured where the visitor first sees it (a hero: the top of the page), or scrolled to the middle of the screen.
-    if (where === 'top') scrollTo(0, 0)
-    else element.scrollIntoView({ block: 'center' })
-    const box = element.getBoundingClientRect()
-    return { colour, large, box: { x: box.x, y: box.y, width: box.width, height: box.height } }
-  }, { selector, where })
+  const info = await page.evaluate(
+    async ({ selector, where }) => {
+      // After the frame that ends any (reduced-motion, near-instant) colour transition from the last measurement.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      const element = document.querySelector<HTMLElement>(selector)
+      if (!element) return null
+      const style = getComputedStyle(element)
+      const size = parseFloat(style.fontSize)
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
+      const colour = style.color
+      // Measured where the visitor first sees it (a hero: the top of the page), or scrolled to the middle of the screen.
+      if (where === 'top') scrollTo(0, 0)
+      else element.scrollIntoView({ block: 'center' })
+      const box = element.getBoundingClientRect()
+      return { colour, large, box: { x: box.x, y: box.y, width: box.width, height: box.height } }
+    },
+    { selector, where },
+  )
   if (!info) return null
   await page.evaluate((hide) => {
     const style = document.getElementById('hide-text') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'hide-text' }))
