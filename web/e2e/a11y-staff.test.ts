@@ -40,6 +40,19 @@ describe('Tab through every staff screen', () => {
     }, 240_000)
 })
 
+describe('Tab through the event edit dialog on a short screen', () => {
+  // 400 % zoom of 1280×1024, and a phone on its side: the sticky Cancel/Save bar covers much of the dialog.
+  for (const viewport of [
+    { width: 320, height: 256 },
+    { width: 844, height: 390 },
+  ])
+    test(`no field is hidden under the sticky buttons at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await staffPage(viewport)
+      await openEditModal(page)
+      expect(await tabThrough(page, `/manageEvent (edit modal) at ${viewport.width}×${viewport.height}`, 80)).toEqual([])
+    }, 60_000)
+})
+
 describe('axe: WCAG 2.2 AA and best practice on the staff screens', () => {
   for (const viewport of [PHONE, DESKTOP])
     test(`zero violations on every staff screen and with the edit modal open at ${viewport.width} px`, async () => {

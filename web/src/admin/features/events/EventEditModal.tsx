@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
 import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
@@ -31,6 +31,22 @@ function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
   if (!edge || !other || (document.activeElement !== edge && e.currentTarget.contains(document.activeElement))) return
   e.preventDefault()
   other.focus()
+}
+
+/**
+ * A field focused with Tab is scrolled clear of the sticky Cancel/Save bar: browsers leave a field
+ * that is partly in view where it is, so on a short screen a textarea could sit half under the bar.
+ */
+function keepClearOfActions(e: FocusEvent<HTMLDialogElement>) {
+  const field = e.target
+  const bar = e.currentTarget.querySelector('.admin-modal__actions')
+  if (!(field instanceof HTMLElement) || !bar || bar.contains(field)) return
+  const box = field.getBoundingClientRect()
+  const clear = bar.getBoundingClientRect().top - 8
+  if (box.bottom <= clear) return
+  // As much of the field as fits above the bar, its top first.
+  const scrollport = e.currentTarget.getBoundingClientRect()
+  e.currentTarget.scrollBy({ top: Math.min(box.bottom - clear, box.top - scrollport.top - 8) })
 }
 
 export interface EventEditModalProps {
@@ -155,6 +171,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
       aria-modal="true"
       aria-labelledby={`${ids}-title`}
       onKeyDown={onKeyDown}
+      onFocus={keepClearOfActions}
       // Escape is handled above (so a save under way is not abandoned); the browser's own close is not wanted.
       onCancel={(e) => e.preventDefault()}
       onMouseDown={(e) => e.target === e.currentTarget && !save.busy && close()}
