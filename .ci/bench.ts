@@ -152,7 +152,13 @@ if (server && wanted.has('held-bodies'))
     const proxied = await startServer({ ...serverOptions, env: { ...serverOptions.env, TRUST_PROXY: '127.0.0.1' } })
     try {
       await waitForBackgroundWork(proxied.process.pid)
-      return await measureHeldBodies({ origin: proxied.url, port, serverPid: proxied.process.pid, ...HELD_BODIES, progress: (message) => progress(`7. ${message}`) })
+      return await measureHeldBodies({
+        origin: proxied.url,
+        port,
+        serverPid: proxied.process.pid,
+        ...HELD_BODIES,
+        progress: (message) => progress(`7. ${message}`),
+      })
     } finally {
       await stop(proxied.process)
     }

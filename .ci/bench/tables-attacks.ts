@@ -23,7 +23,12 @@ export function heldBodiesTable(figures: HeldBodiesFigures): string {
     ],
     ["the server's own peak (VmHWM)", figures.serverPeakRssBytes === null ? 'not readable' : mb(figures.serverPeakRssBytes), '', ''],
     ['RSS before / after (1 s after closing them)', `${mb(figures.rssBeforeBytes)} / ${mb(figures.rssAfterBytes)}`, '', ''],
-    ['reads while held, share of idle', percent(figures.readShare), `≥ ${percent(TARGETS.heldBodiesReadShare)}`, mark(figures.readShare >= TARGETS.heldBodiesReadShare)],
+    [
+      'reads while held, share of idle',
+      percent(figures.readShare),
+      `≥ ${percent(TARGETS.heldBodiesReadShare)}`,
+      mark(figures.readShare >= TARGETS.heldBodiesReadShare),
+    ],
     ['  reads idle', reads(figures.idle), '', ''],
     ['  reads while held', reads(figures.held), '', ''],
     ['sockets written in full (all but the last byte)', `${figures.sent} of ${figures.sockets} in ${seconds(figures.openMs)}`, '', ''],
@@ -44,7 +49,7 @@ export function heldBodiesTable(figures: HeldBodiesFigures): string {
 
 export function workerBudgetsTable(figures: WorkerBudgetFigures): string {
   const rows = figures.pdfs.flatMap((pdf) => [
-    [`${pdf.name} (${mb(pdf.bytes)})`, `${pdf.status}: ${pdf.reply}`, '4xx', mark(pdf.status >= 400 && pdf.status < 500)],
+    [`${pdf.name} (${mb(pdf.bytes)}): status`, String(pdf.status), '4xx', mark(pdf.status >= 400 && pdf.status < 500)],
     ['  refused after', seconds(pdf.refusedMs), `≤ ${seconds(TARGETS.hostilePdfRefusedMs)}`, mark(pdf.refusedMs <= TARGETS.hostilePdfRefusedMs)],
     [
       '  peak RSS (server and its child processes)',
@@ -62,6 +67,7 @@ export function workerBudgetsTable(figures: WorkerBudgetFigures): string {
   return table('8. Hostile menus through the file worker (POST /api/upload-pdf as the owner, business_id 1)', ['', 'value', 'target', 'met'], rows, [
     `the visitor's picture: ${figures.picture} (a copy the public gallery lists), fetched one request after another, 50 ms apart, while the upload runs`,
     'RSS sampled every 50 ms from sending the upload to its reply',
+    ...figures.pdfs.map((pdf) => `${pdf.name}: "${pdf.reply}"`),
   ])
 }
 
@@ -75,7 +81,9 @@ function heldBodiesChecks(held: HeldBodiesFigures | undefined): Check[] {
     },
     {
       target: `public reads with ${sockets} ≥ ${percent(TARGETS.heldBodiesReadShare)} of idle`,
-      figure: held ? `${percent(held.readShare)} (${Math.round(held.held.requestsPerSecond)} of ${Math.round(held.idle.requestsPerSecond)} req/s)` : NOT_MEASURED,
+      figure: held
+        ? `${percent(held.readShare)} (${Math.round(held.held.requestsPerSecond)} of ${Math.round(held.idle.requestsPerSecond)} req/s)`
+        : NOT_MEASURED,
       met: held && held.readShare >= TARGETS.heldBodiesReadShare,
     },
   ]
