@@ -3,7 +3,7 @@
  * and prints, beside its targets (.ci/bench/targets.ts): the JS and CSS of
  * the first render, a first and a repeat visit in Chromium, Lighthouse (worst run and median), the API
  * under load against a bare Bun.serve, start-up time and memory, memory while staff upload 20 photos at
- * once; then every target with its figure and ✔/✘. Figures also go to a JSON file. Exits
+ * once, 1,000 sockets holding contact messages open, hostile menus through the file worker; then every target with its figure and ✔/✘. Figures also go to a JSON file. Exits
  * non-zero only when something could not be measured — a missed target is reported, not an error.
  *
  *   bun .ci/bench.ts --help
@@ -18,11 +18,14 @@ import { measureLoad, type EndpointFigures } from './bench/load'
 import { freePort, run, stop, tempDir } from './bench/processes'
 import { seconds } from './bench/report'
 import { parseOptions } from './bench/options'
-import { TARGETS, UPLOADS, WORDPRESS } from './bench/targets'
+import { HELD_BODIES, TARGETS, UPLOADS, WORDPRESS } from './bench/targets'
 import { assetsTable, browserTable, lighthouseTable } from './bench/tables-visits'
 import { loadTable, serverTable, uploadTable } from './bench/tables-server'
 import { startServer, waitForBackgroundWork, waitForImageVariants, type BackgroundWait, type RunningServer, type VariantWait } from './bench/server'
 import { measureUploads, type UploadFigures } from './bench/upload'
+import { measureHeldBodies, type HeldBodiesFigures } from './bench/held-bodies'
+import { measureWorkerBudgets, type WorkerBudgetFigures } from './bench/worker-budgets'
+import { attackChecks, heldBodiesTable, workerBudgetsTable } from './bench/tables-attacks'
 import { checklistTable, issue17Checks, lighthouseCoverage } from './bench/checklist'
 import { CHROMIUM_PATH } from '../web/e2e/harness'
 import { DEMO_ADMIN } from '../api/src/app'
@@ -114,6 +117,8 @@ let browser: BrowserFigures | undefined
 const lighthouse: LighthouseFigures[] = []
 let load: EndpointFigures[] | undefined
 let upload: UploadFigures | undefined
+let heldBodies: HeldBodiesFigures | undefined
+let workerBudgets: WorkerBudgetFigures | undefined
 if (server) {
   const origin = server.url
   const serverPid = server.process.pid
@@ -128,6 +133,11 @@ if (server) {
     load = await measure(`4. API load (${CONNECTIONS} connections, ${options.durationSeconds} s per run)`, () =>
       measureLoad({ origin, serverPid, paths: LOAD_PATHS, connections: CONNECTIONS, durationSeconds: options.durationSeconds, workDir: work }),
     )
+  // Before the uploads: its menus are refused, so nothing changes, and its visitor's picture is the start's.
+  if (wanted.has('worker-budgets'))
+    workerBudgets = await measure('8. hostile menus through the file worker', () =>
+      measureWorkerBudgets({ origin, serverPid, ...owner, progress: (message) => progress(`8. ${message}`) }),
+    )
   // Last: it adds pictures to the Stay gallery, which the sections above must not see.
   if (wanted.has('upload'))
     upload = await measure(`6. ${UPLOADS.count} staff uploads at once`, () =>
@@ -135,6 +145,24 @@ if (server) {
     )
   await stop(server.process)
 }
+
+// --- 7. held bodies, on a server of its own that believes X-Forwarded-For from 127.0.0.1 -------------------
+if (server && wanted.has('held-bodies'))
+  heldBodies = await measure(`7. ${HELD_BODIES.sockets} held anonymous contact bodies`, async () => {
+    const proxied = await startServer({ ...serverOptions, env: { ...serverOptions.env, TRUST_PROXY: '127.0.0.1' } })
+    try {
+      await waitForBackgroundWork(proxied.process.pid)
+      return await measureHeldBodies({
+        origin: proxied.url,
+        port,
+        serverPid: proxied.process.pid,
+        ...HELD_BODIES,
+        progress: (message) => progress(`7. ${message}`),
+      })
+    } finally {
+      await stop(proxied.process)
+    }
+  })
 
 // --- report ---------------------------------------------------------------------------------------
 const out: string[] = []
@@ -151,7 +179,9 @@ if (lighthouse.length) out.push(lighthouseTable(lighthouse, resultsDir))
 if (load) out.push(loadTable(load, CONNECTIONS, options.durationSeconds))
 out.push(serverTable({ firstStart, coldStart, load, variants, background }))
 if (upload) out.push(uploadTable(upload))
-const checks = issue17Checks({ browser, lighthouse, load, upload })
+if (heldBodies) out.push(heldBodiesTable(heldBodies))
+if (workerBudgets) out.push(workerBudgetsTable(workerBudgets))
+const checks = [...issue17Checks({ browser, lighthouse, load, upload }), ...attackChecks(heldBodies, workerBudgets)]
 const coverage = lighthouseCoverage(lighthouse)
 out.push(checklistTable(checks, coverage))
 
@@ -172,6 +202,8 @@ writeFileSync(
       load,
       server: { firstStartMs: firstStart, coldStartMs: coldStart, variants, background },
       upload,
+      heldBodies,
+      workerBudgets,
       problems,
     },
     null,

@@ -26,6 +26,15 @@ export const TARGETS = {
   // memory of the server and any process it starts
   readLoadRssBytes: 150_000_000,
   uploadPeakRssBytes: 350_000_000,
+  // 1,000 anonymous sockets each holding a contact message open (section 7)
+  heldBodiesRssBytes: 250_000_000,
+  /** Public reads while they are held, as a share of the same reads with none held. */
+  heldBodiesReadShare: 0.5,
+  // hostile menus through the file worker (section 8), each
+  hostilePdfRefusedMs: 10_000,
+  hostilePdfRssBytes: 350_000_000,
+  /** Every visitor picture request while a hostile menu is being read. */
+  pictureDuringPdfMs: 1000,
   /** `npm test` from a clean clone on the 2-core machine (not something the bench can run). */
   testSuiteMinutes: 10,
 }
@@ -38,6 +47,12 @@ export const API_READS = ['/api/opening-times', '/api/events', '/api/gallery/gen
 
 /** The memory test: this many staff uploads of about 8 MB each, all at once. */
 export const UPLOADS = { count: 20, minBytes: 7_500_000 }
+
+/**
+ * The held-bodies test: this many sockets, each from an X-Forwarded-For address of its own, each declaring a
+ * contact message of the route's limit (128 KB) and sending all but its last byte; the reads measured meanwhile.
+ */
+export const HELD_BODIES = { sockets: 1000, declaredBytes: 128 * 1024, readPaths: ['/api/events', '/'], readClients: 4, readSeconds: 5 }
 
 /**
  * The default-theme WordPress home page the issues compare against (Lighthouse 12 mobile, same kind of

@@ -52,7 +52,7 @@ function filesUnder(dir: string): Set<string> {
   }
 }
 
-async function login(origin: string, username: string, password: string): Promise<string> {
+export async function login(origin: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
