@@ -10,6 +10,9 @@ export const STAFF_TOKEN_KEY = 'adminToken'
 /** 'true' once the visitor has agreed to the cookie notice. */
 export const COOKIES_AGREED_KEY = 'cookiesAgreed'
 
+/** Visitors' messages kept on the device and delivered once the page that sent them was gone (offline/outbox/deliveries.ts). */
+export const DELIVERED_MESSAGES_KEY = 'deliveredMessages'
+
 // sessionStorage
 /** Prefix of an unsaved staff form's values, kept across an expired session (admin/drafts.ts). */
 export const DRAFT_KEY_PREFIX = 'adminDraft:'

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../api/client'
 import { focusAfterSend } from '../../lib/focusAfterSend'
-import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
+import { whenIdle } from '../../lib/idle'
+import { takeDeliveries } from '../../offline/outbox/deliveries'
+import { CONNECTION_FAILED_MESSAGE, deliveredMessage, ENQUIRY_PATH, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
 import '../../ui/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
@@ -32,6 +34,17 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
   useEffect(() => {
     if (answered > 0) focusAfterSend(form.current, status.current)
   }, [answered])
+
+  // A message kept on this device on an earlier visit, delivered since: said once, when the page is idle
+  // (the first localStorage read of a page is slow on a phone), unless a send has already said something.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const delivered = takeDeliveries(ENQUIRY_PATH)
+        if (delivered.length) setResult((current) => current ?? { ok: true, text: deliveredMessage(delivered) })
+      }),
+    [],
+  )
 
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
 

@@ -1,5 +1,5 @@
 import type { SendEmailReply } from '../../api/types'
-import { enquiryBody, type Enquiry } from './contactRules'
+import { ENQUIRY_PATH, enquiryBody, type Enquiry } from './contactRules'
 import { sendPublic, type PublicResult } from '../../offline/outbox/publicChannel'
 
 /**
@@ -9,5 +9,5 @@ import { sendPublic, type PublicResult } from '../../offline/outbox/publicChanne
  * Its own chunk: a page needs it only once someone writes (main.tsx fetches it when the page is idle).
  */
 export function sendEnquiry(enquiry: Enquiry): Promise<PublicResult<SendEmailReply>> {
-  return sendPublic<SendEmailReply>({ path: '/api/email/send-email', body: enquiryBody(enquiry), label: `Message from ${enquiry.name}` })
+  return sendPublic<SendEmailReply>({ path: ENQUIRY_PATH, body: enquiryBody(enquiry), label: `Message from ${enquiry.name}` })
 }

@@ -1,3 +1,4 @@
+import { rememberDelivery } from './deliveries'
 import type { OutboxEntry, Outcome } from './types'
 
 /** Screens waiting to hear how their own change went (this try), by entry id. */
@@ -44,6 +45,8 @@ export function addSentListener(listener: (entry: OutboxEntry, reply: unknown) =
 }
 
 export function announceSent(entry: OutboxEntry, reply: unknown): void {
+  // A visitor's message whose form is gone (a later visit, another page): the form says so next time.
+  if (entry.channel === 'public' && !followers.has(entry.id)) rememberDelivery(entry.path, entry.createdAt)
   for (const listener of sentListeners) listener(entry, reply)
 }
 
