@@ -3,6 +3,7 @@ import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { useAttractions } from './store'
 import { useResource } from '../../stores'
 import '../../ui/pages.css'
+import { Unavailable } from '../../ui/Unavailable'
 
 /** One column on a phone, two from 680 px, three from 1080 px in a page container at most 72rem wide. */
 const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 384px'
@@ -28,7 +29,7 @@ export function Around() {
           {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
           {places === null ? (
             status === 'error' ? (
-              <p className="around__empty">The places to visit could not be loaded. Please try again when you have signal.</p>
+              <Unavailable what="The places to visit" className="around__empty" />
             ) : (
               <p className="around__empty" role="status">
                 Loading places to visit…

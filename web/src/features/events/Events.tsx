@@ -8,6 +8,7 @@ import { useEvents } from './store'
 import { pageRenderedAt, useResource } from '../../stores'
 import './events.css'
 import '../../ui/pages.css'
+import { Unavailable } from '../../ui/Unavailable'
 
 /** /events: pictures from past events, then every upcoming event, soonest first. */
 export function Events() {
@@ -34,7 +35,7 @@ export function Events() {
           {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
           {upcoming === null ? (
             status === 'error' ? (
-              <p className="events__empty">The events could not be loaded. Please try again when you have signal.</p>
+              <Unavailable what="The events" className="events__empty" />
             ) : (
               <p className="events__empty" role="status">
                 Loading events…

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { json, renderAt, resetStores, restoreFetch, stubFetch } from '../../../test/shell-helpers'
+import { useConnectivity } from '../../offline/connectivity'
 import { menuStore } from './store'
 import { MenuLink } from './MenuLink'
 
@@ -56,22 +57,28 @@ describe('MenuLink', () => {
     expect(screen.queryByRole('link', { name: 'View The Menu' })).toBeNull()
   })
 
-  test('offline with nothing saved: says so instead of loading forever', async () => {
-    const errors = console.error
-    console.error = () => {}
-    try {
-      stubFetch({
-        '/api/get-menu/2': () => {
-          throw new TypeError('Failed to fetch')
-        },
-      })
-      renderAt('/eat', <MenuLink businessId={2} />)
-      await waitFor(() => expect(screen.getByText(/cannot be loaded right now/)).toBeTruthy())
-      expect(screen.queryByText('Loading menu...')).toBeNull()
-    } finally {
-      console.error = errors
-    }
-  })
+  for (const online of [false, true])
+    test(`nothing saved and ${online ? 'the venue not answering (a signal)' : 'no signal'}: says so, and why, instead of loading forever`, async () => {
+      const errors = console.error
+      console.error = () => {}
+      useConnectivity.setState({ online })
+      try {
+        stubFetch({
+          '/api/get-menu/2': () => {
+            throw new TypeError('Failed to fetch')
+          },
+        })
+        renderAt('/eat', <MenuLink businessId={2} />)
+        await waitFor(() => expect(screen.getByText(/^The menu could not be loaded/)).toBeTruthy())
+        expect(screen.queryByText('Loading menu...')).toBeNull()
+        // With full bars, "when you have signal" would be untrue: the venue's website is what did not answer.
+        expect(screen.queryByText(/when you have signal/) === null).toBe(online)
+        expect(screen.queryByText(/did not answer/) !== null).toBe(online)
+      } finally {
+        console.error = errors
+        useConnectivity.setState({ online: true })
+      }
+    })
 
   test('a saved copy shows the link straight away, offline too', async () => {
     menuStore(2).setState({ data: { menu: menu(2) }, savedAt: Date.now(), fromCache: true, status: 'ready' })

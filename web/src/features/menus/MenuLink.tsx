@@ -2,6 +2,7 @@ import { Link } from 'wouter'
 import { useResource } from '../../stores'
 import { menuPath, menuStore, type BusinessId } from './store'
 import './menu.css'
+import { Unavailable } from '../../ui/Unavailable'
 
 /**
  * The way to a business's menu: 'Loading menu...' until its details are known (saved or fresh), then
@@ -18,7 +19,7 @@ export function MenuLink({ businessId }: { businessId: BusinessId }) {
     )
   }
   if (data) return <p className="menu-link-note">Menu coming soon</p>
-  if (status === 'error') return <p className="menu-link-note">The menu cannot be loaded right now. Please try again when you have signal.</p>
+  if (status === 'error') return <Unavailable what="The menu" className="menu-link-note" />
   return (
     <p className="menu-link-note" role="status">
       Loading menu...
