@@ -1,9 +1,26 @@
-import { Link } from 'wouter'
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { InstallButton } from './OfflineBanner'
 import { telHref, venue } from '../lib/venue'
 import './footer.css'
 
+/** Whether this browser holds a staff session: read after hydration (the built page says "Staff login") and again on every move, so a login or logout in this tab shows at once. */
+function useSignedIn(): boolean {
+  const [location] = useLocation()
+  const [signedIn, setSignedIn] = useState(false)
+  useEffect(() => {
+    try {
+      setSignedIn(Boolean(location) && localStorage.getItem(STAFF_TOKEN_KEY) !== null)
+    } catch {
+      setSignedIn(false)
+    }
+  }, [location])
+  return signedIn
+}
+
 export function Footer() {
+  const signedIn = useSignedIn()
   const year = new Date().getFullYear()
   const { address } = venue
   return (
@@ -49,8 +66,8 @@ export function Footer() {
           © {year} {venue.hotelName}
         </p>
         <InstallButton />
-        <Link href="/login" className="site-footer__staff">
-          Staff login
+        <Link href={signedIn ? '/admin' : '/login'} className="site-footer__staff">
+          {signedIn ? 'Staff area' : 'Staff login'}
         </Link>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { renderAt } from '../../test/shell-helpers'
 import { venue } from '../lib/venue'
+import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Layout } from './Layout'
@@ -101,6 +102,17 @@ describe('Footer', () => {
     expect(instagram.getAttribute('target')).toBe('_blank')
     expect(instagram.getAttribute('rel')).toBe('noopener noreferrer')
     expect(screen.getByRole('link', { name: 'Staff login' }).getAttribute('href')).toBe('/login')
+  })
+
+  test('signed in on this device, the staff link leads to the staff area, not to the login', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'a-token')
+    try {
+      renderAt('/', <Footer />)
+      expect((await screen.findByRole('link', { name: 'Staff area' })).getAttribute('href')).toBe('/admin')
+      expect(screen.queryByRole('link', { name: 'Staff login' })).toBeNull()
+    } finally {
+      localStorage.removeItem(STAFF_TOKEN_KEY)
+    }
   })
 })
 
