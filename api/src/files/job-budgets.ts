@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 
 export interface FileJobBudgets {
-  /** Seconds one job may run in the worker, from when it is sent (its wait for a slot not counted). */
+  /** Seconds of processor time one job may use in the worker, from when it is sent (its wait for a slot not counted); three times it by the clock at most. */
   jobSeconds: number
   /** Megabytes the worker may hold resident while it has a job. */
   memoryMb: number
@@ -30,6 +30,21 @@ export function residentBytes(pid: number): number | null {
   try {
     const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
     return kb === undefined ? null : Number(kb) * 1024
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The processor time a process has used, in seconds (Linux's /proc: user and system time, in clock
+ * ticks of 1/100 s), or null where that cannot be read. A job's time budget is counted in it, not by
+ * the clock: on a busy machine the same file must not pass one time and fail the next.
+ */
+export function processorSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
   } catch {
     return null
   }

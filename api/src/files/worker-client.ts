@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path'
 import { decodeSlots, type Semaphore } from './decode-slots'
-import { FileJobBudgetError, residentBytes, type FileJobBudgets } from './job-budgets'
+import { FileJobBudgetError, processorSeconds, residentBytes, type FileJobBudgets } from './job-budgets'
 import type { FileJobInput, FileJobKind, FileJobOutput, FileJobReply } from './worker-jobs'
 
 export { FileJobBudgetError, type FileJobBudgets }
@@ -24,6 +24,8 @@ interface PendingJob {
   reject: (error: Error) => void
   /** Why the worker was killed, when this job's budget was the reason. */
   overBudget?: FileJobBudgetError
+  /** The worker's processor seconds when the job was sent (null where /proc cannot be read). */
+  cpuAtStart: number | null
 }
 
 /** The worker process's entry: it registers the job handlers (the files layer's, the features') and serves them. */
@@ -42,6 +44,11 @@ const WORKER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' 
  * a worker is stopped within some 35 MB of its limit.
  */
 const MEMORY_POLL_MS = 50
+/**
+ * A job's time budget is processor time (job-budgets.ts); this many times it by the clock is a backstop
+ * for a job that uses none (a worker stopped, or waiting on a disk that does not answer).
+ */
+const WALL_CLOCK_FACTOR = 3
 
 /** Workers alive in this process: ended with it, whichever way it exits. */
 const alive = new Set<Bun.Subprocess>()
@@ -119,12 +126,13 @@ export class FileWorker {
     const id = this.nextId++
     let timer: ReturnType<typeof setTimeout> | undefined
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { child, resolve, reject })
+      this.pending.set(id, { child, resolve, reject, cpuAtStart: processorSeconds(child.pid) })
       // While it has work the worker keeps this process alive (a script awaiting a job); idle, it does not.
       child.ref()
       child.send({ id, kind, input })
-      timer = setTimeout(() => this.overBudget(child, [id], new FileJobBudgetError('time', this.options.jobSeconds)), this.options.jobSeconds * 1000)
-      this.watchMemory()
+      const wallMs = this.options.jobSeconds * 1000 * WALL_CLOCK_FACTOR
+      timer = setTimeout(() => this.overBudget(child, [id], new FileJobBudgetError('time', this.options.jobSeconds)), wallMs)
+      this.watchBudgets()
     }).finally(() => {
       clearTimeout(timer)
       this.pending.delete(id)
@@ -132,16 +140,31 @@ export class FileWorker {
     })
   }
 
-  /** While jobs run, reads the worker's resident memory; over the budget, every job it had is stopped. */
-  private watchMemory(): void {
+  /**
+   * While jobs run, reads the worker's resident memory and processor time: over the memory budget every
+   * job it had is stopped; a job that has had its time budget of processor time since it was sent is too.
+   */
+  private watchBudgets(): void {
     if (this.memoryWatch) return
     this.memoryWatch = setInterval(() => {
       const child = this.child
       if (!child || this.pending.size === 0) return this.unwatchMemory()
+      const jobs = [...this.pending].filter(([, job]) => job.child === child)
+      const cpu = processorSeconds(child.pid)
+      const overTime = jobs.filter(([, job]) => cpu !== null && job.cpuAtStart !== null && cpu - job.cpuAtStart > this.options.jobSeconds)
+      if (overTime.length)
+        return this.overBudget(
+          child,
+          overTime.map(([id]) => id),
+          new FileJobBudgetError('time', this.options.jobSeconds),
+        )
       const resident = residentBytes(child.pid)
       if (resident === null || resident <= this.options.memoryMb * 1024 * 1024) return
-      const jobs = [...this.pending].filter(([, job]) => job.child === child).map(([id]) => id)
-      this.overBudget(child, jobs, new FileJobBudgetError('memory', this.options.memoryMb))
+      this.overBudget(
+        child,
+        jobs.map(([id]) => id),
+        new FileJobBudgetError('memory', this.options.memoryMb),
+      )
     }, MEMORY_POLL_MS)
     this.memoryWatch.unref()
   }
