@@ -15,6 +15,23 @@ export interface ContactFormProps {
   intro?: string
 }
 
+type FormResult = { ok: boolean; text: string } | null
+
+/**
+ * A message kept on this device on an earlier visit, delivered since: said once, when the page is idle
+ * (the first localStorage read of a page is slow on a phone), unless a send has already said something.
+ */
+function useDeliveredNotice(setResult: (update: (current: FormResult) => FormResult) => void): void {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const delivered = takeDeliveries(ENQUIRY_PATH)
+        if (delivered.length) setResult((current) => current ?? { ok: true, text: deliveredMessage(delivered) })
+      }),
+    [setResult],
+  )
+}
+
 /**
  * The contact form: all four fields required, sent through the outbox's public channel (./sendEnquiry.ts). The
  * server's reply `message` (or 'Failed to send email.') appears under the form; fields clear after a
@@ -23,7 +40,7 @@ export interface ContactFormProps {
 export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProps) {
   const [values, setValues] = useState<Enquiry>(EMPTY)
   const [sending, setSending] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
   const id = useId()
   /** Counts sends, so news of an earlier queued message never overwrites the status of a newer one. */
   const latest = useRef(0)
@@ -35,16 +52,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     if (answered > 0) focusAfterSend(form.current, status.current)
   }, [answered])
 
-  // A message kept on this device on an earlier visit, delivered since: said once, when the page is idle
-  // (the first localStorage read of a page is slow on a phone), unless a send has already said something.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        const delivered = takeDeliveries(ENQUIRY_PATH)
-        if (delivered.length) setResult((current) => current ?? { ok: true, text: deliveredMessage(delivered) })
-      }),
-    [],
-  )
+  useDeliveredNotice(setResult)
 
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
 
