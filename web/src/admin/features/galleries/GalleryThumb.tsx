@@ -26,7 +26,7 @@ export function GalleryThumb({
   actions,
 }: {
   image: DisplayGalleryImage
-  /** How the controls name the picture (pictureNames: by its description, never by a number). */
+  /** How the controls name the picture (pictureNames: by its description, and its place where two share one). */
   name: string
   index: number
   count: number /** The gallery's name ('Eat'). */
