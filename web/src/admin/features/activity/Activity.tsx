@@ -8,6 +8,7 @@ import { type ActivityFilters, NO_FILTERS, useActivity } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './activity.css'
+import { keepFocusInList } from '../../shell/listFocus'
 
 /** The kinds of change in the trail, as the filter offers them. */
 export const ACTIVITY_KINDS: Array<[string, string]> = [
@@ -140,7 +141,14 @@ function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: A
         />
       </Field>
       {filtered(filters) ? (
-        <button type="button" className="button button--ghost activity-filters__clear" onClick={() => load(NO_FILTERS)}>
+        <button
+          type="button"
+          className="button button--ghost activity-filters__clear"
+          onClick={(e) => {
+            keepFocusInList(e.currentTarget)
+            load(NO_FILTERS)
+          }}
+        >
           Clear filters
         </button>
       ) : null}

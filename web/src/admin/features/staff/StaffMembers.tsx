@@ -16,6 +16,7 @@ import { useStaffList } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
+import { keepFocusInList } from '../../shell/listFocus'
 
 export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
 const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
@@ -176,7 +177,10 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
             type="button"
             className="button button--small button--ghost"
             disabled={busy}
-            onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
+            onClick={(e) => {
+              keepFocusInList(e.currentTarget)
+              void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)
+            }}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
           </button>
@@ -196,9 +200,10 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               type="button"
               className="button button--small button--ghost"
               disabled={busy}
-              onClick={() =>
+              onClick={(e) => {
+                keepFocusInList(e.currentTarget)
                 void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
-              }
+              }}
             >
               {member.disabled ? 'Enable' : 'Disable'}
             </button>
@@ -206,7 +211,10 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               type="button"
               className="button button--small button--danger"
               disabled={busy}
-              onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
+              onClick={(e) => {
+                keepFocusInList(e.currentTarget)
+                void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)
+              }}
             >
               Remove
             </button>
