@@ -5,7 +5,8 @@ import { fileOf, makePdf, makeTestApp, type TestApp } from './helpers'
 let t: TestApp
 afterEach(() => t?.close())
 
-const summaries = () => (t.ctx.db.query("SELECT summary FROM activity WHERE kind = 'menu' ORDER BY id").all() as Array<{ summary: string }>).map((row) => row.summary)
+const summaries = () =>
+  (t.ctx.db.query("SELECT summary FROM activity WHERE kind = 'menu' ORDER BY id").all() as Array<{ summary: string }>).map((row) => row.summary)
 
 async function upload(fields: Record<string, string>) {
   const form = new FormData()

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { renderToString } from 'react-dom/server'
 import type { VenueEvent } from '../../api/types'
 import { EventCard } from './EventCard'
 

@@ -10,7 +10,9 @@ afterEach(() => mock?.restore())
 
 test('the edit form’s select is "Attraction", prompting "Select an attraction…", and lists the attractions', async () => {
   mock = mockApi({
-    'GET /api/around': { body: [{ id: 4, name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins.', imageUrl: null, alt_text: null, updated_at: 'x' }] },
+    'GET /api/around': {
+      body: [{ id: 4, name: 'Hallow Castle', url: 'https://example.org/castle', description: 'Ruins.', imageUrl: null, alt_text: null, updated_at: 'x' }],
+    },
   })
   render(<ManageAttractions />)
   const section = screen.getByRole('region', { name: 'Edit an attraction' })

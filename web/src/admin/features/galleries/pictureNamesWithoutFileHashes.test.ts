@@ -3,7 +3,7 @@ import type { GalleryImage } from '../../../api/types'
 import { pictureNames } from './pictureName'
 
 const image = (id: number, alt: string, file: string): GalleryImage =>
-  ({ id, type: 'home', image_url: `/files/gallery/${file}`, width: 800, height: 600, alt }) as GalleryImage
+  ({ id, type: 'generic', image_url: `/files/gallery/${file}`, image_variants: [], width: 800, height: 600, alt }) as GalleryImage
 
 test('pictures sharing a description are told apart by their place in the gallery, never by a hashed file name', () => {
   const names = [

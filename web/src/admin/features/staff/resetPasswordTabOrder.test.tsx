@@ -7,7 +7,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { StaffMembers } from './StaffMembers'
 
-const member = (username: string, role: 'owner' | 'editor') => ({ username, role, disabled: false, created_at: 'x', last_login_at: null, must_change_password: false })
+const member = (username: string, role: 'owner' | 'editor') => ({
+  username,
+  role,
+  disabled: false,
+  created_at: 'x',
+  last_login_at: null,
+  must_change_password: false,
+})
 const row = (name: string) => document.querySelector(`[data-username="${name}"]`) as HTMLElement
 /** The controls Tab visits, in document order. */
 const tabOrder = (root: HTMLElement) =>
@@ -30,7 +37,9 @@ test('Tab goes from "Reset password" into the form it opened; only one button of
   const field = within(row('sam')).getByLabelText('New password for sam')
   const order = tabOrder(row('sam'))
   expect(order.indexOf(field)).toBe(order.indexOf(toggle) + 1)
-  expect(order.slice(order.indexOf(toggle)).map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName)).toContain('Save new password')
+  expect(order.slice(order.indexOf(toggle)).map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName)).toContain(
+    'Save new password',
+  )
   expect(within(row('sam')).getAllByRole('button', { name: 'Reset password' })).toHaveLength(1)
   expect(toggle.getAttribute('aria-controls')).toBe(field.closest('form')!.id)
 
