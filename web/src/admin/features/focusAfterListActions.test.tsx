@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { mockApi, resetAdmin, type MockApi } from '../../../test/admin-helpers'
 import { Activity } from './activity/Activity'
 import { Messages } from './contact/Messages'
+import { StaffMembers } from './staff/StaffMembers'
 
 const message = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -68,7 +69,7 @@ test('deleting a message moves focus to the next one, after the last to the one 
   await waitFor(() => expect(document.activeElement?.textContent).toBe(`Delete the message from ${first}`))
   press(deleteOf(first!))
   await screen.findByText('No messages yet.')
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: /^Messages/ })))
+  await waitFor(() => expect(document.activeElement === screen.getByRole('heading', { level: 2, name: /^Messages/ })).toBe(true))
 })
 
 test('marking a message handled keeps focus on its button, which now says "Mark not handled"', async () => {
@@ -85,7 +86,7 @@ test('marking a message handled keeps focus on its button, which now says "Mark 
   await screen.findByText('Hello from Ada')
   press(within(itemOf('Ada')).getByRole('button', { name: /^Mark handled/ }))
   await screen.findByRole('button', { name: /^Mark not handled/ })
-  await waitFor(() => expect(document.activeElement).toBe(within(itemOf('Ada')).getByRole('button', { name: /^Mark not handled/ })))
+  await waitFor(() => expect(document.activeElement === within(itemOf('Ada')).getByRole('button', { name: /^Mark not handled/ })).toBe(true))
 })
 
 test('"Clear filters" goes away once pressed: focus goes to the list’s heading', async () => {
@@ -94,6 +95,39 @@ test('"Clear filters" goes away once pressed: focus goes to the list’s heading
   render(<Activity />)
   fireEvent.change(screen.getByLabelText('Member'), { target: { value: 'alex' } })
   press(await screen.findByRole('button', { name: 'Clear filters' }))
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull())
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Changes' })))
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' }) === null).toBe(true))
+  await waitFor(() => expect(document.activeElement === screen.getByRole('heading', { level: 2, name: 'Changes' })).toBe(true))
+})
+
+test('removing a member moves focus to the next member’s Remove; disabling one keeps it on the button, now "Enable"', async () => {
+  resetAdmin('/staff')
+  const member = (username: string, role: string, disabled = false) => ({
+    username,
+    role,
+    disabled,
+    created_at: 'x',
+    last_login_at: null,
+    must_change_password: false,
+  })
+  let members = [member('admin', 'owner'), member('sam', 'editor'), member('tom', 'editor')]
+  mock = mockApi({
+    'GET /api/admin/staff': () => ({ body: members }),
+    'DELETE /api/admin/staff/sam': () => {
+      members = members.filter((m) => m.username !== 'sam')
+      return { body: { message: 'Removed.' } }
+    },
+    'PUT /api/admin/staff/tom': () => {
+      members = members.map((m) => (m.username === 'tom' ? { ...m, disabled: true } : m))
+      return { body: { message: 'Changed.', member: members.at(-1) } }
+    },
+  })
+  render(<StaffMembers />)
+  await screen.findByText('tom')
+  const rowOf = (name: string) => document.querySelector(`[data-username="${name}"]`) as HTMLElement
+  press(within(rowOf('sam')).getByRole('button', { name: 'Remove' }))
+  await waitFor(() => expect(document.querySelector('[data-username="sam"]') === null).toBe(true))
+  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Remove' })).toBe(true))
+  press(within(rowOf('tom')).getByRole('button', { name: 'Disable' }))
+  await within(rowOf('tom')).findByRole('button', { name: 'Enable' })
+  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Enable' })).toBe(true))
 })

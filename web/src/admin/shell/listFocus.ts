@@ -81,19 +81,23 @@ function landingOf(place: Place): HTMLElement | null {
 /** Call with the button pressed, as it is pressed: focus then follows the list as described above. */
 export function keepFocusInList(trigger: HTMLElement): void {
   const place = placeOf(trigger)
-  const lost = () => document.activeElement === null || document.activeElement === document.body || document.activeElement === trigger
+  // Where focus was put last: a list read again may rebuild that row too, and focus is put back in its place.
+  let landed: HTMLElement = trigger
+  const ours = (element: Element | null) => element === null || element === document.body || element === trigger || element === landed
   let observer: MutationObserver | null = null
   const stop = () => {
     observer?.disconnect()
     observer = null
   }
   const check = () => {
-    if (!lost()) return stop()
-    if (document.activeElement === trigger && usable(trigger)) return
+    const active = document.activeElement
+    // Focus put elsewhere, or the list's screen left: no longer ours to place.
+    if (!ours(active) || (place.section && !place.section.isConnected)) return stop()
+    if (active === landed && landed.isConnected && (landed !== trigger || usable(trigger))) return
     const landing = landingOf(place)
     if (!landing) return
+    landed = landing
     landing.focus()
-    if (landing !== trigger) stop()
   }
   observer = new MutationObserver(check)
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'class'] })
