@@ -548,7 +548,7 @@ describe('demo events', () => {
         expect(event.image_width).toBeGreaterThan(0)
       }
       expect(events.some((e) => e.ticket_url?.startsWith('https://tickets.example.org/'))).toBe(true)
-      expect(events.find((e) => e.title === 'Christmas Dinner')).toMatchObject({ contact_to_book: 1, start_datetime: '2026-12-25T13:00:00.000Z' })
+      expect(events.find((e) => e.title === 'Christmas Lunch')).toMatchObject({ contact_to_book: 1, start_datetime: '2026-12-25T13:00:00.000Z' })
       expect(events.some((e) => e.ticket_url === null && e.contact_to_book === 0)).toBe(true)
     } finally {
       demo.close()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { nextBankHolidays, ukBankHolidays } from '../src/features/holidays/demo'
+import { nextBankHolidays, ukBankHolidays } from '../src/seed/bank-holidays'
 import { jsonOf, makeTestApp, type TestApp } from './helpers'
 
 // 23:30 UTC on 1 June 2026 is already 2 June in London (BST), so "today" at the venue is 2026-06-02.

@@ -91,7 +91,7 @@ const EMPTY_FORMS: { path: string; button: string; message: string; invalid: str
     message: 'Please fill in all fields and select an image to upload.',
     invalid: ['Name', 'Web address', 'Description', 'Image'],
   },
-  { path: '/manageAttractions', button: 'Save changes', message: 'Please select a business to edit.', invalid: ['Business'] },
+  { path: '/manageAttractions', button: 'Save changes', message: 'Please select a business to edit.', invalid: ['Attraction'] },
   { path: '/manageTimes', button: 'Save times', message: 'Please choose a business and the days to change.', invalid: ['Business'] },
   { path: '/addHoliday', button: 'Add exception', message: 'All fields are required', invalid: ['Date', 'Location', 'Opens', 'Closes'] },
   { path: '/uploadMenus', button: 'Upload menu', message: 'Please fill in all fields and select a file.', invalid: ['Menu (PDF)', 'Business'] },

@@ -37,9 +37,9 @@ test('a staff change queued offline is sent later with the time it was made on t
     { channel: 'admin', method: 'PUT', path: '/api/admin/messages/4', body: { kind: 'json', value: { handled: true } }, label: 'Mark handled' },
     MADE_AT,
   )
-  // The first try finds no connection; the retry, much later, still says when the change was made.
+  // The first try, a minute later, finds no connection; the retry, much later, still says when the change was made.
   answer = () => 'network'
-  await replay(() => MADE_AT + 1_000)
+  await replay(() => MADE_AT + 60_000)
   answer = () => Response.json({ message: 'ok' })
   await replay(() => MADE_AT + 3 * 3_600_000)
   expect(seen).toEqual([

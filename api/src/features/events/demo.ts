@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context'
+import { ukBankHolidays } from '../../seed/bank-holidays'
 import { palettes, type Palette } from '../../seed/demo-images'
 import { parseVenueDateTime, venueDate } from '../../shared/time'
 import { EVENT_UPLOAD_IMAGE } from '../../shared/rules/uploads'
@@ -26,11 +27,18 @@ function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10)
 }
 
-/** The first given weekday (0 = Sunday) at least `minDaysAhead` days after `today`. */
+/**
+ * The first given weekday (0 = Sunday) at least `minDaysAhead` days after `today` that is no bank
+ * holiday: the demo's holiday hours shut or shorten the venues then (holidays/demo.ts), so an
+ * ordinary evening event is held a week later instead.
+ */
 function nextWeekday(today: string, weekday: number, minDaysAhead: number): string {
   const from = addDays(today, minDaysAhead)
-  const delta = (weekday - new Date(`${from}T00:00:00Z`).getUTCDay() + 7) % 7
-  return addDays(from, delta)
+  const year = Number(from.slice(0, 4))
+  const holidays = new Set([...ukBankHolidays(year), ...ukBankHolidays(year + 1)].map((holiday) => holiday.date))
+  let date = addDays(from, (weekday - new Date(`${from}T00:00:00Z`).getUTCDay() + 7) % 7)
+  while (holidays.has(date)) date = addDays(date, 7)
+  return date
 }
 
 /** The next Christmas Day still to come, so the demo always shows it as upcoming. */
@@ -42,7 +50,7 @@ function nextChristmas(today: string): string {
 
 function demoEvents(ctx: AppContext): DemoEvent[] {
   const today = venueDate(ctx.now())
-  const { barName, hotelName } = ctx.config.venue
+  const { barName } = ctx.config.venue
   return [
     {
       title: 'Quiz Night in the Stables',
@@ -84,11 +92,12 @@ function demoEvents(ctx: AppContext): DemoEvent[] {
       contactToBook: false,
     },
     {
-      title: 'Christmas Dinner',
-      description: `Celebrate Christmas Day at ${hotelName} with a four-course dinner: roast turkey with all the trimmings, a vegetarian wellington, and Christmas pudding with brandy sauce. Places are limited; please contact us to book.`,
+      // In the bar: the demo's exception hours shut the hotel on Christmas Day and open the bar 12:00–16:00 (holidays/demo.ts).
+      title: 'Christmas Lunch',
+      description: `Celebrate Christmas Day in ${barName} with a four-course lunch by the fire: roast turkey with all the trimmings, a vegetarian wellington, and Christmas pudding with brandy sauce. Places are limited; please contact us to book.`,
       date: nextChristmas(today),
       time: '13:00',
-      image: { caption: 'Christmas Dinner', palette: palettes.night, seed: 11 },
+      image: { caption: 'Christmas Lunch', palette: palettes.night, seed: 11 },
       ticketUrl: null,
       contactToBook: true,
     },

@@ -3,6 +3,7 @@ import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { workerRefusal, type FileStore } from '../../files/file-store'
 import { MENU_PDF } from '../../shared/rules/uploads'
+import { menuBusinessName, type BusinessId, type VenueNames } from '../../shared/rules/venues'
 import { badRequest, notFound } from '../../http/errors'
 import { GetMenuParams, GetMenuQuery, MENU_FIELDS_MESSAGE, MenuItem, MenuUploadedReply, UploadPdfBody, type Menu } from './model'
 import type { MenuSection } from '../../shared/menu-text'
@@ -36,6 +37,12 @@ function parseTypeId(value: string | number | undefined): string {
   if (id === '') return '1'
   if (!TYPE_ID.test(id)) throw badRequest('Menu type must be 1 to 20 letters, digits, - or _.')
   return id
+}
+
+/** The trail's words for a menu upload: the business by its name; the menu type only when it is not the website's (1). */
+function menuUploadSummary(names: VenueNames, businessId: BusinessId, typeId: string): string {
+  const type = typeId === '1' ? '' : ` (menu type “${typeId}”)`
+  return `Uploaded a new menu PDF for ${menuBusinessName(names, businessId)}${type}`
 }
 
 export function menusRoutes(ctx: AppContext) {
@@ -72,7 +79,7 @@ export function menusRoutes(ctx: AppContext) {
           commit(() => {
             const result = replaceMenu(ctx.db, businessId, typeId, saved.name, sections)
             replacedFiles = result.replacedFiles
-            activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: `Uploaded a new menu PDF (business ${businessId}, type ${typeId})` })
+            activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: menuUploadSummary(ctx.config.venue, businessId, typeId) })
             return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!, sections) }
           }, 201),
         )

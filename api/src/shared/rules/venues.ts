@@ -27,6 +27,11 @@ export function venueName(names: VenueNames, key: VenueKey): string {
   return key === 'hotel' ? names.hotelName : names.barName
 }
 
+/** The business a menu belongs to, as staff know it: the Stables bar, or the hotel's cafe. */
+export function menuBusinessName(names: VenueNames, businessId: BusinessId): string {
+  return businessId === BUSINESS_IDS.stables ? names.barName : `${names.hotelName} cafe`
+}
+
 const normalise = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim()
 
 /**

@@ -46,10 +46,10 @@ describe('staff content forms: errors tied to fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await within(edit).findByText('Please select a business to edit.')
     await waitFor(() =>
-      expectFieldErrors(edit, 'Please select a business to edit.', ['Business'], { 'New image (optional)': 'Leave empty to keep the current picture.' }),
+      expectFieldErrors(edit, 'Please select a business to edit.', ['Attraction'], { 'New image (optional)': 'Leave empty to keep the current picture.' }),
     )
     await within(edit).findByRole('option', { name: 'Hallow Castle' })
-    set(edit, 'Business', '4')
+    set(edit, 'Attraction', '4')
     set(edit, 'Web address', 'example.org')
     const bad = 'Please enter a full web address starting with http:// or https://.'
     await sendExpectingErrors(edit, 'Save changes', bad, ['Web address'])

@@ -34,7 +34,7 @@ export function ConflictView({ entry }: { entry: OutboxEntry }) {
           <tbody>
             {rows.map((row) => {
               // "Unchanged" (no new image chosen) keeps whatever is there: no difference to settle.
-              const differs = row.mine !== row.theirs && row.mine !== UNCHANGED
+              const differs = row.mine !== UNCHANGED && (row.differs ?? row.mine !== row.theirs)
               return (
                 <tr key={row.label} className={differs ? 'is-different' : undefined}>
                   <th scope="row">

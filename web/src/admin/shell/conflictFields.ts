@@ -1,7 +1,11 @@
 /** The pieces every conflict view uses: a row per field, staff's version beside the server's. */
 import type { OutboxEntry, OutboxField } from '../../offline/outbox'
 
-export type ConflictRow = { label: string; mine: string; theirs: string }
+/**
+ * One field of a conflict. `differs`: whether the two values differ, when the kind compares the
+ * values themselves (the same instant spelt two ways is no difference); else the shown texts are compared.
+ */
+export type ConflictRow = { label: string; mine: string; theirs: string; differs?: boolean }
 /** What a file field shows when staff chose no new file: whatever is there stays. */
 export const UNCHANGED = 'Unchanged'
 

@@ -15,7 +15,7 @@ import {
 } from './eventDisplay'
 import { telHref, venue } from '../../lib/venue'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
-import { ShareEventLink, useSharedEvent } from './ShareEvent'
+import { ShareEventButton, useSharedEvent } from './ShareEvent'
 import './events.css'
 
 /** Full width on a phone; two fifths of the page container (72rem) beside the text from 760 px. */
@@ -91,7 +91,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
               Add to calendar<span className="visually-hidden">: {title}</span>
             </button>
           ) : null}
-          {id === undefined ? null : <ShareEventLink id={id} title={title} description={eventDescription(event)} />}
+          {id === undefined ? null : <ShareEventButton id={id} title={title} description={eventDescription(event)} />}
         </div>
       </div>
     </article>

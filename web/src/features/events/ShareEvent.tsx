@@ -1,16 +1,15 @@
-import { useEffect, useState, type MouseEvent, type RefObject } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 import { eventSharePath, sharedEventId } from '../../../../api/src/shared/page-meta'
 
 /**
- * "Share" on an event card: the phone's share sheet where there is one, else the link copied. It is a
- * link to the event's share address (/events?event=<id>, whose preview the server fills with this
- * event), so without a script, or to copy by hand, it still is that address.
+ * "Share" on an event card: the phone's share sheet where there is one, else the event's share
+ * address (/events?event=<id>, whose preview the server fills with this event) copied, else shown to
+ * copy. A button, as it acts rather than navigates: a link would promise to go somewhere.
  */
-export function ShareEventLink({ id, title, description }: { id: number; title: string; description: string }) {
+export function ShareEventButton({ id, title, description }: { id: number; title: string; description: string }) {
   const [note, setNote] = useState('')
   const path = eventSharePath(id)
-  const share = async (click: MouseEvent<HTMLAnchorElement>) => {
-    click.preventDefault()
+  const share = async () => {
     const url = new URL(path, window.location.origin).href
     if (typeof navigator.share === 'function') {
       // Closing the share sheet rejects: nothing to say then.
@@ -26,9 +25,9 @@ export function ShareEventLink({ id, title, description }: { id: number; title: 
   }
   return (
     <>
-      <a className="button button--ghost button--small event-card__share" href={path} onClick={(click) => void share(click)}>
+      <button type="button" className="button button--ghost button--small event-card__share" onClick={() => void share()}>
         Share<span className="visually-hidden">: {title}</span>
-      </a>
+      </button>
       <span className="event-card__share-note" role="status">
         {note}
       </span>

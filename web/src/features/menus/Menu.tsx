@@ -101,9 +101,11 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
 
   let body
   if (menu) {
+    // One switch above every view, always the same node: pressing it must not rebuild it elsewhere (focus would fall to the page).
+    // Before scripts choose the view it goes with the text (hidden where the drawing's place shows).
     const switcher = hasText ? (
       // biome-ignore lint/a11y/useSemanticElements: two toggle buttons (aria-pressed) labelled as one switch, not a form's fieldset
-      <div className="menu-view-switch" role="group" aria-label="Show the menu as">
+      <div className={`menu-view-switch${view === 'either' ? ' menu-first--text' : ''}`} role="group" aria-label="Show the menu as">
         <button type="button" className="menu-view-switch__option" aria-pressed={view !== 'pdf'} onClick={() => setChosen('text')}>
           Text
         </button>
@@ -112,13 +114,12 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
         </button>
       </div>
     ) : null
-    body =
+    const shown =
       view === 'either' || view === 'text' ? (
         // The served page holds the menu as text for crawlers and phones; a wide screen shows the drawing's place until it is chosen.
         // One tree for both, so a phone keeps the very nodes it painted first when the view is decided.
         <>
           <div className={view === 'either' ? 'menu-first menu-first--text' : 'menu-first'}>
-            {switcher}
             <MenuText sections={sections} />
           </div>
           {view === 'either' ? (
@@ -129,7 +130,6 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
         </>
       ) : view === 'pdf' ? (
         <>
-          {switcher}
           {hasText ? null : (
             <p className="menu-page__note">
               This menu is a picture of the printed menu, so there is no text version. Zoom in on it, or use Open the PDF above.
@@ -142,6 +142,12 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
           Loading menu...
         </p>
       )
+    body = (
+      <>
+        {switcher}
+        {shown}
+      </>
+    )
   } else if (data) {
     body = <OfflineNotice lead="Our menu is coming soon." action="to ask what we are serving" />
   } else if (status === 'error') {

@@ -8,6 +8,9 @@ import { loadOutbox, remove, save, useOutbox } from './state'
 import { SEND_TIMEOUT_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
 
+/** A change whose send starts within this long of its making was sent as it was made, not replayed. */
+export const SENT_AT_ONCE_MS = 5_000
+
 let running: Promise<void> | null = null
 /** Bumped by resetReplay so a run started before a test's reset stops. */
 let generation = 0
@@ -19,12 +22,14 @@ let generation = 0
  * a JSON change that hangs is given up after SEND_TIMEOUT_MS. Each is tried again later (its key
  * makes the resend harmless): a send that never settles would hold up every change queued behind it.
  */
-function sendOne(entry: OutboxEntry): Promise<unknown> {
+function sendOne(entry: OutboxEntry, now: number): Promise<unknown> {
   const headers: Record<string, string> = {}
   if (entry.baseVersion) headers['if-match'] = `"${entry.baseVersion}"`
-  // When staff made the change on this device (maybe offline, hours ago): the activity trail shows
-  // it beside the time it reached the server. Staff changes only; the contact form's carry none.
-  if (entry.channel === 'admin') headers['x-device-time'] = new Date(entry.createdAt).toISOString()
+  // When staff made the change on this device (offline, or waiting behind others): the activity trail
+  // shows it beside the time it reached the server. A change sent as it is made carries none (the
+  // server's time is when it was made; an upload's minute on the wire is no device time). Staff
+  // changes only; the contact form's carry none.
+  if (entry.channel === 'admin' && now - entry.createdAt > SENT_AT_ONCE_MS) headers['x-device-time'] = new Date(entry.createdAt).toISOString()
   const onUploadProgress = progressOf(entry.id)
   const isUpload = entry.body.kind === 'form' || onUploadProgress !== undefined
   return api.send(entry.method, entry.path, toRequestBody(entry.body), {
@@ -107,7 +112,7 @@ async function run(mine: number, now: () => number): Promise<void> {
       }
       await save({ ...next, state: 'sending' })
       try {
-        await landed(next, await sendOne(next))
+        await landed(next, await sendOne(next, now()))
       } catch (error) {
         if (!(await afterFailure(next, error, now()))) break
       }

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { plainTrailText } from '../../../../../api/src/shared/rules/trail-text'
 import type { ActivityEntry } from '../../../api/types'
 import { AdminScreen, AdminSection, Field } from '../../shell/ui'
@@ -8,6 +8,7 @@ import { type ActivityFilters, NO_FILTERS, useActivity } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './activity.css'
+import { keepFocusInList } from '../../shell/listFocus'
 
 /** The kinds of change in the trail, as the filter offers them. */
 export const ACTIVITY_KINDS: Array<[string, string]> = [
@@ -53,21 +54,24 @@ export function Activity() {
   const ids = useId()
   const trail = useResource(useActivity, NO_FILTERS)
   const loading = trail.status === 'loading'
+  // Counts are announced once staff filter; the first load is the screen's own news.
+  const [asked, setAsked] = useState(false)
   return (
     <AdminScreen
       title="Activity"
       intro="Every change made in the staff area, newest first: who, what and when. Changes made offline show when they were made on the device."
     >
       <AdminSection title="Changes" id={`${ids}-list`}>
-        <ActivityFilterBar idPrefix={ids} filters={trail.filters} />
+        <ActivityFilterBar idPrefix={ids} filters={trail.filters} onFilter={() => setAsked(true)} />
         {trail.status === 'error' ? (
           <p className="admin-status admin-status--error admin-status--block" role="alert">
             {listProblem(trail.error, 'The activity trail')}
           </p>
         ) : null}
-        {trail.status === 'ready' && trail.entries.length === 0 ? (
-          <p className="admin-empty">{filtered(trail.filters) ? 'Nothing matches these filters.' : 'Nothing recorded yet.'}</p>
-        ) : null}
+        {/* Always there, so a change of what it says is announced (politely): after a filter, the count or that nothing matches. */}
+        <p className={trail.status === 'ready' && trail.entries.length === 0 ? 'admin-empty' : 'visually-hidden'} role="status">
+          {resultText(trail, asked)}
+        </p>
         {trail.entries.length > 0 ? (
           <ol className="activity-list">
             {trail.entries.map((entry) => (
@@ -92,9 +96,23 @@ export function Activity() {
 
 const filtered = (filters: ActivityFilters) => Object.values(filters).some((value) => value.trim() !== '')
 
+/** What the list holds, in words: that it is empty always; after staff filter, how many changes it shows too. */
+function resultText(trail: { status: string; entries: readonly unknown[]; filters: ActivityFilters; more: boolean }, asked: boolean): string {
+  if (trail.status !== 'ready') return ''
+  const count = trail.entries.length
+  if (count === 0) return filtered(trail.filters) ? 'Nothing matches these filters.' : 'Nothing recorded yet.'
+  if (!asked) return ''
+  const noun = `${count} ${count === 1 ? 'change' : 'changes'}`
+  const more = trail.more ? ' (older ones with Load older entries)' : ''
+  return filtered(trail.filters) ? `${noun} ${count === 1 ? 'matches' : 'match'} these filters${more}.` : `Filters cleared: ${noun} shown${more}.`
+}
+
 /** Member, kind and date range; each change shows the first page again for the new filters. */
-function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: ActivityFilters }) {
-  const load = (changed: Partial<ActivityFilters>) => void useActivity.getState().load(changed)
+function ActivityFilterBar({ idPrefix, filters, onFilter }: { idPrefix: string; filters: ActivityFilters; onFilter(): void }) {
+  const load = (changed: Partial<ActivityFilters>) => {
+    onFilter()
+    void useActivity.getState().load(changed)
+  }
   return (
     <div className="activity-filters">
       <Field label="Member" htmlFor={`${idPrefix}-member`}>
@@ -140,7 +158,14 @@ function ActivityFilterBar({ idPrefix, filters }: { idPrefix: string; filters: A
         />
       </Field>
       {filtered(filters) ? (
-        <button type="button" className="button button--ghost activity-filters__clear" onClick={() => load(NO_FILTERS)}>
+        <button
+          type="button"
+          className="button button--ghost activity-filters__clear"
+          onClick={(e) => {
+            keepFocusInList(e.currentTarget)
+            load(NO_FILTERS)
+          }}
+        >
           Clear filters
         </button>
       ) : null}

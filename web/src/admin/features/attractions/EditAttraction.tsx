@@ -17,7 +17,7 @@ type Edited = typeof EMPTY_ATTRACTION & { selected: string }
 
 function editProblem({ selected, name, url, description, alt }: Edited): Problem | null {
   return (
-    problemIn(SELECT_BUSINESS, { business: !selected }) ??
+    problemIn(SELECT_BUSINESS, { attraction: !selected }) ??
     problemIn(EDIT_MISSING, { name: !name.trim(), url: !url.trim(), description: !description.trim() }) ??
     problemIn(BAD_URL, { url: !isWebAddress(url) }) ??
     fieldProblem('alt', altTextProblem(alt))
@@ -96,8 +96,8 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
   return (
     <AdminSection title="Edit an attraction" id={id}>
       <StaffForm form={save}>
-        <SelectField label="Business" id={`${id}-select`} name="business" value={selected} onValue={(value) => choose(value)}>
-          <option value="">Select a business…</option>
+        <SelectField label="Attraction" id={`${id}-select`} name="attraction" value={selected} onValue={(value) => choose(value)}>
+          <option value="">Select an attraction…</option>
           {attractions
             .filter((a) => a.pending?.op !== 'delete')
             .map((a) => (

@@ -11,6 +11,7 @@ import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '
 import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
+import { keepFocusInList } from '../../shell/listFocus'
 
 const STATE: Record<ContactMessage['status'], { label: string; tone: string }> = {
   sent: { label: 'Emailed', tone: 'success' },
@@ -151,11 +152,27 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
         {m.status === 'failed' && m.last_error ? <p className="admin-message__error">Last error: {m.last_error}</p> : null}
         {handled ? <p className="admin-message__handled">{handled}</p> : null}
         <div className="admin-message__actions">
-          <button type="button" className="button button--small button--ghost" disabled={busy || deleting} onClick={() => void markHandled(!m.handled_at)}>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={busy || deleting}
+            onClick={(e) => {
+              keepFocusInList(e.currentTarget)
+              void markHandled(!m.handled_at)
+            }}
+          >
             {m.handled_at ? 'Mark not handled' : 'Mark handled'}
             <span className="visually-hidden"> — message from {who}</span>
           </button>
-          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            disabled={busy || deleting}
+            onClick={(e) => {
+              keepFocusInList(e.currentTarget)
+              void remove()
+            }}
+          >
             Delete<span className="visually-hidden"> the message from {who}</span>
           </button>
         </div>

@@ -63,10 +63,18 @@ export function mergeEvents(server: VenueEvent[], pending: OutboxEntry[]): Displ
   return rows.sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || String(a.id).localeCompare(String(b.id)))
 }
 
-function startOf(local: string | undefined): string {
-  if (!local) return '—'
-  const iso = fromVenueInput(local)
-  return iso ? formatEventDate(iso) : local
+/** The instant a start names, whichever way it is spelt: the form's venue wall clock, or an ISO time (an untouched start goes back as the instant it was). */
+function instantOf(value: unknown): number | null {
+  if (typeof value !== 'string' || !value) return null
+  const time = Date.parse(fromVenueInput(value) ?? value)
+  return Number.isNaN(time) ? null : time
+}
+
+/** Both starts as the list shows them, and whether they are different moments (not different spellings). */
+function startRow(mine: unknown, theirs: unknown): ConflictRow {
+  const [a, b] = [instantOf(mine), instantOf(theirs)]
+  const shown = (value: unknown, time: number | null) => (time === null ? text(value) : formatEventDate(new Date(time).toISOString()))
+  return { label: 'Start Date/Time', mine: shown(mine, a), theirs: shown(theirs, b), differs: a !== null && b !== null ? a !== b : undefined }
 }
 
 /** An edit that met a newer version: the event's fields in staff's words (other changes: null, the generic view). */
@@ -75,7 +83,7 @@ export function eventConflictRows(entry: OutboxEntry, mine: Record<string, strin
   return [
     { label: 'Title', mine: text(mine.title), theirs: text(current.title) },
     { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
-    { label: 'Start Date/Time', mine: startOf(mine.start_datetime), theirs: current.start_datetime ? formatEventDate(String(current.start_datetime)) : '—' },
+    startRow(mine.start_datetime, current.start_datetime),
     { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
     { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
     { label: 'Picture description', mine: text(mine.alt_text), theirs: text(current.alt_text) },

@@ -5,6 +5,7 @@ import type { Status } from '../../shell/ui'
 import { NoDescriptionBadge } from '../../shell/altText'
 import type { DisplayGalleryImage } from './changes'
 import { DescribeImage } from './DescribeImage'
+import { keepFocusInList } from '../../shell/listFocus'
 
 export interface ThumbActions {
   /** Move the picture to another place (0 first). */
@@ -26,7 +27,7 @@ export function GalleryThumb({
   actions,
 }: {
   image: DisplayGalleryImage
-  /** How the controls name the picture (pictureNames: by its description, never by a number). */
+  /** How the controls name the picture (pictureNames: by its description, and its place where two share one). */
   name: string
   index: number
   count: number /** The gallery's name ('Eat'). */
@@ -115,7 +116,10 @@ export function GalleryThumb({
             <button
               type="button"
               className="admin-thumb__button admin-thumb__delete"
-              onClick={actions.remove}
+              onClick={(e) => {
+                keepFocusInList(e.currentTarget)
+                actions.remove()
+              }}
               disabled={actions.deleting}
               aria-label={`Delete ${name} from ${gallery}`}
             >

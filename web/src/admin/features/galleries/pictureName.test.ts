@@ -10,9 +10,4 @@ describe('pictureNames', () => {
     const names = pictureNames([image(27, 'Breakfast in the cafe'), image(28, 'Coffee by the window')])
     expect([...names.values()]).toEqual(['“Breakfast in the cafe”', '“Coffee by the window”'])
   })
-
-  test('pictures sharing a description are told apart by their file names; one without any by its file name', () => {
-    const names = pictureNames([image(1, 'Photo of the cafe', 'a1.webp'), image(2, 'Photo of the cafe', 'b2.webp'), image(3, ' ', 'c%203.png')])
-    expect([...names.values()]).toEqual(['“Photo of the cafe (a1.webp)”', '“Photo of the cafe (b2.webp)”', '“c 3.png”'])
-  })
 })

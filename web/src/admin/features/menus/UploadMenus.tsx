@@ -14,6 +14,7 @@ import { FileField, FormFooter, useChosenFiles, InputField, SelectField } from '
 import { useMutationForm } from '../../shell/useMutationForm'
 import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { MENU_PDF } from '../../../../../api/src/shared/rules/uploads'
+import { menuBusinessName } from '../../../../../api/src/shared/rules/venues'
 
 export const MENU_MISSING = 'Please fill in all fields and select a file.'
 export const MENU_NETWORK_ERROR = 'Error uploading PDF. Please try again.'
@@ -28,8 +29,8 @@ export function isPdf(file: File): boolean {
 }
 
 export const BUSINESS_OPTIONS = [
-  { value: '1', label: venue.barName, page: '/drink' },
-  { value: '2', label: `${venue.hotelName} cafe`, page: '/eat' },
+  { value: '1', label: menuBusinessName(venue, 1), page: '/drink' },
+  { value: '2', label: menuBusinessName(venue, 2), page: '/eat' },
 ] as const
 
 function sendMenu({ business_id, type_id }: { business_id: string; type_id: string }, file: File, onProgress: (fraction: number) => void) {

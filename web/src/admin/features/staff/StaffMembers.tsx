@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { StaffMember } from '../../../api/types'
 import { adminSendNow } from '../../adminApi'
 import { useStaffMember } from '../../session'
@@ -16,6 +16,7 @@ import { useStaffList } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
+import { keepFocusInList } from '../../shell/listFocus'
 
 export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
 const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
@@ -128,6 +129,16 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
   const [status, setStatus] = useStatus()
   const { busy, run } = useSubmit()
   const [resetting, setResetting] = useState(false)
+  const ids = useId()
+  // Once the reset form closes after its send, focus goes back to the button that opened it (not the page's body).
+  const resetToggle = useRef<HTMLButtonElement>(null)
+  const [refocus, setRefocus] = useState(false)
+  useEffect(() => {
+    if (refocus && !resetting) {
+      resetToggle.current?.focus()
+      setRefocus(false)
+    }
+  }, [refocus, resetting])
   const name = member.username
 
   const change = (body: Record<string, unknown>, done: string, confirmText?: string) =>
@@ -156,15 +167,6 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
         <p className="admin-row__meta">
           {memberState(member)} · {member.last_login_at ? `last login ${formatReceived(member.last_login_at)}` : 'never logged in'}
         </p>
-        {resetting ? (
-          <ResetPassword
-            username={name}
-            onDone={(done) => {
-              setStatus(done)
-              setResetting(false)
-            }}
-          />
-        ) : null}
         <StatusMessage status={status} />
       </div>
       <fieldset className="staff-member__actions">
@@ -176,29 +178,24 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
             type="button"
             className="button button--small button--ghost"
             disabled={busy}
-            onClick={() => void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)}
+            onClick={(e) => {
+              keepFocusInList(e.currentTarget)
+              void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)
+            }}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
           </button>
         )}
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          disabled={busy}
-          onClick={() => setResetting((open) => !open)}
-          aria-expanded={resetting}
-        >
-          Reset password
-        </button>
         {onlyOwner ? null : (
           <>
             <button
               type="button"
               className="button button--small button--ghost"
               disabled={busy}
-              onClick={() =>
+              onClick={(e) => {
+                keepFocusInList(e.currentTarget)
                 void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
-              }
+              }}
             >
               {member.disabled ? 'Enable' : 'Disable'}
             </button>
@@ -206,20 +203,46 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               type="button"
               className="button button--small button--danger"
               disabled={busy}
-              onClick={() => void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)}
+              onClick={(e) => {
+                keepFocusInList(e.currentTarget)
+                void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)
+              }}
             >
               Remove
             </button>
           </>
         )}
+        {/* Last: the form it opens follows it (below). */}
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={busy}
+          ref={resetToggle}
+          onClick={() => setResetting((open) => !open)}
+          aria-expanded={resetting}
+          aria-controls={resetting ? `${ids}-reset` : undefined}
+        >
+          Reset password
+        </button>
       </fieldset>
+      {/* After the actions, so Tab goes from "Reset password" into the form it opened. */}
+      {resetting ? (
+        <ResetPassword
+          id={`${ids}-reset`}
+          username={name}
+          onDone={(done) => {
+            setStatus(done)
+            setResetting(false)
+            setRefocus(true)
+          }}
+        />
+      ) : null}
     </li>
   )
 }
 
-/** The reset form under a member's row; `onDone` gets the success message (the row shows it once the form closes). */
-function ResetPassword({ username, onDone }: { username: string; onDone(status: Status): void }) {
-  const ids = useId()
+/** The reset form at the foot of a member's row, after its actions; `onDone` gets the success message (the row shows it once the form closes). */
+function ResetPassword({ id, username, onDone }: { id: string; username: string; onDone(status: Status): void }) {
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
     validate: () => fieldProblem('password', passwordRuleBroken(password, username, VENUE_NAMES)),
@@ -233,9 +256,10 @@ function ResetPassword({ username, onDone }: { username: string; onDone(status: 
     },
   })
   return (
-    <StaffForm form={form} className="admin-form staff-reset">
-      <FirstPassword label={`New password for ${username}`} id={`${ids}-password`} value={password} onValue={setPassword} />
-      <FormFooter form={form} label="Reset password" busyLabel="Resetting…" small />
+    <StaffForm form={form} className="admin-form staff-reset" id={id}>
+      <FirstPassword label={`New password for ${username}`} id={`${id}-password`} value={password} onValue={setPassword} />
+      {/* Not "Reset password" again: that names the button that opened this form. */}
+      <FormFooter form={form} label="Save new password" busyLabel="Saving…" small />
     </StaffForm>
   )
 }

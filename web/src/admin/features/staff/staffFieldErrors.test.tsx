@@ -75,6 +75,6 @@ describe('Staff: add and reset errors tied to fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
     const reset = screen.getByLabelText('New password for admin').closest('form') as HTMLFormElement
     const short = 'The password must be at least 12 characters long.'
-    await sendExpectingErrors(reset, 'Reset password', short, ['New password for admin'], { 'New password for admin': FIRST_PASSWORD_HINT })
+    await sendExpectingErrors(reset, 'Save new password', short, ['New password for admin'], { 'New password for admin': FIRST_PASSWORD_HINT })
   })
 })
