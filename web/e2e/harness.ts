@@ -76,16 +76,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     return proc
   }
   let proc = await spawn()
-  let token: string | undefined
+  // One login however many pages ask at once (the server checks one password at a time per address).
+  let token: Promise<string> | undefined
   const api = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init)
   return {
     url,
     dataDir,
     api,
-    async token() {
-      if (token) return token
-      const res = await api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
-      token = ((await res.json()) as { token: string }).token
+    token() {
+      token ??= api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+        .then((res) => res.json() as Promise<{ token?: string; error?: string }>)
+        .then((reply) => reply.token ?? Promise.reject(new Error(`the demo login failed: ${reply.error}`)))
+      token.catch(() => (token = undefined))
       return token
     },
     async kill() {

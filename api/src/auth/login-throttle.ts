@@ -10,6 +10,8 @@ export const USERNAME_FREE_FAILURES = 5
 export const USERNAME_MAX_DELAY_MS = 60_000
 /** Password hashes checked at once, whoever asks: argon2id is slow and memory-hungry on purpose. */
 export const MAX_CONCURRENT_LOGIN_CHECKS = 4
+/** Of those, at once from one address: someone with a member's password logging in over and over from one address kept all four busy. */
+export const CHECKS_AT_ONCE_PER_ADDRESS = 1
 /** An address that logged in as a username is known for it this long, and skips that username's delay. */
 export const KNOWN_ADDRESS_MS = 30 * 86_400_000
 
@@ -65,7 +67,7 @@ const tooMany = (message: string, waitMs: number) => new HttpError(429, message,
  * - per username: past 5 failures from anywhere, a wrong password gets 429 for 1 s, 2 s, 4 s … at most
  *   a minute after the last (not its usual 401), from an address that has not logged in as that user
  *   before; the password is still checked, so the right one gets in: a hold, never a lock-out;
- * - overall: at most 4 password checks at once; beyond that, 429 "try again in a moment".
+ * - overall: at most 4 password checks at once, 1 from any one address; beyond that, 429 "try again in a moment".
  */
 export class LoginThrottle {
   private readonly byAddress = new Map<string, number[]>()
@@ -74,6 +76,8 @@ export class LoginThrottle {
   private readonly byAddressAndUsername = new Map<string, number[]>()
   private readonly knownAddresses = new Map<string, Map<string, number>>()
   private checking = 0
+  /** Password checks under way per address: one at a time each, so no one address can hold every check slot. */
+  private readonly checkingAt = new Map<string, number>()
   private attempts = 0
 
   constructor(
@@ -139,7 +143,7 @@ export class LoginThrottle {
     }
     const usernameDelay = () => this.usernameDelay(username, address)
     const wait = usernameDelay()
-    if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS) throw tooMany(refusal.busy, 1000)
+    if (this.checking >= MAX_CONCURRENT_LOGIN_CHECKS || (this.checkingAt.get(address) ?? 0) >= CHECKS_AT_ONCE_PER_ADDRESS) throw tooMany(refusal.busy, 1000)
 
     const at = this.now()
     const counted: [Map<string, number[]>, string][] = [
@@ -149,11 +153,15 @@ export class LoginThrottle {
     ]
     for (const [map, key] of counted) map.set(key, [...(map.get(key) ?? []), at])
     this.checking++
+    this.checkingAt.set(address, (this.checkingAt.get(address) ?? 0) + 1)
     let settled = false
     const settle = () => {
       if (settled) return false
       settled = true
       this.checking--
+      const left = (this.checkingAt.get(address) ?? 1) - 1
+      if (left > 0) this.checkingAt.set(address, left)
+      else this.checkingAt.delete(address)
       return true
     }
     return {
