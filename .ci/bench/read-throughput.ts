@@ -9,26 +9,35 @@ export interface ReadThroughput {
   worstMs: number
 }
 
+/** A tally of replies: how many, how many not 200 (or failed outright), the slowest. */
+export interface ReplyTally {
+  requests: number
+  failures: number
+  worstMs: number
+}
+
+/** One request, its reply read to the end and counted in `tally`. */
+export async function countedFetch(url: string, init: RequestInit, tally: ReplyTally): Promise<void> {
+  const sent = performance.now()
+  try {
+    const res = await fetch(url, init)
+    await res.arrayBuffer()
+    if (res.status !== 200) tally.failures++
+  } catch {
+    tally.failures++
+  }
+  tally.requests++
+  tally.worstMs = Math.max(tally.worstMs, performance.now() - sent)
+}
+
 export async function readThroughput(origin: string, paths: string[], clients: number, durationMs: number): Promise<ReadThroughput> {
   const started = performance.now()
   const end = started + durationMs
-  let requests = 0
-  let failures = 0
-  let worstMs = 0
+  const tally: ReplyTally = { requests: 0, failures: 0, worstMs: 0 }
   const client = async (offset: number) => {
-    for (let i = offset; performance.now() < end; i++) {
-      const sent = performance.now()
-      try {
-        const res = await fetch(`${origin}${paths[i % paths.length]}`, { headers: { 'accept-encoding': 'gzip, br' } })
-        await res.arrayBuffer()
-        if (res.status !== 200) failures++
-      } catch {
-        failures++
-      }
-      requests++
-      worstMs = Math.max(worstMs, performance.now() - sent)
-    }
+    for (let i = offset; performance.now() < end; i++)
+      await countedFetch(`${origin}${paths[i % paths.length]}`, { headers: { 'accept-encoding': 'gzip, br' } }, tally)
   }
   await Promise.all(Array.from({ length: clients }, (_, i) => client(i)))
-  return { requests, failures, requestsPerSecond: requests / ((performance.now() - started) / 1000), worstMs }
+  return { ...tally, requestsPerSecond: tally.requests / ((performance.now() - started) / 1000) }
 }

@@ -7,6 +7,7 @@
 import { inflatingPdf, manyPagesPdf } from '../../api/test/hostile-pdfs'
 import { peakTreeRss } from './memory'
 import { login } from './upload'
+import { countedFetch, type ReplyTally } from './read-throughput'
 
 export interface HostilePdfFigures {
   name: string
@@ -48,24 +49,13 @@ async function visitorPicture(origin: string): Promise<string> {
 }
 
 /** Fetches `path` one request after another until `done` says stop; the slowest reply and the failures. */
-async function visitorLoop(origin: string, path: string, done: () => boolean) {
-  let requests = 0
-  let worstMs = 0
-  let failures = 0
+async function visitorLoop(origin: string, path: string, done: () => boolean): Promise<ReplyTally> {
+  const tally: ReplyTally = { requests: 0, failures: 0, worstMs: 0 }
   while (!done()) {
-    const sent = performance.now()
-    try {
-      const res = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(30_000) })
-      await res.arrayBuffer()
-      if (res.status !== 200) failures++
-    } catch {
-      failures++
-    }
-    requests++
-    worstMs = Math.max(worstMs, performance.now() - sent)
+    await countedFetch(`${origin}${path}`, { signal: AbortSignal.timeout(30_000) }, tally)
     await Bun.sleep(50)
   }
-  return { requests, worstMs, failures }
+  return tally
 }
 
 async function uploadHostile(origin: string, serverPid: number, token: string, picture: string, name: string, pdf: Uint8Array): Promise<HostilePdfFigures> {

@@ -103,3 +103,11 @@ export function keepFocusInList(trigger: HTMLElement): void {
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'class'] })
   setTimeout(stop, WATCH_MS)
 }
+
+/** A click handler that keeps focus in the list (keepFocusInList) as the button is pressed, then does `action`. */
+export const focusFollowsList =
+  (action: () => unknown) =>
+  (event: { currentTarget: HTMLElement }): void => {
+    keepFocusInList(event.currentTarget)
+    void action()
+  }

@@ -25,6 +25,18 @@ function sendWithoutSignal() {
   fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
 }
 
+/** The contact address fails as without a signal until `back()`, then answers. */
+function serverWithoutSignal() {
+  let online = false
+  stubFetch({
+    'POST /api/email/send-email': () => {
+      if (!online) throw new TypeError('Failed to fetch')
+      return { message: 'Thank you — your message has been received.' }
+    },
+  })
+  return { back: () => (online = true) }
+}
+
 async function connectionBackAndSent() {
   await wake()
   await replay()
@@ -33,20 +45,14 @@ async function connectionBackAndSent() {
 }
 
 test('delivered on a later visit: the form says so once, the next time it is shown', async () => {
-  let online = false
-  stubFetch({
-    'POST /api/email/send-email': () => {
-      if (!online) throw new TypeError('Failed to fetch')
-      return { message: 'Thank you — your message has been received.' }
-    },
-  })
+  const signal = serverWithoutSignal()
   render(<ContactForm />)
   sendWithoutSignal()
   await screen.findByText(CONNECTION_FAILED_MESSAGE)
   // The visitor leaves; on their next visit nothing of this page is left to follow the message.
   cleanup()
   resetListeners()
-  online = true
+  signal.back()
   await connectionBackAndSent()
 
   render(<ContactForm />)
@@ -56,17 +62,11 @@ test('delivered on a later visit: the form says so once, the next time it is sho
 })
 
 test('delivered while its form is open: the form says so there, and nothing is kept for later', async () => {
-  let online = false
-  stubFetch({
-    'POST /api/email/send-email': () => {
-      if (!online) throw new TypeError('Failed to fetch')
-      return { message: 'Thank you — your message has been received.' }
-    },
-  })
+  const signal = serverWithoutSignal()
   render(<ContactForm />)
   sendWithoutSignal()
   await screen.findByText(CONNECTION_FAILED_MESSAGE)
-  online = true
+  signal.back()
   await connectionBackAndSent()
   await screen.findByText('Thank you — your message has been received.')
   expect(localStorage.getItem(DELIVERED_MESSAGES_KEY)).toBeNull()

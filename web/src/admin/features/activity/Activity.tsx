@@ -8,7 +8,7 @@ import { type ActivityFilters, NO_FILTERS, useActivity } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './activity.css'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 /** The kinds of change in the trail, as the filter offers them. */
 export const ACTIVITY_KINDS: Array<[string, string]> = [
@@ -158,14 +158,7 @@ function ActivityFilterBar({ idPrefix, filters, onFilter }: { idPrefix: string; 
         />
       </Field>
       {filtered(filters) ? (
-        <button
-          type="button"
-          className="button button--ghost activity-filters__clear"
-          onClick={(e) => {
-            keepFocusInList(e.currentTarget)
-            load(NO_FILTERS)
-          }}
-        >
+        <button type="button" className="button button--ghost activity-filters__clear" onClick={focusFollowsList(() => load(NO_FILTERS))}>
           Clear filters
         </button>
       ) : null}

@@ -9,7 +9,7 @@ import { DELETE_ERROR, FETCH_ERROR, NO_LOCATIONS } from './messages'
 import { useAdminAttractions } from './store'
 import '../../styles/staff'
 import './attractions.css'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 /** Every attraction, with its picture and a Delete button. */
 export function AttractionList({ attractions, loading, failed }: { attractions: DisplayAttraction[]; loading: boolean; failed: boolean }) {
@@ -77,15 +77,7 @@ function AttractionRow({ attraction, deleting, onDelete }: { attraction: Display
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>
-      <button
-        type="button"
-        className="button button--small button--danger"
-        onClick={(e) => {
-          keepFocusInList(e.currentTarget)
-          onDelete()
-        }}
-        disabled={deleting || deleted}
-      >
+      <button type="button" className="button button--small button--danger" onClick={focusFollowsList(() => onDelete())} disabled={deleting || deleted}>
         {deleting ? 'Deleting…' : 'Delete'}
         <span className="visually-hidden"> {attraction.name}</span>
       </button>

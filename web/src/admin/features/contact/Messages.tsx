@@ -11,7 +11,7 @@ import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '
 import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 const STATE: Record<ContactMessage['status'], { label: string; tone: string }> = {
   sent: { label: 'Emailed', tone: 'success' },
@@ -156,23 +156,12 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
             type="button"
             className="button button--small button--ghost"
             disabled={busy || deleting}
-            onClick={(e) => {
-              keepFocusInList(e.currentTarget)
-              void markHandled(!m.handled_at)
-            }}
+            onClick={focusFollowsList(() => markHandled(!m.handled_at))}
           >
             {m.handled_at ? 'Mark not handled' : 'Mark handled'}
             <span className="visually-hidden"> — message from {who}</span>
           </button>
-          <button
-            type="button"
-            className="button button--small button--danger"
-            disabled={busy || deleting}
-            onClick={(e) => {
-              keepFocusInList(e.currentTarget)
-              void remove()
-            }}
-          >
+          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={focusFollowsList(() => remove())}>
             Delete<span className="visually-hidden"> the message from {who}</span>
           </button>
         </div>

@@ -12,7 +12,7 @@ import { useRowDelete } from '../../shell/useRowDelete'
 import { EventEditModal } from './EventEditModal'
 import '../../styles/staff'
 import './events.css'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 interface EventRowProps {
   event: DisplayEvent
@@ -60,15 +60,7 @@ function EventRow({ event, now, deleting, onEdit, onDelete }: EventRowProps) {
         <button type="button" className="button button--small" onClick={onEdit} disabled={deleted}>
           Edit<span className="visually-hidden"> {event.title}</span>
         </button>
-        <button
-          type="button"
-          className="button button--small button--danger"
-          onClick={(e) => {
-            keepFocusInList(e.currentTarget)
-            onDelete()
-          }}
-          disabled={deleting || deleted}
-        >
+        <button type="button" className="button button--small button--danger" onClick={focusFollowsList(() => onDelete())} disabled={deleting || deleted}>
           {deleting ? 'Deleting…' : 'Delete'}
           <span className="visually-hidden"> {event.title}</span>
         </button>

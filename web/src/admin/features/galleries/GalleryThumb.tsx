@@ -5,7 +5,7 @@ import type { Status } from '../../shell/ui'
 import { NoDescriptionBadge } from '../../shell/altText'
 import type { DisplayGalleryImage } from './changes'
 import { DescribeImage } from './DescribeImage'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 export interface ThumbActions {
   /** Move the picture to another place (0 first). */
@@ -116,10 +116,7 @@ export function GalleryThumb({
             <button
               type="button"
               className="admin-thumb__button admin-thumb__delete"
-              onClick={(e) => {
-                keepFocusInList(e.currentTarget)
-                actions.remove()
-              }}
+              onClick={focusFollowsList(() => actions.remove())}
               disabled={actions.deleting}
               aria-label={`Delete ${name} from ${gallery}`}
             >

@@ -15,7 +15,7 @@ import { useRowDelete } from '../../shell/useRowDelete'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, SelectField, TimeRangeFields } from '../../shell/formParts'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 export const HOLIDAY_REQUIRED = 'All fields are required'
 export const HOLIDAY_ADD_ERROR = 'Failed to add bank holiday times.'
@@ -61,10 +61,7 @@ function HolidayTable({
               <button
                 type="button"
                 className="button button--small button--danger"
-                onClick={(e) => {
-                  keepFocusInList(e.currentTarget)
-                  onRemove(h)
-                }}
+                onClick={focusFollowsList(() => onRemove(h))}
                 disabled={removing === h.id || removed}
               >
                 {removing === h.id ? 'Removing…' : 'Remove'}

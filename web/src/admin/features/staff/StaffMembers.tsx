@@ -16,7 +16,7 @@ import { useStaffList } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
-import { keepFocusInList } from '../../shell/listFocus'
+import { focusFollowsList } from '../../shell/listFocus'
 
 export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
 const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
@@ -178,10 +178,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
             type="button"
             className="button button--small button--ghost"
             disabled={busy}
-            onClick={(e) => {
-              keepFocusInList(e.currentTarget)
-              void change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`)
-            }}
+            onClick={focusFollowsList(() => change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`))}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
           </button>
@@ -192,10 +189,9 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               type="button"
               className="button button--small button--ghost"
               disabled={busy}
-              onClick={(e) => {
-                keepFocusInList(e.currentTarget)
-                void change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`)
-              }}
+              onClick={focusFollowsList(() =>
+                change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`),
+              )}
             >
               {member.disabled ? 'Enable' : 'Disable'}
             </button>
@@ -203,10 +199,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               type="button"
               className="button button--small button--danger"
               disabled={busy}
-              onClick={(e) => {
-                keepFocusInList(e.currentTarget)
-                void change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`)
-              }}
+              onClick={focusFollowsList(() => change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`))}
             >
               Remove
             </button>
