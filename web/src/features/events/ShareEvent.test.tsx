@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import type { VenueEvent } from '../../api/types'
 import { EventCard } from './EventCard'
 
@@ -85,4 +86,12 @@ describe("an event card's Share button", () => {
       Element.prototype.scrollIntoView = realScroll
     }
   })
+})
+
+/** "Share" on an event card acts (share sheet, copy) rather than going anywhere, so it is a button, not a link. */
+test('Share is a button in the server markup and on the page; no link on the card is named Share', () => {
+  expect(renderToString(<EventCard event={event} />)).toMatch(/<button type="button" class="[^"]*event-card__share"/)
+  render(<EventCard event={event} />)
+  expect(screen.getByRole('button', { name: /^Share ?: Quiz Night$/ }).tagName).toBe('BUTTON')
+  expect(screen.queryByRole('link', { name: /Share/ })).toBeNull()
 })

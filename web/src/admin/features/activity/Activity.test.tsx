@@ -137,3 +137,29 @@ test('older entries keep the filters', async () => {
   expect(await screen.findByText('Older for alex')).toBeTruthy()
   expect(mock.requests.at(-1)?.search).toBe(`?limit=${ACTIVITY_PAGE}&member=alex&before=${100 - ACTIVITY_PAGE + 1}`)
 })
+
+/** Activity's filters say what they found in a polite live region that is there before they are used: the count, or that nothing matches. */
+test('a filter announces how many changes match, or that nothing does, in the same status region', async () => {
+  mock = mockApi({
+    'GET /api/admin/activity': (request) => ({
+      body: request.search.includes('member=nobody') ? [] : request.search.includes('member=sam') ? [entry(2)] : [entry(3), entry(2), entry(1)],
+    }),
+  })
+  render(<Activity />)
+  await screen.findByText('Change 3')
+  const region = screen.getAllByRole('status').find((element) => element.closest('.admin-card'))!
+  expect(region.getAttribute('role')).toBe('status')
+  expect(region.textContent).toBe('')
+
+  fireEvent.change(screen.getByLabelText('Member'), { target: { value: 'sam' } })
+  await waitFor(() => expect(region.textContent).toBe('1 change matches these filters.'))
+  expect(region.isConnected).toBe(true)
+
+  fireEvent.change(screen.getByLabelText('Member'), { target: { value: 'nobody' } })
+  await waitFor(() => expect(region.textContent).toBe('Nothing matches these filters.'))
+  expect(region.isConnected).toBe(true)
+
+  fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+  await waitFor(() => expect(region.textContent).toBe('Filters cleared: 3 changes shown.'))
+  expect(region.isConnected).toBe(true)
+})
