@@ -113,21 +113,19 @@ describe('file worker job budgets', () => {
   }, 20_000)
 
   test(`a PDF of more than ${MAX_PDF_PAGES} pages is refused when it is checked, without reading its pages; ${MAX_PDF_PAGES} are accepted`, async () => {
+    // Ten seconds of processor time: reading 20,000 pages would take far more, so passing proves they were not read.
     const worker = workerWith({ jobSeconds: 10 })
-    const started = performance.now()
     const many = await worker.run('pdf', { input: await file('many.pdf', manyPagesPdf(20_000)) })
     expect(many.problem).toBe('too-many-pages')
-    expect(performance.now() - started).toBeLessThan(8000)
     expect((await worker.run('pdf', { input: await file('over.pdf', manyPagesPdf(MAX_PDF_PAGES + 1)) })).problem).toBe('too-many-pages')
     expect((await worker.run('pdf', { input: await file('most.pdf', manyPagesPdf(MAX_PDF_PAGES)) })).problem).toBeNull()
   }, 20_000)
 
   test(`the text of a stored PDF of more pages is read from its first ${MAX_PDF_PAGES} only`, async () => {
+    // Within ten seconds of processor time (the whole 20,000 pages would be over it, and refused).
     const worker = workerWith({ jobSeconds: 10 })
-    const started = performance.now()
     const sections = await worker.run('menuText', { path: await file('stored-long.pdf', manyPagesPdf(20_000)) })
     expect(sections).not.toBeNull()
-    expect(performance.now() - started).toBeLessThan(8000)
   }, 20_000)
 
   test('stop() ends a worker busy with a job at once: the job fails, and no job after it starts a worker', async () => {

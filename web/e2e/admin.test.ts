@@ -217,7 +217,7 @@ describe('staff screens', () => {
 
     await go(page, '/manageAttractions')
     const edit = page.getByRole('region', { name: 'Edit an attraction' })
-    await edit.getByLabel('Business').selectOption({ label: name })
+    await edit.getByLabel('Attraction').selectOption({ label: name })
     expect(await edit.getByLabel('Name').inputValue()).toBe(name)
     await edit.getByLabel('Description').fill('A show cave lit by lanterns, open at weekends.')
     await edit.getByRole('button', { name: 'Save changes' }).click()
