@@ -64,6 +64,16 @@ export function countResults(code: number, output: string): { passed: number; fa
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed }
 }
 
+/**
+ * The lines of a file's results, without the run's closing summary: after the last file bun lists every
+ * failed test of the run again ("1 tests failed:" and each "(fail) …"), which would count them twice,
+ * against that last file.
+ */
+export function beforeRunSummary(lines: string[]): string[] {
+  const summary = lines.findIndex((line) => /^\s*\d+ tests? failed:?\s*$/.test(line))
+  return summary < 0 ? lines : lines.slice(0, summary)
+}
+
 /** `bun test` names each file on a line of its own before that file's results. */
 const FILE_HEADER = /^(?:\.\/)?(web\/e2e\/[^\s:]+\.test\.ts):$/
 
@@ -78,7 +88,7 @@ async function runShare(files: string[], worker: number, bun: string, run: Run, 
   })
   const ended = performance.now()
   const results = sections.map((section, i): FileResult => {
-    const text = section.lines.join('\n')
+    const text = beforeRunSummary(section.lines).join('\n')
     const passed = text.match(/^\(pass\) /gm)?.length ?? 0
     const failed = text.match(/^\(fail\) /gm)?.length ?? 0
     const seconds = Math.round(((sections[i + 1]?.started ?? ended) - section.started) / 100) / 10
