@@ -79,7 +79,7 @@ export class FileWorker {
   private readonly pending = new Map<number, PendingJob>()
   private nextId = 1
   private idleTimer: ReturnType<typeof setTimeout> | undefined
-  private memoryWatch: ReturnType<typeof setInterval> | undefined
+  private budgetWatch: ReturnType<typeof setInterval> | undefined
   private starts = 0
   private closed = false
   private readonly slots: Semaphore
@@ -145,10 +145,10 @@ export class FileWorker {
    * job it had is stopped; a job that has had its time budget of processor time since it was sent is too.
    */
   private watchBudgets(): void {
-    if (this.memoryWatch) return
-    this.memoryWatch = setInterval(() => {
+    if (this.budgetWatch) return
+    this.budgetWatch = setInterval(() => {
       const child = this.child
-      if (!child || this.pending.size === 0) return this.unwatchMemory()
+      if (!child || this.pending.size === 0) return this.unwatchBudgets()
       const jobs = [...this.pending].filter(([, job]) => job.child === child)
       const cpu = processorSeconds(child.pid)
       const overTime = jobs.filter(([, job]) => cpu !== null && job.cpuAtStart !== null && cpu - job.cpuAtStart > this.options.jobSeconds)
@@ -166,12 +166,12 @@ export class FileWorker {
         new FileJobBudgetError('memory', this.options.memoryMb),
       )
     }, MEMORY_POLL_MS)
-    this.memoryWatch.unref()
+    this.budgetWatch.unref()
   }
 
-  private unwatchMemory(): void {
-    clearInterval(this.memoryWatch)
-    this.memoryWatch = undefined
+  private unwatchBudgets(): void {
+    clearInterval(this.budgetWatch)
+    this.budgetWatch = undefined
   }
 
   /** Kills a worker whose job went over a budget: those jobs get `error` once it has exited, the next job a new worker. */
@@ -219,7 +219,7 @@ export class FileWorker {
   }
 
   private becomeIdle(): void {
-    this.unwatchMemory()
+    this.unwatchBudgets()
     this.child?.unref()
     clearTimeout(this.idleTimer)
     this.idleTimer = setTimeout(() => {

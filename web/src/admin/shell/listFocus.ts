@@ -11,7 +11,9 @@
  * Focus put anywhere else meanwhile (by staff, or by a screen) is left where it is.
  */
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+/** What Tab can reach in a staff screen (the edit dialog keeps Tab inside it by the same list). */
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 /** Long enough for a slow reload after the change; the watch ends sooner once focus has a place. */
 const WATCH_MS = 60_000
 

@@ -15,10 +15,9 @@ import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/
 import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
+import { FOCUSABLE } from '../../shell/listFocus'
 
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * A modal dialog makes the page behind inert, but browsers let Tab leave it for their own toolbar:
