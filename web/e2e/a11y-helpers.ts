@@ -3,10 +3,11 @@
  * context per visit, and measurements taken the way a person meets the page (what the focused
  * element looks like, what covers it, the pixels behind text).
  */
-import { afterEach } from 'bun:test'
+import { afterAll, afterEach } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { contextPool } from './context-pool'
 import { blockThirdParties, type ServerAndBrowser } from './harness'
 
 export const SHOTS = '/tmp/shots/a11y'
@@ -35,28 +36,30 @@ const SETTLE_MS = 30_000
 export const ZOOM_400 = { width: 320, height: 200 }
 export const LANDSCAPE_PHONE = { width: 844, height: 390 }
 
-/** Opens contexts for one suite and closes them after each test, even a failing one. */
+/**
+ * Visitor pages for one suite: each in a context of its own, kept for the file's later tests with the
+ * same options when the test left it unchanged, its storage cleared between them (context-pool.ts).
+ */
 export function contextsOf(suite: ServerAndBrowser) {
-  const open = new Set<BrowserContext>()
-  afterEach(async () => {
-    for (const context of open) await context.close().catch(() => undefined)
-    open.clear()
-  })
+  const pool = contextPool(() => suite.server.url)
+  afterEach(() => pool.giveBack())
+  afterAll(() => pool.closeAll())
   return async function visit(options: BrowserContextOptions & { agreed?: boolean } = {}): Promise<Page> {
-    const { agreed, ...contextOptions } = options
-    const browser: Browser = suite.browser
-    const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true, reducedMotion: 'reduce', ...contextOptions })
-    open.add(context)
-    await blockThirdParties(context, suite.server.url)
-    if (agreed)
-      await context.addInitScript(() => {
-        try {
-          localStorage.setItem('cookiesAgreed', 'true')
-        } catch {
-          // frames without storage
-        }
-      })
-    return context.newPage()
+    return pool.take(JSON.stringify(options), async () => {
+      const { agreed, ...contextOptions } = options
+      const browser: Browser = suite.browser
+      const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true, reducedMotion: 'reduce', ...contextOptions })
+      await blockThirdParties(context, suite.server.url)
+      if (agreed)
+        await context.addInitScript(() => {
+          try {
+            localStorage.setItem('cookiesAgreed', 'true')
+          } catch {
+            // frames without storage
+          }
+        })
+      return { context, page: await context.newPage() }
+    })
   }
 }
 

@@ -12,6 +12,7 @@ import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { blockThirdParties, type ServerAndBrowser } from './harness'
 import { focusStop, settled } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
+import { contextPool } from './context-pool'
 
 const require = createRequire(import.meta.url)
 
@@ -25,35 +26,24 @@ const COVERS = '.site-header, .cookie-notice, .offline-banner, .update-prompt, .
  * A page per viewport in a context holding the demo admin's session (logged in once through the API,
  * as the login form does, and kept in localStorage), cookies agreed, third parties unreachable. The
  * contexts close after the file's last test. `fresh` gives a page in a context of its own, set up the
- * same way and closed after the test (for checks that share a list of screens among pages side by side).
+ * same way (for checks that share a list of screens among pages side by side), kept for the file's later
+ * tests when the test left it unchanged (context-pool.ts; its storage, the session, is kept).
  */
 export function staffPagesOf(suite: ServerAndBrowser) {
   const contexts = new Map<string, BrowserContext>()
-  const own: BrowserContext[] = []
+  const pool = contextPool(() => suite.server.url, { keepStorage: true })
   // One message, however many pages open at once: a flag set after the send let pages opened side by
   // side each send one, and the inbox then held the same visitor's message three times.
   let seeded: Promise<void> | undefined
-  afterEach(async () => {
-    for (const context of own.splice(0)) await context.close().catch(() => undefined)
-  })
+  afterEach(() => pool.giveBack())
   afterAll(async () => {
+    await pool.closeAll()
     for (const context of contexts.values()) await context.close().catch(() => undefined)
   })
-  return async function staffPage(viewport: { width: number; height: number }, fresh = false): Promise<Page> {
-    const key = `${viewport.width}x${viewport.height}`
-    const open = fresh ? undefined : contexts.get(key)
-    if (open) return open.pages()[0] ?? open.newPage()
+  const signedIn = async (viewport: { width: number; height: number }) => {
     const { server, browser } = suite
     const token = await server.token()
-    seeded ??= (async () => {
-      // Demo content has no messages: one arrives as a visitor would send it.
-      const sent = await server.api('/api/email/send-email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Ada Walker', email: 'ada@example.com', phone: '01234 567890', message: 'Do you have a room for two on Friday?' }),
-      })
-      if (!sent.ok) throw new Error(`could not send a demo message: ${sent.status}`)
-    })()
+    seeded ??= sendDemoMessage(suite)
     await seeded
     const context = await browser.newContext({
       viewport,
@@ -73,13 +63,30 @@ export function staffPagesOf(suite: ServerAndBrowser) {
         ],
       },
     })
-    if (fresh) own.push(context)
-    else contexts.set(key, context)
     await blockThirdParties(context, server.url)
     const page = await context.newPage()
     page.on('dialog', (dialog) => void dialog.accept())
+    return { context, page }
+  }
+  return async function staffPage(viewport: { width: number; height: number }, fresh = false): Promise<Page> {
+    const key = `${viewport.width}x${viewport.height}`
+    if (fresh) return pool.take(key, () => signedIn(viewport))
+    const open = contexts.get(key)
+    if (open) return open.pages()[0] ?? open.newPage()
+    const { context, page } = await signedIn(viewport)
+    contexts.set(key, context)
     return page
   }
+}
+
+/** Demo content has no messages: one arrives as a visitor would send it. */
+async function sendDemoMessage(suite: ServerAndBrowser): Promise<void> {
+  const sent = await suite.server.api('/api/email/send-email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada Walker', email: 'ada@example.com', phone: '01234 567890', message: 'Do you have a room for two on Friday?' }),
+  })
+  if (!sent.ok) throw new Error(`could not send a demo message: ${sent.status}`)
 }
 
 /**

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core'
 import { freePort } from '../../api/test/server-process'
+import { DISABLE_FEATURES } from './chromium-features'
 import { changesSeed, seededDataDir } from './seeded-data'
 
 const root = join(import.meta.dir, '..', '..')
@@ -26,6 +27,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+/** What the tests launch Chromium with: the arguments above and the features they run without. */
+const TEST_ARGS = [...CHROMIUM_ARGS, DISABLE_FEATURES]
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
@@ -115,11 +118,11 @@ let sharedChromium: Promise<Browser> | undefined
  * each of some fifty files cost about a second of both cores each. With options, a Chromium of its own.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  if (Object.keys(options).length > 0) return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options })
-  sharedChromium ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  if (Object.keys(options).length > 0) return chromium.launch({ executablePath: CHROMIUM_PATH, args: TEST_ARGS, ...options })
+  sharedChromium ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: TEST_ARGS })
   let shared = await sharedChromium
   if (!shared.isConnected()) {
-    sharedChromium = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    sharedChromium = chromium.launch({ executablePath: CHROMIUM_PATH, args: TEST_ARGS })
     shared = await sharedChromium
   }
   return leaseOf(shared)
@@ -153,7 +156,7 @@ function leaseOf(browser: Browser): Browser {
 /** A persistent (non-incognito) context: Chromium's installability and service worker checks need one. */
 export async function launchPersistent(viewport = PHONE): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'venue-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport })
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: TEST_ARGS, viewport })
   return {
     context,
     async close() {
