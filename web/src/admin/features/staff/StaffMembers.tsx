@@ -181,6 +181,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
             onClick={focusFollowsList(() => change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`))}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
+            <span className="visually-hidden"> — {name}</span>
           </button>
         )}
         {onlyOwner ? null : (
@@ -194,6 +195,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               )}
             >
               {member.disabled ? 'Enable' : 'Disable'}
+              <span className="visually-hidden"> {name}</span>
             </button>
             <button
               type="button"
@@ -201,7 +203,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               disabled={busy}
               onClick={focusFollowsList(() => change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`))}
             >
-              Remove
+              Remove<span className="visually-hidden"> {name}</span>
             </button>
           </>
         )}
@@ -215,7 +217,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
           aria-expanded={resetting}
           aria-controls={resetting ? `${ids}-reset` : undefined}
         >
-          Reset password
+          Reset password<span className="visually-hidden"> for {name}</span>
         </button>
       </fieldset>
       {/* After the actions, so Tab goes from "Reset password" into the form it opened. */}
