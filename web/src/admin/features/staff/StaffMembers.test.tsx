@@ -158,6 +158,28 @@ describe('Staff (owners)', () => {
     }
   })
 
+  test('removed: the member leaves the list and the screen says so, once, in a live region', async () => {
+    mock = mockApi({
+      'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor')] },
+      'DELETE /api/admin/staff/sam': { body: { message: 'Removed.', username: 'sam' } },
+    })
+    const realConfirm = window.confirm
+    window.confirm = () => true
+    try {
+      render(<StaffMembers />)
+      await screen.findByText('sam', { selector: '.admin-row__title' })
+      mock.set({ 'GET /api/admin/staff': { body: [member('admin', 'owner')] } })
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Remove sam' }))
+      await screen.findByRole('heading', { name: 'Members (1)' })
+      expect(row('sam')).toBeNull()
+      const said = screen.getAllByText('sam is removed.')
+      expect(said).toHaveLength(1)
+      expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
+    } finally {
+      window.confirm = realConfirm
+    }
+  })
+
   test('offline: the change is not made, not queued, and the screen says so', async () => {
     mock = mockApi({ 'GET /api/admin/staff': { body: [member('admin', 'owner')] }, 'POST /api/admin/staff': 'network' })
     render(<StaffMembers />)
