@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { cafeMenu, stablesMenu, type Section } from '../src/features/menus/demo'
+import { extractMenuSections } from '../src/features/menus/pdf-text'
 import { fillMissingMenuText } from '../src/features/menus/text'
 import { demoMenuPdf } from '../src/seed/demo-images'
 import { fileOf, jsonOf, makeImage, makePdf, makeTestApp, type TestApp } from './helpers'
@@ -42,7 +43,50 @@ async function scannedPdf(): Promise<Uint8Array> {
   return doc.save()
 }
 
+/** A simple menu as a venue might make one: headings in 16 pt Helvetica Bold, dishes in 12 pt with prices on the right. */
+async function shortMenuPdf(sections: Section[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  const regular = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const page = doc.addPage([595, 842])
+  let y = 780
+  for (const section of sections) {
+    page.drawText(section.heading, { x: 60, y, size: 16, font: bold })
+    y -= 24
+    for (const [dish, price] of section.items) {
+      page.drawText(dish, { x: 60, y, size: 12, font: regular })
+      page.drawText(price, { x: 480, y, size: 12, font: regular })
+      y -= 18
+    }
+    y -= 12
+  }
+  return doc.save()
+}
+
 describe('menu text read on the server', () => {
+  test('a short menu: unpriced lines in a bigger bold font than the dishes are its section headings', async () => {
+    for (const menu of [
+      [
+        {
+          heading: 'Starters',
+          items: [
+            ['Soup of the day', '£6.50'],
+            ['Garlic mushrooms', '£7.25'],
+          ],
+        },
+        { heading: 'Mains', items: [['Fish and chips', '£15.50']] },
+      ],
+      [
+        { heading: 'Starters', items: [['Soup of the day', '£6.50']] },
+        { heading: 'Mains', items: [['Fish and chips', '£15.50']] },
+      ],
+    ] as Section[][]) {
+      expect(await extractMenuSections(await shortMenuPdf(menu))).toEqual(
+        menu.map((section) => ({ heading: section.heading, level: 1, notes: [], items: section.items.map(([name, price]) => ({ name, price })) })),
+      )
+    }
+  })
+
   test('an uploaded menu with known dishes: the upload reply and GET both carry its sections', async () => {
     const res = await upload(await demoMenuPdf('Test Bar — Menu', stablesMenu), '1', 'text')
     expect(res.status).toBe(201)

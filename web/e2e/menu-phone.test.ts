@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { cafeMenu, stablesMenu, type Section } from '../../api/src/features/menus/demo'
+import { demoMenuPdf } from '../../api/src/seed/demo-images'
 import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const SHOTS = '/tmp/shots'
@@ -142,6 +143,46 @@ describe('at 1440x900 (a desktop)', () => {
   }
 })
 
+async function uploadMenu(bytes: Uint8Array, name: string) {
+  const form = new FormData()
+  form.set('pdf', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name)
+  form.set('business_id', '1')
+  const uploaded = await suite.server.api('/api/upload-pdf', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await suite.server.token()}` },
+    body: form,
+  })
+  expect(uploaded.status).toBe(201)
+}
+
+// After the tests of the demo menus: it replaces the Stables menu.
+describe('a short menu', () => {
+  test('at 390x844: the footer follows the text, no screenful of empty space under it', async () => {
+    await uploadMenu(
+      await demoMenuPdf('Short Menu', [
+        {
+          heading: 'Snacks',
+          items: [
+            ['Crisps', '£1.50'],
+            ['Nuts', '£2.00'],
+          ],
+        },
+      ]),
+      'short.pdf',
+    )
+    const page = await openMenu(PHONE, 'menu1')
+    try {
+      const gap = await page.evaluate(
+        () => document.getElementById('site-footer')!.getBoundingClientRect().top - document.querySelector('.menu-text')!.getBoundingClientRect().bottom,
+      )
+      // The section's own padding under the menu (at most 6rem), not the height of the screen.
+      expect(gap).toBeLessThanOrEqual(100)
+    } finally {
+      await page.context().close()
+    }
+  }, 60_000)
+})
+
 /** A menu that is only a photograph of the printed one: a JPEG on a page, no text at all. */
 async function scannedMenuPdf(): Promise<Uint8Array<ArrayBuffer>> {
   const photo = await sharp({ create: { width: 600, height: 840, channels: 3, background: '#f4efe2' } })
@@ -163,15 +204,7 @@ async function scannedMenuPdf(): Promise<Uint8Array<ArrayBuffer>> {
 // Last in this file: it replaces the Stables menu.
 describe('a scanned menu (no text in the PDF)', () => {
   test('at 390x844: the drawn page with a short note instead of an empty text view, Open and Download still there', async () => {
-    const form = new FormData()
-    form.set('pdf', new Blob([await scannedMenuPdf()], { type: 'application/pdf' }), 'scanned.pdf')
-    form.set('business_id', '1')
-    const uploaded = await suite.server.api('/api/upload-pdf', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await suite.server.token()}` },
-      body: form,
-    })
-    expect(uploaded.status).toBe(201)
+    await uploadMenu(await scannedMenuPdf(), 'scanned.pdf')
     const page = await openMenu(PHONE, 'menu1')
     try {
       await page.locator('.pdf-page[data-drawn="true"]').first().waitFor({ timeout: 20_000 })

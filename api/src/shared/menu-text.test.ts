@@ -160,6 +160,28 @@ describe('menuSectionsFromText', () => {
     ])
   })
 
+  test('two bold names with the price on the description close under each stay dishes, not headings', () => {
+    const items: MenuTextItem[] = [
+      text('Fellside lamb', 50, 700, 12, 'bold'),
+      text('Crushed new potatoes, minted peas', 50, 686, 10),
+      text('£21.00', 520, 686, 10),
+      text('Wild mushroom risotto', 50, 664, 12, 'bold'),
+      text('Parmesan, rocket', 50, 650, 10),
+      text('£15.50', 520, 650, 10),
+    ]
+    expect(menuSectionsFromText([page(items)])).toEqual([
+      {
+        heading: null,
+        level: 1,
+        notes: [],
+        items: [
+          { name: 'Fellside lamb', description: 'Crushed new potatoes, minted peas', price: '£21.00' },
+          { name: 'Wild mushroom risotto', description: 'Parmesan, rocket', price: '£15.50' },
+        ],
+      },
+    ])
+  })
+
   test('prices written in one string with the name, with dot leaders, or as two sizes', () => {
     const items: MenuTextItem[] = [
       text('Hot drinks', 50, 700, 15, 'bold'),

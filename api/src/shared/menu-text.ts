@@ -31,6 +31,41 @@ const median = (values: number[]) => {
 const sameStyle = (p: Row, q: Row) => p.font === q.font && Math.abs(p.size - q.size) <= p.size * 0.05 && p.bold === q.bold
 const mostly = (rows: Row[], test: (row: Row) => boolean) => rows.filter(test).length * 2 > rows.length
 
+const styleOf = (row: Row) => `${row.font}|${Math.round(row.size * 2) / 2}`
+/** Fewer lines than would be the dishes' names (a few priced lines may have none above them). */
+const rareBeside = (count: number, priced: Row[]) => !priced.length || count < Math.max(2, priced.length * 0.6)
+const nearBelow = (row: Row, next: Row | undefined) => !!next && next.page === row.page && row.y - next.y <= Math.max(row.size, next.size) * 1.45
+
+/**
+ * Whether a line's style can be a heading's: never one that carries a price. With prices on the
+ * description lines, the dishes' names are bigger than the priced lines and carry none, so a heading's
+ * style must also be rarer than the dishes, or show it is no dish's name another way: a line of it has
+ * two priced lines under it before the next line at the dishes' size (a name has one), or no line of it
+ * has the next line close under it (a name has its description there).
+ */
+function headingStyleTest(rows: Row[], priced: Row[], itemSize: number): (row: Row) => boolean {
+  const pricedStyles = new Set(priced.map(styleOf))
+  const unpriced = new Map<string, { count: number; overSeveral: boolean; apart: boolean }>()
+  rows.forEach((row, index) => {
+    if (row.price !== null) return
+    const style = unpriced.get(styleOf(row)) ?? { count: 0, overSeveral: false, apart: true }
+    unpriced.set(styleOf(row), style)
+    style.count++
+    if (nearBelow(row, rows[index + 1])) style.apart = false
+    if (style.overSeveral || row.size < itemSize * 0.95) return
+    let pricedUnder = 0
+    for (let next = index + 1; next < rows.length && pricedUnder < 2; next++) {
+      if (rows[next]!.price !== null) pricedUnder++
+      else if (rows[next]!.size >= itemSize * 0.95) break
+    }
+    style.overSeveral = pricedUnder >= 2
+  })
+  return (row) => {
+    const style = unpriced.get(styleOf(row))
+    return !!style && !pricedStyles.has(styleOf(row)) && (rareBeside(style.count, priced) || style.overSeveral || style.apart)
+  }
+}
+
 /** Turns the text of a menu's pages into sections of items with their prices, in reading order. */
 export function menuSectionsFromText(pages: MenuTextPage[]): MenuSection[] {
   const rows = rowsOfPages(pages)
@@ -41,20 +76,13 @@ export function menuSectionsFromText(pages: MenuTextPage[]): MenuSection[] {
   const itemSize = median(body.flatMap((row) => Array<number>(Math.max(1, row.text.length)).fill(row.size)))
   const itemsBold = mostly(body, (row) => row.bold)
   const itemsCaps = mostly(body, (row) => row.caps)
-  // A heading's style never carries a price, and is rarer than the dishes (with prices on the
-  // description lines, the dishes' names are bigger than the priced lines, yet they are many).
-  const styleOf = (row: Row) => `${row.font}|${Math.round(row.size * 2) / 2}`
-  const pricedStyles = new Set(priced.map(styleOf))
-  const unpricedByStyle = new Map<string, number>()
-  for (const row of rows) if (row.price === null) unpricedByStyle.set(styleOf(row), (unpricedByStyle.get(styleOf(row)) ?? 0) + 1)
-  const rare = (count: number) => !priced.length || count < Math.max(2, priced.length * 0.6)
-  const rareStyle = (row: Row) => !pricedStyles.has(styleOf(row)) && rare(unpricedByStyle.get(styleOf(row))!)
-  const rareCaps = rare(rows.filter((row) => row.price === null && row.caps).length)
+  const headingStyle = headingStyleTest(rows, priced, itemSize)
+  const rareCaps = rareBeside(rows.filter((row) => row.price === null && row.caps).length, priced)
   const isHeading = (row: Row) =>
     row.price === null &&
     /\p{L}/u.test(row.text) &&
     row.text.length <= 80 &&
-    ((rareStyle(row) && (row.size >= itemSize * 1.15 || (row.size >= itemSize * 0.95 && row.bold && !itemsBold))) ||
+    ((headingStyle(row) && (row.size >= itemSize * 1.15 || (row.size >= itemSize * 0.95 && row.bold && !itemsBold))) ||
       (row.caps && !itemsCaps && rareCaps && row.size >= itemSize * 0.95))
   // Heading levels by size: the biggest is 1. Headings at body size (bold or capitals) come last.
   const headingSizes = [...new Set(rows.filter(isHeading).map((row) => Math.round(row.size * 2) / 2))].sort((p, q) => q - p)

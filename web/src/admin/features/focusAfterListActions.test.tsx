@@ -122,12 +122,12 @@ test('removing a member moves focus to the next member’s Remove; disabling one
     },
   })
   render(<StaffMembers />)
-  await screen.findByText('tom')
+  await screen.findByText('tom', { selector: '.admin-row__title' })
   const rowOf = (name: string) => document.querySelector(`[data-username="${name}"]`) as HTMLElement
-  press(within(rowOf('sam')).getByRole('button', { name: 'Remove' }))
+  press(within(rowOf('sam')).getByRole('button', { name: 'Remove sam' }))
   await waitFor(() => expect(document.querySelector('[data-username="sam"]') === null).toBe(true))
-  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Remove' })).toBe(true))
-  press(within(rowOf('tom')).getByRole('button', { name: 'Disable' }))
-  await within(rowOf('tom')).findByRole('button', { name: 'Enable' })
-  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Enable' })).toBe(true))
+  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Remove tom' })).toBe(true))
+  press(within(rowOf('tom')).getByRole('button', { name: 'Disable tom' }))
+  await within(rowOf('tom')).findByRole('button', { name: 'Enable tom' })
+  await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Enable tom' })).toBe(true))
 })

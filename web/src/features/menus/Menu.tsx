@@ -186,7 +186,8 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
           </p>
         </div>
       </header>
-      <div className="container menu-page__body">{body}</div>
+      {/* The room kept for the drawing goes where the text shows (on a phone before scripts choose, or once chosen). */}
+      <div className={`container menu-page__body${view === 'text' || view === 'either' ? ` menu-page__body--${view}` : ''}`}>{body}</div>
     </main>
   )
 }

@@ -76,6 +76,23 @@ describe('Messages: handled and deleted', () => {
     expect(mock.changes().map((r) => r.method)).toEqual(['DELETE'])
   })
 
+  test('deleted: the message leaves the list and the screen says so, once, in a live region', async () => {
+    mock = mockApi({
+      'GET /api/admin/messages': { body: [message(1, 'Ada'), message(2, 'Bo')] },
+      'DELETE /api/admin/messages/1': { body: { message: 'Message deleted.', id: 1 } },
+    })
+    window.confirm = () => true
+    render(<Messages />)
+    await screen.findByText('Hello from Ada')
+    mock.set({ 'GET /api/admin/messages': { body: [message(2, 'Bo')] } })
+    fireEvent.click(within(itemOf('Ada')).getByRole('button', { name: /^Delete/ }))
+    await screen.findByRole('heading', { name: 'Messages (1)' })
+    expect(document.body.textContent).not.toContain('Hello from Ada')
+    const said = screen.getAllByText('Message deleted.')
+    expect(said).toHaveLength(1)
+    expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
+  })
+
   test('offline: the mark and the deletion wait on this device with their badges', async () => {
     mock = mockApi({
       'GET /api/admin/messages': { body: [message(1, 'Ada'), message(2, 'Bo')] },

@@ -8,6 +8,7 @@ import { mergeMessages, type DisplayMessage, type MessageMeta } from './changes'
 import { formatReceived } from '../../time'
 import { listProblem } from '../../shell/listProblem'
 import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit } from '../../shell/ui'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
@@ -45,6 +46,24 @@ export function Messages() {
   // Newest first whatever order arrives.
   const messages = mergeMessages(list.data ?? [], pending).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
   const retentionDays = useDashboard((state) => (state.status === 'granted' ? state.messageRetentionDays : undefined))
+  // Said beside the list, not in the message's row: the row goes once the list is reloaded.
+  const rowDelete = useRowDelete<number>()
+  const onDelete = (m: DisplayMessage, who: string) =>
+    rowDelete.run({
+      key: m.id,
+      question: `Delete the message from ${who}? It cannot be brought back.`,
+      send: () =>
+        mutate({
+          method: 'DELETE',
+          path: `/api/admin/messages/${m.id}`,
+          label: `Delete the message from ${who}`,
+          record: `message:${m.id}`,
+          meta: { kind: 'message', op: 'delete', id: m.id } satisfies MessageMeta,
+        }),
+      done: () => ({ text: 'Message deleted.', tone: 'success' }),
+      failed: (error) => failureStatus(error, 'The message could not be changed.', 'Changing a message'),
+      reload: () => useAdminMessages.getState().load(),
+    })
 
   return (
     <AdminScreen
@@ -66,11 +85,12 @@ export function Messages() {
           </p>
         ) : null}
         {!list.data && list.status !== 'error' ? <p className="admin-loading">Loading messages…</p> : null}
+        <StatusMessage status={rowDelete.status} />
         {list.data && messages.length === 0 ? <p className="admin-empty">No messages yet.</p> : null}
         {messages.length > 0 ? (
           <ol className="admin-messages">
             {messages.map((m) => (
-              <MessageItem key={m.id} message={m} headingId={`${ids}-m${m.id}`} />
+              <MessageItem key={m.id} message={m} headingId={`${ids}-m${m.id}`} sending={rowDelete.busy === m.id} onDelete={(who) => void onDelete(m, who)} />
             ))}
           </ol>
         ) : null}
@@ -79,45 +99,42 @@ export function Messages() {
   )
 }
 
-function MessageItem({ message: m, headingId }: { message: DisplayMessage; headingId: string }) {
+function MessageItem({
+  message: m,
+  headingId,
+  sending,
+  onDelete,
+}: {
+  message: DisplayMessage
+  headingId: string
+  /** Its deletion is on its way (said beside the list). */
+  sending: boolean
+  onDelete(who: string): void
+}) {
   const [status, setStatus] = useStatus()
-  const { busy, run } = useSubmit()
+  const { busy: marking, run } = useSubmit()
+  const busy = marking || sending
   const who = m.name || m.email || 'this visitor'
   const deleting = m.pending?.op === 'delete'
   const handled = handledText(m)
 
-  const change = (
-    mutation: { method: 'PUT' | 'DELETE'; body?: Record<string, unknown>; label: string; meta: MessageMeta },
-    done: string,
-    confirmText?: string,
-  ) =>
-    confirmText && !window.confirm(confirmText)
-      ? undefined
-      : run(async () => {
-          try {
-            await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}` })
-            setStatus({ text: done, tone: 'success' })
-            await useAdminMessages.getState().load()
-          } catch (error) {
-            setStatus(failureStatus(error, 'The message could not be changed.', 'Changing a message'))
-          }
-        })
   const markHandled = (value: boolean) =>
-    change(
-      {
-        method: 'PUT',
-        body: { handled: value },
-        label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`,
-        meta: { kind: 'message', op: 'update', id: m.id, handled: value },
-      },
-      value ? 'Marked handled.' : 'Marked not handled.',
-    )
-  const remove = () =>
-    change(
-      { method: 'DELETE', label: `Delete the message from ${who}`, meta: { kind: 'message', op: 'delete', id: m.id } },
-      'Message deleted.',
-      `Delete the message from ${who}? It cannot be brought back.`,
-    )
+    run(async () => {
+      try {
+        await mutate({
+          method: 'PUT',
+          path: `/api/admin/messages/${m.id}`,
+          record: `message:${m.id}`,
+          body: { handled: value },
+          label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`,
+          meta: { kind: 'message', op: 'update', id: m.id, handled: value } satisfies MessageMeta,
+        })
+        setStatus({ text: value ? 'Marked handled.' : 'Marked not handled.', tone: 'success' })
+        await useAdminMessages.getState().load()
+      } catch (error) {
+        setStatus(failureStatus(error, 'The message could not be changed.', 'Changing a message'))
+      }
+    })
 
   return (
     <li
@@ -161,7 +178,7 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
             {m.handled_at ? 'Mark not handled' : 'Mark handled'}
             <span className="visually-hidden"> — message from {who}</span>
           </button>
-          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={focusFollowsList(() => remove())}>
+          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={focusFollowsList(() => onDelete(who))}>
             Delete<span className="visually-hidden"> the message from {who}</span>
           </button>
         </div>

@@ -49,7 +49,7 @@ describe('Staff (owners)', () => {
     expect(within(row('admin')).getByText('Owner')).toBeTruthy()
     expect(within(row('admin')).getByText('You')).toBeTruthy()
     expect(within(row('old')).getByText(/^Disabled · never logged in/)).toBeTruthy()
-    expect(within(row('old')).getByRole('button', { name: 'Enable' })).toBeTruthy()
+    expect(within(row('old')).getByRole('button', { name: 'Enable old' })).toBeTruthy()
     addMember('sam', 'hedgerow-lantern-42')
     expect(await screen.findByText('sam can now log in.')).toBeTruthy()
     await waitFor(() => expect(row('sam')).toBeTruthy())
@@ -77,12 +77,46 @@ describe('Staff (owners)', () => {
   test('the only active owner is not offered Make editor, Disable or Remove (the server would refuse them); a second owner is', async () => {
     mock = mockApi({ 'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor'), member('old', 'owner', { disabled: true })] } })
     render(<StaffMembers />)
-    await screen.findByText('sam')
-    for (const name of ['Make editor', 'Disable', 'Remove']) expect(within(row('admin')).queryByRole('button', { name })).toBe(null)
-    expect(within(row('admin')).getByRole('button', { name: 'Reset password' })).toBeTruthy()
+    await screen.findByText('sam', { selector: '.admin-row__title' })
+    for (const name of ['Make editor — admin', 'Disable admin', 'Remove admin']) expect(within(row('admin')).queryByRole('button', { name })).toBe(null)
+    expect(within(row('admin')).getByRole('button', { name: 'Reset password for admin' })).toBeTruthy()
     expect(within(row('admin')).getByText(/The only owner/)).toBeTruthy()
-    expect(within(row('old')).getByRole('button', { name: 'Enable' })).toBeTruthy()
-    expect(within(row('sam')).getByRole('button', { name: 'Remove' })).toBeTruthy()
+    expect(within(row('old')).getByRole('button', { name: 'Enable old' })).toBeTruthy()
+    expect(within(row('sam')).getByRole('button', { name: 'Remove sam' })).toBeTruthy()
+  })
+
+  test('each action names the member it acts on for a screen reader; the visible words stay the same', async () => {
+    mock = mockApi({ 'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor'), member('old', 'owner', { disabled: true })] } })
+    render(<StaffMembers />)
+    await screen.findByText('sam', { selector: '.admin-row__title' })
+    const visibleText = (button: HTMLElement) =>
+      [...button.childNodes]
+        .filter((node) => !(node instanceof HTMLElement && node.classList.contains('visually-hidden')))
+        .map((node) => node.textContent)
+        .join('')
+    for (const [username, actions] of [
+      [
+        'sam',
+        [
+          ['Make owner', 'Make owner — sam'],
+          ['Disable', 'Disable sam'],
+          ['Remove', 'Remove sam'],
+          ['Reset password', 'Reset password for sam'],
+        ],
+      ],
+      [
+        'old',
+        [
+          ['Make editor', 'Make editor — old'],
+          ['Enable', 'Enable old'],
+          ['Remove', 'Remove old'],
+          ['Reset password', 'Reset password for old'],
+        ],
+      ],
+    ] as const) {
+      for (const [visible, name] of actions) expect(visibleText(within(row(username)).getByRole('button', { name }))).toBe(visible)
+    }
+    expect(screen.queryAllByRole('button', { name: 'Remove' })).toHaveLength(0)
   })
 
   test('change a role, reset a password, disable, remove (with confirmation); the last owner 409 is shown', async () => {
@@ -98,19 +132,19 @@ describe('Staff (owners)', () => {
     window.confirm = (text?: string) => (asked.push(String(text)), true)
     try {
       render(<StaffMembers />)
-      await screen.findByText('sam')
-      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Make owner' }))
+      await screen.findByText('sam', { selector: '.admin-row__title' })
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Make owner — sam' }))
       expect(await screen.findByText('sam is now owner.')).toBeTruthy()
-      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Reset password' }))
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Reset password for sam' }))
       fireEvent.change(within(row('sam')).getByLabelText('New password for sam'), { target: { value: 'moorland-kettle-19' } })
       fireEvent.submit(within(row('sam')).getByLabelText('New password for sam').closest('form')!)
       expect(await screen.findByText(/sam's password is reset/)).toBeTruthy()
-      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Disable' }))
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Disable sam' }))
       expect(await screen.findByText('sam is disabled and logged out everywhere.')).toBeTruthy()
-      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Remove' }))
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Remove sam' }))
       expect(await screen.findByText('sam is removed.')).toBeTruthy()
       expect(asked).toEqual(['Remove sam? They are logged out at once and can no longer log in.'])
-      fireEvent.click(within(row('admin')).getByRole('button', { name: 'Make editor' }))
+      fireEvent.click(within(row('admin')).getByRole('button', { name: 'Make editor — admin' }))
       expect(await screen.findByText('The last active owner cannot be demoted.')).toBeTruthy()
       expect(mock.changes().map((r) => [r.method, r.path, r.body])).toEqual([
         ['PUT', '/api/admin/staff/sam', { role: 'owner' }],
@@ -119,6 +153,28 @@ describe('Staff (owners)', () => {
         ['DELETE', '/api/admin/staff/sam', undefined],
         ['PUT', '/api/admin/staff/admin', { role: 'editor' }],
       ])
+    } finally {
+      window.confirm = realConfirm
+    }
+  })
+
+  test('removed: the member leaves the list and the screen says so, once, in a live region', async () => {
+    mock = mockApi({
+      'GET /api/admin/staff': { body: [member('admin', 'owner'), member('sam', 'editor')] },
+      'DELETE /api/admin/staff/sam': { body: { message: 'Removed.', username: 'sam' } },
+    })
+    const realConfirm = window.confirm
+    window.confirm = () => true
+    try {
+      render(<StaffMembers />)
+      await screen.findByText('sam', { selector: '.admin-row__title' })
+      mock.set({ 'GET /api/admin/staff': { body: [member('admin', 'owner')] } })
+      fireEvent.click(within(row('sam')).getByRole('button', { name: 'Remove sam' }))
+      await screen.findByRole('heading', { name: 'Members (1)' })
+      expect(row('sam')).toBeNull()
+      const said = screen.getAllByText('sam is removed.')
+      expect(said).toHaveLength(1)
+      expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
     } finally {
       window.confirm = realConfirm
     }

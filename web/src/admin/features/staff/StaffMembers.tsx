@@ -6,6 +6,7 @@ import { AdminScreen, AdminSection, StatusMessage, useStatus, useSubmit, type St
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FormFooter, InputField, PasswordField, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
+import { useRowDelete } from '../../shell/useRowDelete'
 import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/rules/staff-passwords'
 import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
@@ -40,6 +41,17 @@ export function StaffMembers() {
   const members = list.data ?? []
   // An editor who opens the screen anyway (a typed address): the server refused, and the screen says so instead of offering forms.
   const editor = useStaffMember((s) => s.role === 'editor')
+  // Said beside the list, not in the member's row: the row goes once the list is reloaded.
+  const rowDelete = useRowDelete<string>()
+  const onRemove = (name: string) =>
+    rowDelete.run({
+      key: name,
+      question: `Remove ${name}? They are logged out at once and can no longer log in.`,
+      send: () => adminSendNow('DELETE', path(name)),
+      done: () => ({ text: `${name} is removed.`, tone: 'success' }),
+      failed: (error) => accountFailure(error, `${name} could not be changed.`),
+      reload: () => useStaffList.getState().load(),
+    })
   if (editor || (list.status === 'error' && list.error === OWNER_ONLY_MESSAGE)) {
     return (
       <AdminScreen title="Staff" intro={STAFF_INTRO}>
@@ -54,10 +66,17 @@ export function StaffMembers() {
       <AddMember />
       <AdminSection title={list.data ? `Members (${members.length})` : 'Members'} id={`${ids}-list`}>
         {!list.data ? <p className="admin-loading">{list.status === 'error' ? listProblem(list.error, 'Staff accounts') : 'Loading staff…'}</p> : null}
+        <StatusMessage status={rowDelete.status} />
         {members.length > 0 ? (
           <ul className="admin-rows staff-members">
             {members.map((m) => (
-              <MemberRow key={m.username} member={m} onlyOwner={isOnlyActiveOwner(m, members)} />
+              <MemberRow
+                key={m.username}
+                member={m}
+                onlyOwner={isOnlyActiveOwner(m, members)}
+                removing={rowDelete.busy === m.username}
+                onRemove={() => void onRemove(m.username)}
+              />
             ))}
           </ul>
         ) : null}
@@ -124,10 +143,11 @@ export function isOnlyActiveOwner(member: StaffMember, members: readonly StaffMe
   return activeOwners.length === 1 && activeOwners[0] === member
 }
 
-function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: boolean }) {
+function MemberRow({ member, onlyOwner, removing, onRemove }: { member: StaffMember; onlyOwner: boolean; removing: boolean; onRemove(): void }) {
   const me = useStaffMember((s) => s.username)
   const [status, setStatus] = useStatus()
-  const { busy, run } = useSubmit()
+  const { busy: changing, run } = useSubmit()
+  const busy = changing || removing
   const [resetting, setResetting] = useState(false)
   const ids = useId()
   // Once the reset form closes after its send, focus goes back to the button that opened it (not the page's body).
@@ -141,19 +161,16 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
   }, [refocus, resetting])
   const name = member.username
 
-  const change = (body: Record<string, unknown>, done: string, confirmText?: string) =>
-    confirmText && !window.confirm(confirmText)
-      ? undefined
-      : run(async () => {
-          try {
-            if (Object.keys(body).length === 0) await adminSendNow('DELETE', path(name))
-            else await adminSendNow('PUT', path(name), body)
-            setStatus({ text: done, tone: 'success' })
-            reload()
-          } catch (error) {
-            setStatus(accountFailure(error, `${name} could not be changed.`))
-          }
-        })
+  const change = (body: Record<string, unknown>, done: string) =>
+    run(async () => {
+      try {
+        await adminSendNow('PUT', path(name), body)
+        setStatus({ text: done, tone: 'success' })
+        reload()
+      } catch (error) {
+        setStatus(accountFailure(error, `${name} could not be changed.`))
+      }
+    })
 
   const otherRole: StaffRole = member.role === 'owner' ? 'editor' : 'owner'
   return (
@@ -181,6 +198,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
             onClick={focusFollowsList(() => change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`))}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
+            <span className="visually-hidden"> — {name}</span>
           </button>
         )}
         {onlyOwner ? null : (
@@ -194,14 +212,10 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
               )}
             >
               {member.disabled ? 'Enable' : 'Disable'}
+              <span className="visually-hidden"> {name}</span>
             </button>
-            <button
-              type="button"
-              className="button button--small button--danger"
-              disabled={busy}
-              onClick={focusFollowsList(() => change({}, `${name} is removed.`, `Remove ${name}? They are logged out at once and can no longer log in.`))}
-            >
-              Remove
+            <button type="button" className="button button--small button--danger" disabled={busy} onClick={focusFollowsList(() => onRemove())}>
+              Remove<span className="visually-hidden"> {name}</span>
             </button>
           </>
         )}
@@ -215,7 +229,7 @@ function MemberRow({ member, onlyOwner }: { member: StaffMember; onlyOwner: bool
           aria-expanded={resetting}
           aria-controls={resetting ? `${ids}-reset` : undefined}
         >
-          Reset password
+          Reset password<span className="visually-hidden"> for {name}</span>
         </button>
       </fieldset>
       {/* After the actions, so Tab goes from "Reset password" into the form it opened. */}

@@ -30,8 +30,8 @@ test('Tab goes from "Reset password" into the form it opened; only one button of
     'PUT /api/admin/staff/sam': { body: { message: 'Password reset.' } },
   })
   render(<StaffMembers />)
-  await screen.findByText('sam')
-  const toggle = within(row('sam')).getByRole('button', { name: 'Reset password' })
+  await screen.findByText('sam', { selector: '.admin-row__title' })
+  const toggle = within(row('sam')).getByRole('button', { name: 'Reset password for sam' })
   toggle.focus()
   fireEvent.click(toggle)
   const field = within(row('sam')).getByLabelText('New password for sam')
@@ -40,12 +40,12 @@ test('Tab goes from "Reset password" into the form it opened; only one button of
   expect(order.slice(order.indexOf(toggle)).map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName)).toContain(
     'Save new password',
   )
-  expect(within(row('sam')).getAllByRole('button', { name: 'Reset password' })).toHaveLength(1)
+  expect(within(row('sam')).getAllByRole('button', { name: /^Reset password/ })).toHaveLength(1)
   expect(toggle.getAttribute('aria-controls')).toBe(field.closest('form')!.id)
 
   fireEvent.change(field, { target: { value: 'moorland-kettle-19' } })
   fireEvent.click(within(row('sam')).getByRole('button', { name: 'Save new password' }))
   expect(await screen.findByText(/sam's password is reset/)).toBeTruthy()
   expect(within(row('sam')).queryByLabelText('New password for sam')).toBeNull()
-  expect(document.activeElement).toBe(within(row('sam')).getByRole('button', { name: 'Reset password' }))
+  expect(document.activeElement).toBe(within(row('sam')).getByRole('button', { name: 'Reset password for sam' }))
 })

@@ -72,7 +72,7 @@ describe('Staff: add and reset errors tied to fields', () => {
     await sendExpectingErrors(add, 'Add member', named, ['First password'], { 'First password': FIRST_PASSWORD_HINT })
 
     await screen.findByText('admin')
-    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password for admin' }))
     const reset = screen.getByLabelText('New password for admin').closest('form') as HTMLFormElement
     const short = 'The password must be at least 12 characters long.'
     await sendExpectingErrors(reset, 'Save new password', short, ['New password for admin'], { 'New password for admin': FIRST_PASSWORD_HINT })
