@@ -16,3 +16,13 @@ afterEach(() => {
 // What vite.config.ts defines at build time.
 const { demoVenue } = await import('../../api/src/config')
 ;(globalThis as { __VENUE__?: unknown }).__VENUE__ = demoVenue
+
+// happy-dom loads no pictures yet calls every img complete, which a browser says only of one loaded or
+// failed: here, as in a browser on a slow line, a picture with an address is still loading until the
+// test fires its load or error event.
+Object.defineProperty(window.HTMLImageElement.prototype, 'complete', {
+  configurable: true,
+  get(this: HTMLImageElement) {
+    return !this.getAttribute('src')
+  },
+})

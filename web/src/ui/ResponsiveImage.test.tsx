@@ -93,3 +93,43 @@ describe('ResponsiveImage', () => {
     expect(srcSetOf([], 'image/avif')).toBe('')
   })
 })
+
+describe('a picture that failed before the scripts ran', () => {
+  /** The server's HTML in the page, its img as the browser left it, then React hydrating it. */
+  async function hydrated(state: { complete: boolean; naturalWidth: number }) {
+    const { hydrateRoot } = await import('react-dom/client')
+    const { act } = await import('@testing-library/react')
+    const failures: string[] = []
+    const element = (
+      <ResponsiveImage
+        src={`/files/${hash}.jpg`}
+        variants={variants}
+        width={1200}
+        height={750}
+        alt="The terrace"
+        sizes="100vw"
+        onError={() => failures.push('failed')}
+      />
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(element)
+    document.body.append(container)
+    const img = container.querySelector('img')!
+    Object.defineProperty(img, 'complete', { value: state.complete })
+    Object.defineProperty(img, 'naturalWidth', { value: state.naturalWidth })
+    await act(async () => {
+      hydrateRoot(container, element)
+    })
+    container.remove()
+    return failures
+  }
+
+  test('is reported as failed when React takes the page over', async () => {
+    expect(await hydrated({ complete: true, naturalWidth: 0 })).toEqual(['failed'])
+  })
+
+  test('one still loading (or waiting to, lazily) or already shown is not', async () => {
+    expect(await hydrated({ complete: false, naturalWidth: 0 })).toEqual([])
+    expect(await hydrated({ complete: true, naturalWidth: 1200 })).toEqual([])
+  })
+})

@@ -1,11 +1,13 @@
-import type { ImgHTMLAttributes, Ref } from 'react'
+import { useCallback, type ImgHTMLAttributes, type Ref } from 'react'
 import type { ImageVariant } from '../api/types'
 
-export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt'> {
+export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'alt' | 'onError'> {
   /** The original upload: what browsers without AVIF or WebP (and a failed variant list) get. */
   src: string
   /** The <img> itself (React 19 passes a ref to a function component as a prop). */
   ref?: Ref<HTMLImageElement>
+  /** The picture could not be loaded: also when it failed in the server's HTML before the scripts ran. */
+  onError?: () => void
   /** The API's image_variants; a reply saved on the device by an older version may have none. */
   variants?: readonly ImageVariant[] | null
   width: number
@@ -21,6 +23,23 @@ export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageEl
 }
 
 const FORMATS = ['image/avif', 'image/webp'] as const
+
+/**
+ * The img's ref, which also reports a picture that had already failed when React took the element over:
+ * a page's pictures start loading as its HTML is parsed, and on a weak signal one can fail before the
+ * scripts run, when no one listens for its error event. A picture still waiting (lazy, or loading) is
+ * not complete, so it is left to its events.
+ */
+function useFailedBeforeHydration(ref: Ref<HTMLImageElement> | undefined, onError: (() => void) | undefined) {
+  return useCallback(
+    (element: HTMLImageElement | null) => {
+      if (typeof ref === 'function') ref(element)
+      else if (ref) ref.current = element
+      if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src')) onError?.()
+    },
+    [ref, onError],
+  )
+}
 
 /** `url 320w, url 640w, …` for one format, narrowest first. */
 export function srcSetOf(variants: readonly ImageVariant[], type: ImageVariant['type']): string {
@@ -48,9 +67,25 @@ export function ResponsiveImage({
   loading = 'lazy',
   fetchPriority,
   decoding = 'async',
+  ref,
+  onError,
   ...imgProps
 }: ResponsiveImageProps) {
-  const img = <img {...imgProps} src={src} width={width} height={height} alt={alt} loading={loading} decoding={decoding} fetchPriority={fetchPriority} />
+  const imgRef = useFailedBeforeHydration(ref, onError)
+  const img = (
+    <img
+      {...imgProps}
+      ref={imgRef}
+      onError={onError && (() => onError())}
+      src={src}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={loading}
+      decoding={decoding}
+      fetchPriority={fetchPriority}
+    />
+  )
   const sourcesOf = (list: readonly ImageVariant[] | null | undefined, media?: string) =>
     FORMATS.map((type) => ({ type, media, srcSet: srcSetOf(list ?? [], type), key: `${media ?? ''}${type}` })).filter((source) => source.srcSet !== '')
   const sources = sourcesOf(variants)

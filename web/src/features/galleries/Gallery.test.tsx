@@ -185,3 +185,16 @@ describe('Gallery', () => {
     expect(document.activeElement).toBe(close)
   })
 })
+
+describe('a gallery picture that cannot be loaded', () => {
+  test('its tile shows "Image Not Available", named by the photo, never a broken picture', async () => {
+    stubFetch({ '/api/gallery/cafe': images(6, 'cafe') })
+    render(<Gallery type="cafe" heading="From the cafe" />)
+    await waitFor(() => expect(shownIds()).toEqual([1, 2, 3, 4, 5, 6]))
+    fireEvent.error(document.querySelector('.gallery__tile[data-image-id="2"] img')!)
+    const tile = document.querySelector('.gallery__tile[data-image-id="2"]')!
+    expect(tile.querySelector('img')).toBeNull()
+    expect(screen.getByRole('img', { name: 'Photo 2 (Image Not Available)' }).textContent).toBe('Image Not Available')
+    expect(document.querySelectorAll('.gallery__tile img')).toHaveLength(5)
+  })
+})

@@ -1,6 +1,7 @@
 /** The pieces of a gallery's wall (Gallery.tsx): one tile with its cross-fade, and the photo opened over the page. */
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { GalleryImage } from '../../api/types'
+import { IMAGE_NOT_AVAILABLE } from '../../ui/imageNotAvailable'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 
 /** SPEC.md: a swapped tile fades in over 0.5 s. */
@@ -13,17 +14,32 @@ const OVERLAY_SIZES = '100vw'
 
 function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => void }) {
   const [loaded, setLoaded] = useState(false)
+  const [failed, setFailed] = useState(false)
   const ref = useRef<HTMLImageElement>(null)
   const shown = () => {
     setLoaded(true)
     if (onShown) setTimeout(onShown, GALLERY_FADE_MS + 100)
   }
-  // A picture in the HTML the server sent may have loaded (or failed) before hydration, when React
-  // was not listening for its load event yet.
+  const failedToLoad = () => {
+    setFailed(true)
+    shown()
+  }
+  // A picture in the HTML the server sent may have loaded before hydration, when React was not
+  // listening for its load event yet (one that failed then is reported by ResponsiveImage).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: later loads come as events
   useEffect(() => {
-    if (ref.current?.complete) shown()
+    if (ref.current?.complete && ref.current.naturalWidth > 0) shown()
   }, [])
+  if (failed)
+    return (
+      <span
+        className="gallery__img gallery__placeholder is-loaded"
+        role="img"
+        aria-label={image.alt ? `${image.alt} (${IMAGE_NOT_AVAILABLE})` : IMAGE_NOT_AVAILABLE}
+      >
+        <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
+      </span>
+    )
   return (
     <ResponsiveImage
       ref={ref}
@@ -35,7 +51,7 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
       height={image.height}
       sizes={TILE_SIZES}
       onLoad={shown}
-      onError={shown}
+      onError={failedToLoad}
     />
   )
 }
