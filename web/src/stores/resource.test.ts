@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
 import { clear, get } from 'idb-keyval'
-import { ApiError, type RequestOptions } from '../api/client'
+import { ApiError, TIMED_OUT, type RequestOptions } from '../api/client'
 import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './index'
 import { quiet } from '../../test/quiet'
 
@@ -96,6 +96,31 @@ describe('resource stores saved in IndexedDB', () => {
     expect(useShownData.getState()).toEqual({ savedAt, missing: false })
     expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
   }, 10_000)
+
+  test('data fetched earlier in this visit is labelled as saved once a newer reply is overdue, and still when the request gives up', async () => {
+    let answer: () => Promise<string[]> = async () => ['08:00–22:00']
+    const store = show(createResource<string[]>('test:earlier-in-visit', () => answer()))
+    await store.getState().load()
+    const savedAt = store.getState().savedAt!
+    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+    // The visitor moves to another page showing the same data; the server now hangs.
+    let giveUp!: (error: Error) => void
+    answer = () => new Promise((_, reject) => (giveUp = reject))
+    jest.useFakeTimers()
+    try {
+      const again = store.getState().load()
+      jest.advanceTimersByTime(SLOW_MS - 1)
+      expect(useShownData.getState().savedAt).toBeNull()
+      jest.advanceTimersByTime(1)
+      expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+      giveUp(new ApiError(0, TIMED_OUT))
+      await quiet(() => again)
+    } finally {
+      jest.useRealTimers()
+    }
+    expect(store.getState()).toMatchObject({ data: ['08:00–22:00'], savedAt, status: 'error' })
+    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+  })
 
   test('a server that does not answer, with nothing saved: after SLOW_MS the page is known to miss the data (not only at the 15 s timeout)', async () => {
     const hung = show(createResource<string[]>('test:hung-empty', () => new Promise(() => {})))
