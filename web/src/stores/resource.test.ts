@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { clear, get } from 'idb-keyval'
-import { ApiError, TIMED_OUT, type RequestOptions } from '../api/client'
-import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore, type ShownData } from './index'
+import { ApiError, type RequestOptions } from '../api/client'
+import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './index'
 import { quiet } from '../../test/quiet'
 
 /** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
@@ -20,20 +20,6 @@ afterEach(() => {
 
 const offline = async () => {
   throw new ApiError(0, 'You appear to be offline.')
-}
-
-/** A request the test answers when it chooses: `made` settles once the store has asked. */
-function heldReply() {
-  let made!: () => void
-  let answered!: (data: string[]) => void
-  const asked = {
-    made: new Promise<void>((resolve) => (made = resolve)),
-    answer: () => {
-      made()
-      return new Promise<string[]>((resolve) => (answered = resolve))
-    },
-  }
-  return { asked, reply: (data: string[]) => answered(data) }
 }
 
 async function until(check: () => boolean, what: string, timeoutMs = 2_000) {
@@ -111,31 +97,6 @@ describe('resource stores saved in IndexedDB', () => {
     expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
   }, 10_000)
 
-  test('data fetched earlier in this visit is labelled as saved once a newer reply is overdue, and still when the request gives up', async () => {
-    let answer: () => Promise<string[]> = async () => ['08:00–22:00']
-    const store = show(createResource<string[]>('test:earlier-in-visit', () => answer()))
-    await store.getState().load()
-    const savedAt = store.getState().savedAt!
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
-    // The visitor moves to another page showing the same data; the server now hangs.
-    let giveUp!: (error: Error) => void
-    answer = () => new Promise((_, reject) => (giveUp = reject))
-    jest.useFakeTimers()
-    try {
-      const again = store.getState().load()
-      jest.advanceTimersByTime(SLOW_MS - 1)
-      expect(useShownData.getState().savedAt).toBeNull()
-      jest.advanceTimersByTime(1)
-      expect(useShownData.getState()).toEqual({ savedAt, missing: false })
-      giveUp(new ApiError(0, TIMED_OUT))
-      await quiet(() => again)
-    } finally {
-      jest.useRealTimers()
-    }
-    expect(store.getState()).toMatchObject({ data: ['08:00–22:00'], savedAt, status: 'error' })
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
-  })
-
   test('a server that does not answer, with nothing saved: after SLOW_MS the page is known to miss the data (not only at the 15 s timeout)', async () => {
     const hung = show(createResource<string[]>('test:hung-empty', () => new Promise(() => {})))
     void hung.getState().load()
@@ -164,47 +125,6 @@ describe('resource stores saved in IndexedDB', () => {
     expect(useShownData.getState().savedAt).toBe(store.getState().savedAt!)
     off()
     expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
-  })
-
-  test('the banner never flickers: once it speaks for data on screen, it stays through every new try until a reply arrives', async () => {
-    await createResource('test:steady', async () => ['quiz night'])
-      .getState()
-      .load()
-    let answer: () => Promise<string[]> = offline
-    const store = show(createResource<string[]>('test:steady', () => answer()))
-    await quiet(() => store.getState().load())
-    const savedAt = store.getState().savedAt!
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
-    const banner: ShownData[] = []
-    onScreen.push(useShownData.subscribe((state) => banner.push(state)))
-    // The page asks again (another component, a reconnection): a try that fails, then one that is answered.
-    await quiet(() => store.getState().load())
-    const { asked, reply } = heldReply()
-    answer = asked.answer
-    const answered = store.getState().load()
-    await asked.made
-    expect(store.getState().status).toBe('loading')
-    expect(banner).toEqual([])
-    reply(['quiz night', 'folk evening'])
-    await answered
-    expect(banner).toEqual([{ savedAt: null, missing: false }])
-  })
-
-  test('the banner never flickers for data the page is missing either: it says so until a reply arrives', async () => {
-    let answer: () => Promise<string[]> = offline
-    const store = show(createResource<string[]>('test:steady-missing', () => answer()))
-    await quiet(() => store.getState().load())
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
-    const banner: ShownData[] = []
-    onScreen.push(useShownData.subscribe((state) => banner.push(state)))
-    const { asked, reply } = heldReply()
-    answer = asked.answer
-    const answered = store.getState().load()
-    await asked.made
-    expect(banner).toEqual([])
-    reply(['quiz night'])
-    await answered
-    expect(banner).toEqual([{ savedAt: null, missing: false }])
   })
 
   test('concurrent loads share one request', async () => {
