@@ -95,7 +95,8 @@ function MessageItem({ message: m, headingId }: { message: DisplayMessage; headi
       ? undefined
       : run(async () => {
           try {
-            await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}` })
+            // A visitor's message is personal data: a change waiting offline is kept in memory only.
+            await mutate({ ...mutation, path: `/api/admin/messages/${m.id}`, record: `message:${m.id}`, keep: false })
             setStatus({ text: done, tone: 'success' })
             await useAdminMessages.getState().load()
           } catch (error) {
