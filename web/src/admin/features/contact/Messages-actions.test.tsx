@@ -132,6 +132,7 @@ describe('Messages offline: a list already loaded may be handled, in memory only
     mock.set({ 'GET /api/admin/messages': 'network' })
     render(<Messages />)
     await waitFor(() => expect(mock.requests.filter((r) => r.path === '/api/admin/messages')).toHaveLength(2))
+    expect(await screen.findByText(/^Offline: showing the messages as loaded earlier in this visit/)).toBeTruthy()
     fireEvent.click(within(itemOf('Ada')).getByRole('button', { name: /^Mark handled/ }))
     await waitFor(() => expect(within(itemOf('Ada')).getByText('Change waiting to sync')).toBeTruthy())
     expect(screen.queryByRole('alert')).toBeNull()

@@ -66,6 +66,12 @@ export function Messages() {
           </p>
         ) : null}
         {!list.data && list.status !== 'error' ? <p className="admin-loading">Loading messages…</p> : null}
+        {list.data && list.fromCache ? (
+          <p className="admin-form__note">
+            Offline: showing the messages as loaded earlier in this visit. They are kept in memory only, never saved on this device, and so are changes made to
+            them until the connection returns.
+          </p>
+        ) : null}
         {list.data && messages.length === 0 ? <p className="admin-empty">No messages yet.</p> : null}
         {messages.length > 0 ? (
           <ol className="admin-messages">
