@@ -7,6 +7,8 @@
 // localStorage
 /** The staff session's token (SPEC.md §3): the Login page writes it, the session and the outbox read it. */
 export const STAFF_TOKEN_KEY = 'adminToken'
+/** The signed-in member's role as the server last said, so an owner's dashboard opened offline still has its owner tiles; goes with the token. */
+export const STAFF_ROLE_KEY = 'adminRole'
 /** 'true' once the visitor has agreed to the cookie notice. */
 export const COOKIES_AGREED_KEY = 'cookiesAgreed'
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import AdminRoutes from './AdminRoutes'
 import { STAFF_TASKS } from '../../../api/src/shared/rules/staff-routes'
 import { useAdminSession } from './session'
+import { resetAdminStores } from './shell/stores'
 import { deferred, mockApi, resetAdmin, TEST_TOKEN, type MockApi } from '../../test/admin-helpers'
 
 let mock: MockApi
@@ -102,5 +103,35 @@ describe('dashboard', () => {
     render(<AdminRoutes />)
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('Access granted!')).toBeTruthy()
+  })
+
+  /** Signed in with a connection as `role`, then the page is opened again without one (memory gone, the device's storage kept). */
+  async function reopenedOffline(role: 'owner' | 'editor') {
+    mock = mockApi({ 'GET /api/admin/dashboard': { body: { message: 'Access granted!', username: 'sam', role, must_change_password: false } } })
+    render(<AdminRoutes />)
+    await screen.findByText('Access granted!')
+    cleanup()
+    resetAdminStores()
+    useAdminSession.setState({ token: null, hydrated: false, endedBy: null })
+    mock.set({ 'GET /api/admin/dashboard': 'network' })
+    render(<AdminRoutes />)
+    await screen.findByText(/The server cannot be reached/)
+  }
+
+  test('offline, an owner keeps the Staff and Activity tiles, each saying it needs a connection', async () => {
+    await reopenedOffline('owner')
+    for (const label of STAFF_TASKS.map((task) => task.label)) expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy()
+    for (const label of ['Staff', 'Activity', 'My Account']) {
+      expect(screen.getByRole('link', { name: new RegExp(`^${label}`) }).textContent).toContain('Needs a connection to the server.')
+    }
+    // The screens that work offline (saved lists, queued changes) say nothing of the kind.
+    expect(screen.getByRole('link', { name: /^Manage Events/ }).textContent).not.toContain('connection')
+  })
+
+  test('offline, an editor still sees neither the Staff nor the Activity tile', async () => {
+    await reopenedOffline('editor')
+    expect(screen.getByRole('link', { name: /^Manage Events/ })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /^Staff/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /^Activity/ })).toBeNull()
   })
 })

@@ -5,14 +5,22 @@
  */
 import { create } from 'zustand'
 import type { StaffRole } from '../../../api/src/shared/rules/staff-roles'
-import { STAFF_TOKEN_KEY } from '../storage-keys'
+import { STAFF_ROLE_KEY, STAFF_TOKEN_KEY } from '../storage-keys'
 
-function readStoredToken(): string | null {
+function readStored(key: string): string | null {
   try {
-    return localStorage.getItem(STAFF_TOKEN_KEY) || null
+    return localStorage.getItem(key) || null
   } catch {
     return null
   }
+}
+
+const readStoredToken = () => readStored(STAFF_TOKEN_KEY)
+
+/** The role the server last gave this device's member: until it says again (offline), the dashboard offers what that role may open. */
+function readStoredRole(): StaffRole | null {
+  const role = readStored(STAFF_ROLE_KEY)
+  return role === 'owner' || role === 'editor' ? role : null
 }
 
 export interface AdminSession {
@@ -36,6 +44,7 @@ export const useAdminSession = create<AdminSession>((set) => ({
   hydrate() {
     const token = readStoredToken()
     set(token ? { token, hydrated: true, endedBy: null } : { token, hydrated: true })
+    if (token && useStaffMember.getState().role === null) useStaffMember.setState({ role: readStoredRole() })
   },
   setToken(token) {
     try {
@@ -48,6 +57,7 @@ export const useAdminSession = create<AdminSession>((set) => ({
   clear(reason) {
     try {
       localStorage.removeItem(STAFF_TOKEN_KEY)
+      localStorage.removeItem(STAFF_ROLE_KEY)
     } catch {
       // nothing stored
     }
@@ -59,7 +69,7 @@ export const useAdminSession = create<AdminSession>((set) => ({
 /** Who is signed in, as the server last said (the dashboard's reply): what the screens may offer them. */
 export interface StaffMemberInfo {
   username: string | null
-  /** null until the server has said (offline): owner-only tiles stay hidden until then. */
+  /** null until the server has said (offline, and not said on this device before): owner-only tiles stay hidden until then. */
   role: StaffRole | null
   /** Their password was set for them: every screen but My account leads there until they choose their own. */
   mustChangePassword: boolean
@@ -73,6 +83,12 @@ export const useStaffMember = create<StaffMemberInfo>(() => NO_MEMBER)
 export function noteMember(reply: { username?: string; role?: StaffRole; must_change_password?: boolean } | null | undefined): void {
   if (!reply?.username) return
   useStaffMember.setState({ username: reply.username, role: reply.role ?? null, mustChangePassword: reply.must_change_password === true })
+  try {
+    if (reply.role) localStorage.setItem(STAFF_ROLE_KEY, reply.role)
+    else localStorage.removeItem(STAFF_ROLE_KEY)
+  } catch {
+    // private mode or full storage: offline, the owner-only tiles wait for the server as before
+  }
 }
 
 /** The token to send now: the store's copy, else the device's (a handler may run before the first effect). */

@@ -36,10 +36,12 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
     const served = servedCopy<T>(cacheKey, { getState, setState })
     let inFlight: Promise<void> | null = null
     let inFlightBackground = false
-    /** The saved copy on screen at once while the server is asked; overdue after SLOW_MS; the reply saved. */
+    /** The saved copy on screen at once while the server is asked; overdue after SLOW_MS (at once after a failure); the reply saved. */
     const fetchAndKeep = async (background: boolean) => {
       if (background && (await backgroundSaveIsRecent(cacheKey, getState()))) return
-      if (showsLoading(background, getState().status)) setState({ status: 'loading', overdue: false })
+      // A store whose last try failed stays overdue while it asks again: the banner that said so stays until a reply comes.
+      const { status, overdue } = getState()
+      if (showsLoading(background, status)) setState({ status: 'loading', overdue: overdue || status === 'error' })
       if (getState().data === null) {
         const saved = await readCopy<T>(cacheKey)
         if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })

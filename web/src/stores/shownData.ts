@@ -6,7 +6,10 @@ import { create, type StoreApi } from 'zustand'
 import type { Resource } from './cache'
 
 export interface ShownData {
-  /** The oldest saved copy on screen in place of a reply the server did not give; null when there is none. */
+  /**
+   * The oldest copy on screen in place of a reply the server did not give (read from the device, or
+   * fetched earlier in this visit: either is saved data now); null when there is none.
+   */
   savedAt: number | null
   /** Some data on screen could neither be fetched nor found saved on this device. */
   missing: boolean
@@ -26,10 +29,11 @@ function updateShownData() {
   let missing = false
   for (const { api, watchers } of registry) {
     if (watchers === 0) continue
-    const { data, fromCache, status, overdue, savedAt: at } = api.getState()
+    const { data, status, overdue, savedAt: at } = api.getState()
     const failed = status === 'error' || (status === 'loading' && (overdue || knownOffline()))
     if (!failed) continue
-    if (data !== null && fromCache && at !== null) savedAt = savedAt === null ? at : Math.min(savedAt, at)
+    // Whether it came from the device or from a reply earlier in this visit, it is a saved copy now.
+    if (data !== null && at !== null) savedAt = savedAt === null ? at : Math.min(savedAt, at)
     // Nothing saved and no reply for SLOW_MS (or none possible): the page is missing it now, not in 15 s.
     else if (data === null) missing = true
   }

@@ -5,6 +5,8 @@ export { fallbackMessage }
 
 /** What staff see when a change is kept on the device. */
 export const QUEUED_MESSAGE = 'Saved on this device — will sync when you’re back online'
+/** The same for a change kept in memory only (personal data is never written to the device). */
+export const QUEUED_IN_MEMORY_MESSAGE = 'Will sync when you’re back online — kept only while this page is open, never saved on this device'
 export const CONFLICT_MESSAGE =
   'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
 
@@ -29,7 +31,7 @@ export const isConflict = (error: unknown): error is ConflictError => error inst
 export function deferredStatus(error: unknown): { text: string; tone: 'info' | 'error'; detail?: string; pending: true } | null {
   if (isQueued(error)) {
     const detail = error.status >= 500 ? `The server could not take it yet (${error.message}). It will be tried again.` : undefined
-    return { text: QUEUED_MESSAGE, tone: 'info', detail, pending: true }
+    return { text: error.entry.keep === false ? QUEUED_IN_MEMORY_MESSAGE : QUEUED_MESSAGE, tone: 'info', detail, pending: true }
   }
   if (isConflict(error)) return { text: CONFLICT_MESSAGE, tone: 'error', detail: error.message, pending: true }
   return null

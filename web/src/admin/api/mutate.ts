@@ -26,6 +26,8 @@ export interface Mutation {
   versionField?: string
   /** What lists need to show the change before it lands (see ../pending.tsx). */
   meta?: Record<string, unknown>
+  /** False: while it waits, kept in memory only, never written to the device (personal data: contact messages). */
+  keep?: false
 }
 
 export interface MutateOptions {
@@ -51,7 +53,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 
 async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
   await connectOutbox()
-  const { method, path, label, creates, baseVersion, record, versionField, meta } = mutation
+  const { method, path, label, creates, baseVersion, record, versionField, meta, keep } = mutation
   const outcome = await submit(
     {
       id: mutation.idempotencyKey ?? newIdempotencyKey(),
@@ -65,6 +67,7 @@ async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
       record,
       versionField,
       meta,
+      keep,
     },
     { online: online(), onProgress: options.onProgress },
   )

@@ -34,6 +34,9 @@ const TASK_TEXT: Record<StaffTask['path'], string> = {
   '/activity': 'Who changed what, and when.',
 }
 
+/** The tasks whose screens show nothing saved and queue nothing: offline, their tiles say they need the server. */
+const NEEDS_SERVER: ReadonlySet<StaffTask['path']> = new Set(['/account', '/staff', '/activity'])
+
 export function Dashboard() {
   const state = useDashboard()
   const [, navigate] = useLocation()
@@ -120,7 +123,7 @@ export function Dashboard() {
         </div>
       ) : null}
       {state.status === 'offline' && pendingCount > 0 ? <PendingChangesPanel /> : null}
-      {state.status === 'offline' ? <StaffTasks /> : null}
+      {state.status === 'offline' ? <StaffTasks offline /> : null}
       {state.status === 'offline' && pendingCount === 0 ? <PendingChangesPanel /> : null}
       {state.status === 'granted' && state.message === ACCESS_GRANTED ? (
         <>
@@ -150,8 +153,8 @@ export function Dashboard() {
   )
 }
 
-function StaffTasks() {
-  // Owner-only tasks (Staff, Activity) show once the server has said this member is an owner.
+function StaffTasks({ offline = false }: { offline?: boolean }) {
+  // Owner-only tasks (Staff, Activity) show once the server has said this member is an owner (on this device, if offline now).
   const role = useStaffMember((s) => s.role)
   return (
     <nav aria-label="Staff tasks" className="admin-tasks">
@@ -160,7 +163,10 @@ function StaffTasks() {
           <li key={task.path}>
             <Link href={task.path} className="admin-tile">
               <span className="admin-tile__label">{task.label}</span>
-              <span className="admin-tile__text">{TASK_TEXT[task.path]}</span>
+              <span className="admin-tile__text">
+                {TASK_TEXT[task.path]}
+                {offline && NEEDS_SERVER.has(task.path) ? ' Needs a connection to the server.' : null}
+              </span>
               <span className="admin-tile__arrow" aria-hidden="true">
                 →
               </span>

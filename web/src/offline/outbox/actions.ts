@@ -25,6 +25,7 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
     record: input.record,
     versionField: input.versionField,
     meta: input.meta,
+    ...(input.keep === false ? { keep: false as const } : {}),
   }
   await save(entry)
   return entry

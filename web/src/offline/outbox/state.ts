@@ -11,7 +11,7 @@ interface OutboxStore {
   replaying: boolean
 }
 
-/** The queue as screens see it; every change to an entry goes through save/remove (IndexedDB first). */
+/** The queue as screens see it; every change to an entry goes through save/remove (IndexedDB first, unless kept in memory only). */
 export const useOutbox = create<OutboxStore>(() => ({ entries: [], sent: [], pausedForAuth: false, replaying: false }))
 
 let loaded: Promise<void> | null = null
@@ -20,7 +20,7 @@ let lastSeq = 0
 const sorted = (list: OutboxEntry[]): OutboxEntry[] => [...list].sort((a, b) => a.seq - b.seq)
 
 export async function save(entry: OutboxEntry): Promise<void> {
-  await storeEntry(entry)
+  if (entry.keep !== false) await storeEntry(entry)
   useOutbox.setState((s) => ({ entries: sorted([...s.entries.filter((e) => e.id !== entry.id), entry]) }))
 }
 

@@ -51,10 +51,15 @@ export interface OutboxEntry {
    * marks a deletion (whatever its method): a 404 then means the goal is already reached.
    */
   meta?: Record<string, unknown>
+  /**
+   * False: kept in memory only, never written to the device (a change to personal data, such as a
+   * visitor's message): it is sent like any other, but lost if the page closes first.
+   */
+  keep?: false
 }
 
 export type NewEntry = Pick<OutboxEntry, 'channel' | 'method' | 'path' | 'label'> & { body: NewBody } & Partial<
-    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id' | 'record' | 'versionField' | 'meta'>
+    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id' | 'record' | 'versionField' | 'meta' | 'keep'>
   >
 
 /** How a change ended up after it was put in the outbox and (when possible) sent at once. */

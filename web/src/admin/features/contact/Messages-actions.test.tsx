@@ -1,8 +1,8 @@
 /** Messages: mark handled (who and when) and delete (confirmed), through the outbox like every content change. */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { connectOutbox, discard } from '../../adminApi'
-import { useOutbox } from '../../../offline/outbox'
+import { loadOutbox, resetOutboxForTests, useOutbox } from '../../../offline/outbox'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { formatReceived } from '../../time'
 import { Messages } from './Messages'
@@ -93,7 +93,7 @@ describe('Messages: handled and deleted', () => {
     expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
   })
 
-  test('offline: the mark and the deletion wait on this device with their badges', async () => {
+  test('no answer: the mark and the deletion wait to sync with their badges', async () => {
     mock = mockApi({
       'GET /api/admin/messages': { body: [message(1, 'Ada'), message(2, 'Bo')] },
       'PUT /api/admin/messages/1': 'network',
@@ -112,5 +112,57 @@ describe('Messages: handled and deleted', () => {
     // Leave no queued change behind for the next test file's server to receive.
     await waitFor(() => expect(useOutbox.getState().entries.map((e) => e.state)).toEqual(['waiting', 'waiting']))
     for (const entry of useOutbox.getState().entries) await discard(entry.id)
+  })
+})
+
+describe('Messages offline: a list already loaded may be handled, in memory only; otherwise the screen says why it needs a connection', () => {
+  const setOnLine = (value: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value })
+  afterEach(() => setOnLine(true))
+
+  test('opened before the connection dropped: marked and deleted offline, kept only while the page is open, never written to the device', async () => {
+    mock = mockApi({ 'GET /api/admin/messages': { body: [message(1, 'Ada'), message(2, 'Bo')] } })
+    window.confirm = () => true
+    await connectOutbox()
+    render(<Messages />)
+    await screen.findByText('Hello from Ada')
+    setOnLine(false)
+    fireEvent.click(within(itemOf('Ada')).getByRole('button', { name: /^Mark handled/ }))
+    await waitFor(() => expect(within(itemOf('Ada')).getByText('Change waiting to sync')).toBeTruthy())
+    expect(within(itemOf('Ada')).getByRole('status').textContent).toContain('kept only while this page is open')
+    fireEvent.click(within(itemOf('Bo')).getByRole('button', { name: /^Delete/ }))
+    await waitFor(() => expect(within(itemOf('Bo')).getByText('Deletion waiting to sync')).toBeTruthy())
+    expect(useOutbox.getState().entries).toHaveLength(2)
+    // The page opened again: nothing of the visitors' messages was kept on the device.
+    resetOutboxForTests()
+    await loadOutbox()
+    expect(useOutbox.getState().entries).toEqual([])
+    expect(mock.changes()).toEqual([])
+  })
+
+  test('opened after the connection dropped, with the list loaded earlier in the visit: the same list, handled the same way', async () => {
+    mock = mockApi({ 'GET /api/admin/messages': { body: [message(1, 'Ada')] } })
+    await connectOutbox()
+    render(<Messages />)
+    await screen.findByText('Hello from Ada')
+    cleanup()
+    setOnLine(false)
+    mock.set({ 'GET /api/admin/messages': 'network' })
+    render(<Messages />)
+    await waitFor(() => expect(mock.requests.filter((r) => r.path === '/api/admin/messages')).toHaveLength(2))
+    expect(await screen.findByText(/^Offline: showing the messages as loaded earlier in this visit/)).toBeTruthy()
+    fireEvent.click(within(itemOf('Ada')).getByRole('button', { name: /^Mark handled/ }))
+    await waitFor(() => expect(within(itemOf('Ada')).getByText('Change waiting to sync')).toBeTruthy())
+    expect(screen.queryByRole('alert')).toBeNull()
+    for (const entry of useOutbox.getState().entries) await discard(entry.id)
+  })
+
+  test('opened after the connection dropped, never loaded in this visit: it says the messages need a connection, and why', async () => {
+    setOnLine(false)
+    mock = mockApi({ 'GET /api/admin/messages': 'network' })
+    render(<Messages />)
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The messages can only be seen with a connection to the server: You appear to be offline.'),
+    )
+    expect(screen.queryByRole('button', { name: /^Mark handled/ })).toBeNull()
   })
 })

@@ -59,6 +59,8 @@ export function Messages() {
           label: `Delete the message from ${who}`,
           record: `message:${m.id}`,
           meta: { kind: 'message', op: 'delete', id: m.id } satisfies MessageMeta,
+          // A visitor's message is personal data: a change waiting offline is kept in memory only.
+          keep: false,
         }),
       done: () => ({ text: 'Message deleted.', tone: 'success' }),
       failed: (error) => failureStatus(error, 'The message could not be changed.', 'Changing a message'),
@@ -86,6 +88,12 @@ export function Messages() {
         ) : null}
         {!list.data && list.status !== 'error' ? <p className="admin-loading">Loading messages…</p> : null}
         <StatusMessage status={rowDelete.status} />
+        {list.data && list.fromCache ? (
+          <p className="admin-form__note">
+            Offline: showing the messages as loaded earlier in this visit. They are kept in memory only, never saved on this device, and so are changes made to
+            them until the connection returns.
+          </p>
+        ) : null}
         {list.data && messages.length === 0 ? <p className="admin-empty">No messages yet.</p> : null}
         {messages.length > 0 ? (
           <ol className="admin-messages">
@@ -128,6 +136,7 @@ function MessageItem({
           body: { handled: value },
           label: `Mark the message from ${who} ${value ? 'handled' : 'not handled'}`,
           meta: { kind: 'message', op: 'update', id: m.id, handled: value } satisfies MessageMeta,
+          keep: false,
         })
         setStatus({ text: value ? 'Marked handled.' : 'Marked not handled.', tone: 'success' })
         await useAdminMessages.getState().load()
