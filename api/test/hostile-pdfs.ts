@@ -7,7 +7,7 @@ import { constants, deflateRawSync, deflateSync } from 'node:zlib'
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'))
 
 /** A PDF file of `objects` (object n is objects[n - 1]), the first being the catalog, with its cross-reference table. */
-function pdfOf(objects: (string | { dict: string; stream: Uint8Array })[]): Uint8Array {
+export function pdfOf(objects: (string | { dict: string; stream: Uint8Array })[]): Uint8Array {
   const parts: Uint8Array[] = [latin1('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')]
   let offset = parts[0]!.byteLength
   const offsets: number[] = []

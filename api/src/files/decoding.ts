@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { PDFDocument } from 'pdf-lib'
 import sharp, { type Sharp } from 'sharp'
 import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES } from './model'
+import { hasOversizedStream } from './pdf-streams'
 import type { DerivedFormat, FileJobInput, FileJobOutput, PdfProblem } from './worker-jobs'
 
 // One libvips thread per picture: with two pictures at a time (decode-slots.ts) the server keeps a
@@ -62,6 +63,8 @@ export async function reencodeImage({ input, output, type }: FileJobInput<'image
 export async function checkPdf({ input }: FileJobInput<'pdf'>): Promise<FileJobOutput<'pdf'>> {
   const bytes = readFileSync(input)
   let problem: PdfProblem | null = null
+  // Before pdf-lib, which unpacks object streams as it loads.
+  if (hasOversizedStream(bytes)) return { problem: 'oversized-stream', hash: sha256(bytes), bytes: bytes.byteLength }
   try {
     // Loaded even when encrypted, and asked: pdf-lib's EncryptedPDFError does not survive `instanceof`
     // (its classes are compiled to ES5), so catching it called every encrypted PDF unreadable.

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { makePrivateDir } from '../db/private-files'
 import { HttpError, tooLarge, unsupportedType } from '../http/errors'
 import { MB, type ContentType } from '../shared/rules/uploads'
-import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, type ImageVariant } from './model'
+import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, MAX_UNPACKED_PDF_MB, MAX_UNPACKED_STREAM_MB, type ImageVariant } from './model'
 import { planVariants, type VariantQueue, type VariantSource } from './variants'
 import { SlotWaitError } from './decode-slots'
 import { FileJobBudgetError, FileWorkerStoppedError, type FileWorker } from './worker-client'
@@ -119,7 +119,7 @@ export class FileStore {
       await Bun.write(received, input)
       if (contentType === 'application/pdf') {
         const pdf = await this.decode(rules.label, () => this.worker.run('pdf', { input: received }))
-        if (pdf.problem === 'too-many-pages') throw new HttpError(422, pdfProblemMessage(pdf.problem, rules.label))
+        if (pdf.problem === 'too-many-pages' || pdf.problem === 'oversized-stream') throw new HttpError(422, pdfProblemMessage(pdf.problem, rules.label))
         if (pdf.problem) throw unsupportedType(pdfProblemMessage(pdf.problem, rules.label))
         return this.place(received, pdf.hash, { contentType, bytes: pdf.bytes, width: null, height: null, animated: false })
       }
@@ -262,11 +262,13 @@ function overBudgetRefusal(label: string, error: FileJobBudgetError): HttpError 
   return new HttpError(422, `${label} ${reason}: it was not saved. ${advice}`)
 }
 
-/** What staff read about a PDF the worker could not accept (415; too many pages 422). */
+/** What staff read about a PDF the worker could not accept (415; too many pages or a part too large unpacked, 422). */
 function pdfProblemMessage(problem: PdfProblem, label: string): string {
   switch (problem) {
     case 'too-many-pages':
       return `${label} has more than ${MAX_PDF_PAGES} pages: it was not saved. Upload a file of ${MAX_PDF_PAGES} pages or fewer.`
+    case 'oversized-stream':
+      return `${label} unpacks to more than ${MAX_UNPACKED_STREAM_MB} MB in one part or ${MAX_UNPACKED_PDF_MB} MB in all: it was not saved. Save or print it to PDF again (smaller pictures) and upload that.`
     case 'encrypted':
       return `${label} is encrypted (password-protected). Save it without a password and upload it again.`
     case 'no-pages':

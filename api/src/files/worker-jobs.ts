@@ -13,7 +13,7 @@ export type UploadedImageType = Exclude<ContentType, 'application/pdf'>
 export type DerivedFormat = 'avif' | 'webp' | 'jpeg'
 
 /** What is wrong with an uploaded PDF; the server words the message (file-store.ts). */
-export type PdfProblem = 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages'
+export type PdfProblem = 'encrypted' | 'unreadable' | 'no-pages' | 'too-many-pages' | 'oversized-stream'
 
 export interface FileJobs {
   /** An uploaded image decoded and encoded again (metadata dropped, upright) into `output`. Throws if it is no image or too many pixels. */
