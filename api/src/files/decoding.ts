@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { PDFDocument } from 'pdf-lib'
 import sharp, { type Sharp } from 'sharp'
 import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES } from './model'
-import { hasOversizedStream } from './pdf-streams'
+import { scanPdf } from './pdf-streams'
 import type { DerivedFormat, FileJobInput, FileJobOutput, PdfProblem } from './worker-jobs'
 
 // One libvips thread per picture: with two pictures at a time (decode-slots.ts) the server keeps a
@@ -63,8 +63,12 @@ export async function reencodeImage({ input, output, type }: FileJobInput<'image
 export async function checkPdf({ input }: FileJobInput<'pdf'>): Promise<FileJobOutput<'pdf'>> {
   const bytes = readFileSync(input)
   let problem: PdfProblem | null = null
-  // Before pdf-lib, which unpacks object streams as it loads.
-  if (hasOversizedStream(bytes)) return { problem: 'oversized-stream', hash: sha256(bytes), bytes: bytes.byteLength }
+  // Before pdf-lib, which unpacks object streams and builds every object as it loads.
+  const scan = scanPdf(bytes)
+  if (scan.oversized) return { problem: 'oversized-stream', hash: sha256(bytes), bytes: bytes.byteLength }
+  // An edited PDF keeps its old revisions' page objects: only far more than the pages allowed is refused
+  // unparsed; pdf-lib counts the pages themselves.
+  if (scan.pageObjects > MAX_PDF_PAGES * 4) return { problem: 'too-many-pages', hash: sha256(bytes), bytes: bytes.byteLength }
   try {
     // Loaded even when encrypted, and asked: pdf-lib's EncryptedPDFError does not survive `instanceof`
     // (its classes are compiled to ES5), so catching it called every encrypted PDF unreadable.

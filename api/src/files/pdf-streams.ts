@@ -1,23 +1,34 @@
 /**
- * A PDF's compressed parts, measured unpacked before anything reads them. 612 KB on the wire can hold one
+ * A first look at an uploaded PDF's raw bytes, before anything parses it. 612 KB on the wire can hold one
  * Flate stream of 600 MB: pdf.js unpacked it whole in the worker (past 1.3 GB before the memory budget
  * stopped it) and would do the same on a visitor's phone drawing the menu. Each stream is unpacked here
- * with a ceiling instead, and the file refused if one goes past it.
+ * with a ceiling instead. And 3 MB can hold 20,000 pages, which pdf-lib builds objects for (some 220 MB)
+ * before it can say how many there are: the page objects are counted here, in the file and inside its
+ * compressed object streams.
  */
 import { inflateSync } from 'node:zlib'
 import { MAX_UNPACKED_PDF_MB, MAX_UNPACKED_STREAM_MB } from './model'
 
 const STREAM = /stream\r?\n/g
 const END = 'endstream'
+/** A page object's type; not `/Pages`, the tree above them. */
+const PAGE_TYPE = /\/Type\s*\/Page(?![A-Za-z])/g
+const OBJECT_STREAM = /\/Type\s*\/ObjStm/
 
-/**
- * Whether one of the PDF's Flate streams unpacks to more than MAX_UNPACKED_STREAM_MB, or all of them
- * together to more than MAX_UNPACKED_PDF_MB (one page's content may be many streams, read as one).
- */
-export function hasOversizedStream(bytes: Uint8Array, limits = { streamMb: MAX_UNPACKED_STREAM_MB, pdfMb: MAX_UNPACKED_PDF_MB }): boolean {
+export interface PdfScan {
+  /** One Flate stream unpacks to more than its limit, or all of them together to more than theirs (one page's content may be many streams, read as one). */
+  oversized: boolean
+  /** Page objects in the file, old revisions' included (an edited PDF keeps them): at least its pages. */
+  pageObjects: number
+}
+
+const countOf = (pattern: RegExp, text: string) => text.match(pattern)?.length ?? 0
+
+export function scanPdf(bytes: Uint8Array, limits = { streamMb: MAX_UNPACKED_STREAM_MB, pdfMb: MAX_UNPACKED_PDF_MB }): PdfScan {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
   const maxOutputLength = limits.streamMb * 1024 * 1024
   let left = limits.pdfMb * 1024 * 1024
+  let pageObjects = countOf(PAGE_TYPE, text)
   for (const match of text.matchAll(STREAM)) {
     const start = match.index + match[0].length
     // "endstream\n" itself matches: it holds no data.
@@ -25,12 +36,15 @@ export function hasOversizedStream(bytes: Uint8Array, limits = { streamMb: MAX_U
     const end = text.indexOf(END, start)
     if (end < 0) break
     try {
-      left -= inflateSync(bytes.subarray(start, end), { maxOutputLength: Math.min(maxOutputLength, left + 1) }).byteLength
-      if (left < 0) return true
+      const unpacked = inflateSync(bytes.subarray(start, end), { maxOutputLength: Math.min(maxOutputLength, left + 1) })
+      left -= unpacked.byteLength
+      if (left < 0) return { oversized: true, pageObjects }
+      const dictionary = text.slice(text.lastIndexOf(' obj', match.index), match.index)
+      if (OBJECT_STREAM.test(dictionary)) pageObjects += countOf(PAGE_TYPE, unpacked.toString('latin1'))
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true
-      // Not Flate (a JPEG, another filter), or cut short by the end-of-line before "endstream": not ours to judge.
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { oversized: true, pageObjects }
+      // Not Flate (a JPEG, another filter), or cut short: not ours to judge.
     }
   }
-  return false
+  return { oversized: false, pageObjects }
 }
