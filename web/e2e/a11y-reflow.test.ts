@@ -253,4 +253,38 @@ describe('no splash on staff screens', () => {
     await visitor.goto(`${suite.server.url}/about`)
     await visitor.waitForFunction(() => sessionStorage.getItem('splash-seen') === '/about')
   }, 120_000)
+
+  /** What the splash card lies over once the script has placed it (null: this page shows none). */
+  const underSplash = async (page: Page) => {
+    await page.waitForFunction(() => !document.querySelector('.splash') || document.querySelector('.splash[data-placed]'))
+    return page.evaluate(() => {
+      const card = document.querySelector('.splash')
+      if (!card) return null
+      const box = card.getBoundingClientRect()
+      const overlaps = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top
+      const words = (element: Element) =>
+        [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) ||
+        element.matches('a, button, input, select, textarea, .cookie-notice')
+      return [...document.querySelectorAll('body *')]
+        .filter((element) => !card.contains(element) && words(element) && overlaps(element.getBoundingClientRect()))
+        .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`)
+    })
+  }
+
+  test('on a public page it lies over no heading, text or control at 390×844 and 1440×900 (the home page has it), and a window 256 px tall (400 % zoom) shows none', async () => {
+    const covered: string[] = []
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await visit({ viewport })
+      for (const path of ['/', '/about', '/eat', '/events', '/contact', '/menu/menu1']) {
+        await page.goto(`${suite.server.url}${path}`, { waitUntil: 'domcontentloaded' })
+        const under = await underSplash(page)
+        if (under === null && path === '/') covered.push(`${path} at ${viewport.width}: no splash`)
+        covered.push(...(under ?? []).map((what) => `${path} at ${viewport.width}: ${what}`))
+      }
+    }
+    expect(covered).toEqual([])
+    const zoomed = await visit({ viewport: { width: 320, height: 256 } })
+    await zoomed.goto(`${suite.server.url}/`, { waitUntil: 'domcontentloaded' })
+    expect(await underSplash(zoomed)).toBeNull()
+  }, 120_000)
 })

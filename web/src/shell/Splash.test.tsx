@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test'
-import { render, screen } from '@testing-library/react'
+import { describe, expect, jest, test } from 'bun:test'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -36,4 +36,25 @@ describe('Splash only on public pages', () => {
     renderAt('/events')
     expect(screen.getByTestId('splash')).toBeTruthy()
   })
+})
+
+describe('the splash never stays in the way of a visitor', () => {
+  for (const [action, fire] of [
+    ['a key', () => fireEvent.keyDown(window, { key: 'Tab' })],
+    ['a touch', () => fireEvent.pointerDown(window)],
+    ['a scroll', () => fireEvent.scroll(window)],
+  ] as const)
+    test(`${action} starts its fade at once, and it is gone a second later, long before its 3 s`, () => {
+      jest.useFakeTimers()
+      try {
+        renderAt('/events')
+        expect(screen.getByTestId('splash').className).toBe('splash')
+        act(() => fire())
+        expect(screen.getByTestId('splash').className).toContain('splash--fading')
+        act(() => jest.advanceTimersByTime(1000))
+        expect(screen.queryByTestId('splash')).toBeNull()
+      } finally {
+        jest.useRealTimers()
+      }
+    })
 })

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { prefersReducedMotion } from '../lib/hooks'
 import { venue } from '../lib/venue'
+import { splashTop } from './splashPlace'
 import './splash.css'
 
 /** The splash shows for this long, then fades for FADE_MS (DECISIONS.md: fade starts at 3 s, lasts 1 s). */
@@ -24,10 +25,27 @@ function sincePageLoad(): number {
   return performance.getEntriesByType('navigation').length > 0 ? performance.now() : 0
 }
 
+/** What a visitor does to the page: the splash never stays in the way of it (a key, a touch, a scroll). */
+const ACTIONS = ['keydown', 'pointerdown', 'wheel', 'touchmove', 'scroll'] as const
+
+function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `leave` only sets state; listening again on each render is not needed
+  useEffect(() => {
+    if (!active) return
+    const options = { capture: true, passive: true, once: true }
+    for (const action of ACTIONS) window.addEventListener(action, leave, options)
+    return () => {
+      for (const action of ACTIONS) window.removeEventListener(action, leave, options)
+    }
+  }, [active])
+}
+
 /**
  * The logo over the page on each full page load (the Layout mounts once per load, so in-app
- * navigation never shows it again): a card in the middle of the screen that never takes a click, so
- * the pre-rendered page is readable and usable beneath it from the first paint. Under reduced motion
+ * navigation never shows it again): a card below the header, where it covers nothing (splashPlace.ts),
+ * that never takes a click and goes as soon
+ * as the visitor acts (a key, a touch, a scroll), so the pre-rendered page is readable and usable
+ * beneath it from the first paint. Under reduced motion
  * it simply goes at 3 s. A CSS fail-safe hides it even if scripts never run. Whether it shows at all is
  * decided by the path the page was loaded at (never on a staff screen or the login, not even later
  * on a public page reached from there).
@@ -36,6 +54,17 @@ export function Splash() {
   const [path] = useLocation()
   const [shown] = useState(() => showsSplash(path))
   const [phase, setPhase] = useState<Phase>(shown ? 'shown' : 'gone')
+  const card = useRef<HTMLDivElement>(null)
+  const [top, setTop] = useState<number | null>(null)
+
+  // Placed before the first paint after the scripts start; until then (the server's HTML) it is not seen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the load's first render
+  useLayoutEffect(() => {
+    if (!card.current) return
+    const place = splashTop(card.current)
+    if (place === null) setPhase('gone')
+    else setTop(place)
+  }, [])
 
   useEffect(() => {
     if (!shown) return
@@ -55,10 +84,25 @@ export function Splash() {
       clearTimeout(gone)
     }
   }, [shown])
+  useLeavesWhenTheVisitorActs(phase === 'shown', () => setPhase(prefersReducedMotion() ? 'gone' : 'fading'))
+
+  // A fade begun early still ends: the 'gone' timer above may be seconds away.
+  useEffect(() => {
+    if (phase !== 'fading') return
+    const gone = setTimeout(() => setPhase('gone'), SPLASH_FADE_MS)
+    return () => clearTimeout(gone)
+  }, [phase])
 
   if (phase === 'gone') return null
   return (
-    <div className={`splash${phase === 'fading' ? ' splash--fading' : ''}`} aria-hidden="true" data-testid="splash">
+    <div
+      ref={card}
+      className={`splash${phase === 'fading' ? ' splash--fading' : ''}`}
+      style={top === null ? undefined : { top }}
+      data-placed={top === null ? undefined : ''}
+      aria-hidden="true"
+      data-testid="splash"
+    >
       <img src="/logo.svg" alt="" width={160} height={160} className="splash__logo" />
       <p className="splash__name">{venue.hotelName}</p>
     </div>
