@@ -58,7 +58,6 @@ export function Splash() {
   const [top, setTop] = useState<number | null>(null)
 
   // Placed before the first paint after the scripts start; until then (the server's HTML) it is not seen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the load's first render
   useLayoutEffect(() => {
     if (!card.current) return
     const place = splashTop(card.current)
