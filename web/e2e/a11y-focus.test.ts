@@ -56,6 +56,8 @@ describe('cookie notice', () => {
       const page = await visit({ viewport })
       await page.goto(`${suite.server.url}/contact`)
       await settled(page)
+      // It comes once the page is idle after the scripts start, not with the page's data.
+      await page.locator('.cookie-notice').waitFor()
       let presses = 0
       while (
         presses < 3 &&
