@@ -55,3 +55,19 @@ describe("a PDF's page objects, counted before it is parsed", () => {
     expect(scanPdf(bytes).pageObjects).toBe(450)
   })
 })
+
+describe('a part packed more than once', () => {
+  test('Flate inside Flate is unpacked through every layer: a few kilobytes that unpack to 5 MB are over a 4 MB limit', () => {
+    const { deflateSync } = require('node:zlib') as typeof import('node:zlib')
+    const twice = new Uint8Array(deflateSync(inflatingStream(5)))
+    const pdf = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      { dict: '<< /Filter [/FlateDecode /FlateDecode] >>', stream: twice },
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>',
+    ])
+    expect(twice.byteLength).toBeLessThan(64 * 1024)
+    expect(scanPdf(pdf, { streamMb: 4, pdfMb: 8 }).oversized).toBe(true)
+    expect(scanPdf(pdf, { streamMb: 6, pdfMb: 8 }).oversized).toBe(false)
+  })
+})

@@ -24,6 +24,26 @@ export interface PdfScan {
 
 const countOf = (pattern: RegExp, text: string) => text.match(pattern)?.length ?? 0
 
+/** A zlib stream's first two bytes: deflate with a window of up to 32 KB, and a header checksum. */
+const isZlib = (data: Uint8Array) => data.byteLength > 2 && (data[0]! & 0x0f) === 8 && data[0]! >> 4 <= 7 && ((data[0]! << 8) | data[1]!) % 31 === 0
+
+/**
+ * A stream unpacked through every Flate layer it holds (`/Filter [/FlateDecode /FlateDecode]` packs a
+ * gigabyte into a few kilobytes), each layer with the same ceiling; a layer that is not Flate ends it.
+ */
+function unpackedFully(data: Uint8Array, maxOutputLength: number): Buffer {
+  let unpacked = inflateSync(data, { maxOutputLength })
+  for (let layer = 1; layer < 8 && isZlib(unpacked); layer++) {
+    try {
+      unpacked = inflateSync(unpacked, { maxOutputLength })
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw error
+      break
+    }
+  }
+  return unpacked
+}
+
 export function scanPdf(bytes: Uint8Array, limits = { streamMb: MAX_UNPACKED_STREAM_MB, pdfMb: MAX_UNPACKED_PDF_MB }): PdfScan {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
   const maxOutputLength = limits.streamMb * 1024 * 1024
@@ -36,7 +56,7 @@ export function scanPdf(bytes: Uint8Array, limits = { streamMb: MAX_UNPACKED_STR
     const end = text.indexOf(END, start)
     if (end < 0) break
     try {
-      const unpacked = inflateSync(bytes.subarray(start, end), { maxOutputLength: Math.min(maxOutputLength, left + 1) })
+      const unpacked = unpackedFully(bytes.subarray(start, end), Math.min(maxOutputLength, left + 1))
       left -= unpacked.byteLength
       if (left < 0) return { oversized: true, pageObjects }
       const dictionary = text.slice(text.lastIndexOf(' obj', match.index), match.index)
