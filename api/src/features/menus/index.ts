@@ -68,7 +68,8 @@ export function menusRoutes(ctx: AppContext) {
         const saved = await ctx.files.save(pdf, { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes })
         // The file store has checked it is a whole PDF; text that cannot be read only means no text version,
         // but a PDF whose reading goes over the worker's time or memory budget is refused (422), as is one
-        // whose worker was stopped meanwhile (503, a shutdown): the menu it would have replaced stays.
+        // whose worker was stopped meanwhile or that no worker was free to read in time (503): the menu it
+        // would have replaced stays.
         const sections = await sectionsOfStoredFile(ctx.files, saved.name, 'upload').catch((error: unknown) => {
           ctx.files.discard([saved])
           throw workerRefusal('Menu PDF', error) ?? error

@@ -5,13 +5,15 @@
 import type { Database } from 'bun:sqlite'
 import type { MenuSection } from '../../shared/menu-text'
 import type { FileStore } from '../../files/file-store'
+import { SlotWaitError } from '../../files/decode-slots'
 import { FileJobBudgetError, FileWorkerStoppedError } from '../../files/worker-client'
 import { menusWithoutText, setMenuSections } from './store'
 
 /**
  * The sections of a stored file, [] when it cannot be read (the drawn PDF may still work). For an
- * 'upload', reading it over the worker's time or memory budget (FileJobBudgetError), or its worker
- * stopped meanwhile (FileWorkerStoppedError), throws: the upload is refused. For a file stored earlier
+ * 'upload', reading it over the worker's time or memory budget (FileJobBudgetError), its worker
+ * stopped meanwhile (FileWorkerStoppedError), or no worker free in time (SlotWaitError, a burst of
+ * uploads) throws: the upload is refused, never saved without its text. For a file stored earlier
  * that gives [] like any other trouble.
  */
 export async function sectionsOfStoredFile(files: FileStore, name: string, use: 'upload' | 'stored' = 'stored'): Promise<MenuSection[]> {
@@ -19,7 +21,7 @@ export async function sectionsOfStoredFile(files: FileStore, name: string, use: 
     const path = files.pathOf(name)
     return (await Bun.file(path).exists()) ? ((await files.worker.run('menuText', { path })) ?? []) : []
   } catch (error) {
-    if (use === 'upload' && (error instanceof FileJobBudgetError || error instanceof FileWorkerStoppedError)) throw error
+    if (use === 'upload' && (error instanceof FileJobBudgetError || error instanceof FileWorkerStoppedError || error instanceof SlotWaitError)) throw error
     console.error(`Could not read the menu file ${name}:`, error)
     return []
   }
