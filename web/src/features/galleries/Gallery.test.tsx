@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import type { GalleryImage, GalleryType } from '../../api/types'
 import { resetStores, restoreFetch, stubFetch } from '../../../test/shell-helpers'
@@ -197,4 +197,16 @@ describe('a gallery picture that cannot be loaded', () => {
     expect(screen.getByRole('img', { name: 'Photo 2 (Image Not Available)' }).textContent).toBe('Image Not Available')
     expect(document.querySelectorAll('.gallery__tile img')).toHaveLength(5)
   })
+})
+
+test('an opened photo that cannot be loaded shows "Image Not Available", and its caption still says what it was', async () => {
+  stubFetch({ '/api/gallery/cafe': images(6, 'cafe') })
+  render(<Gallery type="cafe" />)
+  await waitFor(() => expect(shownIds()).toHaveLength(6))
+  fireEvent.click(document.querySelectorAll<HTMLButtonElement>('.gallery__tile')[2]!)
+  const dialog = screen.getByRole('dialog')
+  fireEvent.error(dialog.querySelector('img')!)
+  expect(dialog.querySelector('img')).toBeNull()
+  expect(within(dialog).getByRole('img', { name: 'Image Not Available' })).toBeTruthy()
+  expect(dialog.querySelector('figcaption')!.textContent).toBe('Photo 3')
 })

@@ -94,6 +94,7 @@ export function GalleryTile({ image, prev, onPrevHidden, buttonRef, onOpen }: Ga
 
 /** The photo opened from a tile, over the whole page; a click on the backdrop or × closes it. */
 export function OpenPhoto({ image, closeRef, close }: { image: GalleryImage; closeRef: RefObject<HTMLButtonElement | null>; close: () => void }) {
+  const [failed, setFailed] = useState(false)
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes for the mouse; the keyboard has Escape and the × button (useOpenPhotoKeys)
     <div className="gallery-overlay" role="dialog" aria-modal="true" aria-label={image.alt || 'Photo'} onClick={close}>
@@ -101,16 +102,23 @@ export function OpenPhoto({ image, closeRef, close }: { image: GalleryImage; clo
         <span aria-hidden="true">×</span>
       </button>
       <figure className="gallery-overlay__figure">
-        <ResponsiveImage
-          src={image.image_url}
-          variants={image.image_variants}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          sizes={OVERLAY_SIZES}
-          loading="eager"
-          className="gallery-overlay__img"
-        />
+        {failed ? (
+          <span className="gallery-overlay__img gallery__placeholder" role="img" aria-label={IMAGE_NOT_AVAILABLE}>
+            <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
+          </span>
+        ) : (
+          <ResponsiveImage
+            src={image.image_url}
+            variants={image.image_variants}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            sizes={OVERLAY_SIZES}
+            loading="eager"
+            className="gallery-overlay__img"
+            onError={() => setFailed(true)}
+          />
+        )}
         {image.alt ? <figcaption>{image.alt}</figcaption> : null}
       </figure>
     </div>
