@@ -108,7 +108,7 @@ describe('EventCard', () => {
       clicked.push({ href: this.getAttribute('href')!, download: this.download })
     }
     render(<EventCard event={base} />)
-    fireEvent.click(screen.getByRole('button', { name: /Add to calendar/ }))
+    fireEvent.click(screen.getByRole('button', { name: `Add to calendar: ${base.title}` }))
     expect(clicked).toEqual([{ href: 'blob:http://localhost:3000/ics-1', download: 'folk-music-evening-2026-12-05.ics' }])
     expect(blobs[0]!.type).toContain('text/calendar')
     const text = await blobs[0]!.text()

@@ -81,14 +81,19 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
             <p className="event-card__booking event-card__booking--free">{NO_TICKET_REQUIRED}</p>
           )}
           {start ? (
-            <button type="button" className="button button--ghost button--small event-card__calendar" onClick={() => downloadEventIcs(event, venue)}>
+            <button
+              type="button"
+              className="button button--ghost button--small event-card__calendar"
+              aria-label={`Add to calendar: ${title}`}
+              onClick={() => downloadEventIcs(event, venue)}
+            >
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
                   d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7zm-2 7h14v11H5V9zm6 2v3H8v2h3v3h2v-3h3v-2h-3v-3h-2z"
                 />
               </svg>
-              Add to calendar<span className="visually-hidden">: {title}</span>
+              Add to calendar
             </button>
           ) : null}
           {id === undefined ? null : <ShareEventButton id={id} title={title} description={eventDescription(event)} />}

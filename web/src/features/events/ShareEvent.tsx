@@ -25,8 +25,9 @@ export function ShareEventButton({ id, title, description }: { id: number; title
   }
   return (
     <>
-      <button type="button" className="button button--ghost button--small event-card__share" onClick={() => void share()}>
-        Share<span className="visually-hidden">: {title}</span>
+      {/* Named whole: a hidden span after the visible word left a space before its colon ("Share : …"). */}
+      <button type="button" className="button button--ghost button--small event-card__share" aria-label={`Share: ${title}`} onClick={() => void share()}>
+        Share
       </button>
       <span className="event-card__share-note" role="status">
         {note}
