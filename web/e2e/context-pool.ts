@@ -14,35 +14,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 
-const CONTEXT_CHANGES = [
-  'addInitScript',
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'exposeBinding',
-  'exposeFunction',
-  'setExtraHTTPHeaders',
-  'setOffline',
-  'grantPermissions',
-  'setGeolocation',
-  'setHTTPCredentials',
-  'newPage',
-  'on',
-  'once',
-] as const
-const PAGE_CHANGES = [
-  'addInitScript',
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'exposeBinding',
-  'exposeFunction',
-  'setExtraHTTPHeaders',
-  'emulateMedia',
-  'setViewportSize',
-  'on',
-  'once',
-] as const
+/** Calls that change a context or a page beyond its storage, on either. */
+const CHANGES = ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'on', 'once']
+const CONTEXT_CHANGES = [...CHANGES, 'setOffline', 'grantPermissions', 'setGeolocation', 'setHTTPCredentials', 'newPage']
+const PAGE_CHANGES = [...CHANGES, 'emulateMedia', 'setViewportSize']
 
 interface Pooled {
   key: string

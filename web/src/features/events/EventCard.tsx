@@ -9,11 +9,11 @@ import {
   eventStart,
   eventTitle,
   formatEventDate,
-  IMAGE_NOT_AVAILABLE,
   NO_TICKET_REQUIRED,
   type EventLike,
 } from './eventDisplay'
 import { telHref, venue } from '../../lib/venue'
+import { ImageNotAvailable } from '../../ui/ImageNotAvailable'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { ShareEventButton, useSharedEvent } from './ShareEvent'
 import './events.css'
@@ -54,9 +54,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
             onError={() => setImageFailed(true)}
           />
         ) : (
-          <div className="event-card__placeholder" role="img" aria-label={IMAGE_NOT_AVAILABLE}>
-            <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
-          </div>
+          <ImageNotAvailable className="event-card__placeholder" />
         )}
       </div>
       <div className="event-card__body">

@@ -10,7 +10,7 @@ export const NO_DESCRIPTION = 'No description available.'
 export const DATE_NOT_AVAILABLE = 'Date not available'
 export const INVALID_DATE = 'Invalid Date'
 export const DATE_FORMATTING_ERROR = 'Date formatting error'
-export { IMAGE_NOT_AVAILABLE } from '../../ui/imageNotAvailable'
+export { IMAGE_NOT_AVAILABLE } from '../../ui/ImageNotAvailable'
 export const CONTACT_TO_BOOK = 'Contact us to book this event.'
 export const NO_TICKET_REQUIRED = 'No Ticket Required!'
 /** Events have no end time; calendars and search engines get two hours. */

@@ -1,7 +1,7 @@
 /** The pieces of a gallery's wall (Gallery.tsx): one tile with its cross-fade, and the photo opened over the page. */
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { GalleryImage } from '../../api/types'
-import { IMAGE_NOT_AVAILABLE } from '../../ui/imageNotAvailable'
+import { IMAGE_NOT_AVAILABLE, ImageNotAvailable } from '../../ui/ImageNotAvailable'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 
 /** SPEC.md: a swapped tile fades in over 0.5 s. */
@@ -31,15 +31,7 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
     if (ref.current?.complete && ref.current.naturalWidth > 0) shown()
   }, [])
   if (failed)
-    return (
-      <span
-        className="gallery__img gallery__placeholder is-loaded"
-        role="img"
-        aria-label={image.alt ? `${image.alt} (${IMAGE_NOT_AVAILABLE})` : IMAGE_NOT_AVAILABLE}
-      >
-        <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
-      </span>
-    )
+    return <ImageNotAvailable className="gallery__img gallery__placeholder is-loaded" label={image.alt ? `${image.alt} (${IMAGE_NOT_AVAILABLE})` : undefined} />
   return (
     <ResponsiveImage
       ref={ref}
@@ -103,9 +95,7 @@ export function OpenPhoto({ image, closeRef, close }: { image: GalleryImage; clo
       </button>
       <figure className="gallery-overlay__figure">
         {failed ? (
-          <span className="gallery-overlay__img gallery__placeholder" role="img" aria-label={IMAGE_NOT_AVAILABLE}>
-            <span aria-hidden="true">{IMAGE_NOT_AVAILABLE}</span>
-          </span>
+          <ImageNotAvailable className="gallery-overlay__img gallery__placeholder" />
         ) : (
           <ResponsiveImage
             src={image.image_url}
