@@ -105,6 +105,18 @@ describe('dashboard', () => {
     expect(await screen.findByText('Access granted!')).toBeTruthy()
   })
 
+  test('with no network at all it says "You are offline", not that the server cannot be reached', async () => {
+    mock = mockApi({ 'GET /api/admin/dashboard': 'network' })
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      render(<AdminRoutes />)
+      expect(await screen.findByText(/^You are offline\. You can keep working/)).toBeTruthy()
+      expect(screen.queryByText(/cannot be reached/)).toBeNull()
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine
+    }
+  })
+
   /** Signed in with a connection as `role`, then the page is opened again without one (memory gone, the device's storage kept). */
   async function reopenedOffline(role: 'owner' | 'editor') {
     mock = mockApi({ 'GET /api/admin/dashboard': { body: { message: 'Access granted!', username: 'sam', role, must_change_password: false } } })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { onServerReached } from '../../api/client'
+import { useOnline } from '../../lib/hooks'
 import { addSentListener } from '../../offline/outbox'
 import { adminPostNow } from '../adminApi'
 import { takeReturnTo } from '../drafts'
@@ -43,6 +44,8 @@ export function Dashboard() {
   const [returnTo, setReturnTo] = useState<string | null>(null)
   const logout = useSubmit()
   const pendingCount = usePendingCount()
+  // Said as the device knows it: with no network at all, "the server cannot be reached" sends staff hunting for a server fault.
+  const online = useOnline()
 
   useEffect(() => {
     void useDashboard.getState().check()
@@ -111,7 +114,8 @@ export function Dashboard() {
       {state.status === 'offline' ? (
         <div className="admin-status admin-status--info admin-status--block" role="status">
           <p className="admin-status__text">
-            The server cannot be reached. You can keep working: changes are saved on this device and sent when the connection returns.
+            {online ? 'The server cannot be reached.' : 'You are offline.'} You can keep working: changes are saved on this device and sent when the connection
+            returns.
           </p>
           <button type="button" className="button button--small" onClick={() => void useDashboard.getState().check()}>
             Try again
