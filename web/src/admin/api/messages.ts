@@ -7,6 +7,8 @@ export { fallbackMessage }
 export const QUEUED_MESSAGE = 'Saved on this device — will sync when you’re back online'
 /** The same for a change kept in memory only (personal data is never written to the device). */
 export const QUEUED_IN_MEMORY_MESSAGE = 'Will sync when you’re back online — kept only while this page is open, never saved on this device'
+/** What a queued change's note becomes once the change has landed. */
+export const SYNCED_MESSAGE = 'Synced: the change has reached the server.'
 export const CONFLICT_MESSAGE =
   'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
 
@@ -28,10 +30,10 @@ export const isQueued = (error: unknown): error is QueuedError => error instance
 export const isConflict = (error: unknown): error is ConflictError => error instanceof ConflictError
 
 /** The status line for a change that did not land now; null for any other failure. */
-export function deferredStatus(error: unknown): { text: string; tone: 'info' | 'error'; detail?: string; pending: true } | null {
+export function deferredStatus(error: unknown): { text: string; tone: 'info' | 'error'; detail?: string; pending: true; entryId?: string } | null {
   if (isQueued(error)) {
     const detail = error.status >= 500 ? `The server could not take it yet (${error.message}). It will be tried again.` : undefined
-    return { text: error.entry.keep === false ? QUEUED_IN_MEMORY_MESSAGE : QUEUED_MESSAGE, tone: 'info', detail, pending: true }
+    return { text: error.entry.keep === false ? QUEUED_IN_MEMORY_MESSAGE : QUEUED_MESSAGE, tone: 'info', detail, pending: true, entryId: error.entry.id }
   }
   if (isConflict(error)) return { text: CONFLICT_MESSAGE, tone: 'error', detail: error.message, pending: true }
   return null
@@ -42,7 +44,11 @@ export function deferredStatus(error: unknown): { text: string; tone: 'info' | '
  * change is kept on this device), or else the screen's own error with the server's reason beneath.
  * `pending` tells the screen the change is kept, so it may clear its form.
  */
-export function failureStatus(error: unknown, errorText: string, what: string): { text: string; tone: 'info' | 'error'; detail?: string; pending?: true } {
+export function failureStatus(
+  error: unknown,
+  errorText: string,
+  what: string,
+): { text: string; tone: 'info' | 'error'; detail?: string; pending?: true; entryId?: string } {
   const deferred = deferredStatus(error)
   if (deferred) return deferred
   console.error(`${what} failed:`, error)

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
+import { useOutbox } from '../../offline/outbox'
+import { SYNCED_MESSAGE } from '../api/messages'
 import { hintIdOf } from './fieldErrors'
 import '../styles/staff'
 
@@ -70,6 +72,8 @@ export interface Status {
   detail?: string
   /** The change waits on this device (queued or in conflict): link to Pending changes. */
   pending?: boolean
+  /** The queued change it tells of: once that lands, the note says so instead of promising a sync already done. */
+  entryId?: string
 }
 
 /** The one message the staff screen on show displays, and which of its status slots displays it. */
@@ -113,7 +117,8 @@ export function useStatus(): [Status | null, (status: Status | null) => void] {
  * A polite live region that is always in the page, so a message put in it is announced. With an
  * `id` (a form's statusId) it can take focus, for a form to put focus on its message.
  */
-export function StatusMessage({ status, className, id }: { status: Status | null; className?: string; id?: string }) {
+export function StatusMessage({ status: given, className, id }: { status: Status | null; className?: string; id?: string }) {
+  const status = useLandedStatus(given)
   return (
     <div id={id} tabIndex={id ? -1 : undefined} className={`admin-status-slot${className ? ` ${className}` : ''}`} aria-live="polite" aria-atomic="true">
       {status ? (
@@ -129,6 +134,13 @@ export function StatusMessage({ status, className, id }: { status: Status | null
       ) : null}
     </div>
   )
+}
+
+/** A queued change's note, or, once the change has landed (it is among the outbox's sent ones), the word that it has. */
+function useLandedStatus(status: Status | null): Status | null {
+  const entryId = status?.entryId
+  const landed = useOutbox((outbox) => entryId !== undefined && outbox.sent.some((sent) => sent.id === entryId))
+  return status && landed ? { text: SYNCED_MESSAGE, tone: 'success' } : status
 }
 
 /** The upload progress bar (shown while a body is being sent). */

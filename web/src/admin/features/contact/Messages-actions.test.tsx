@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { connectOutbox, discard } from '../../adminApi'
-import { loadOutbox, resetOutboxForTests, useOutbox } from '../../../offline/outbox'
+import { SYNCED_MESSAGE } from '../../api/messages'
+import { loadOutbox, replay, resetOutboxForTests, useOutbox } from '../../../offline/outbox'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { formatReceived } from '../../time'
 import { Messages } from './Messages'
@@ -137,6 +138,33 @@ describe('Messages offline: a list already loaded may be handled, in memory only
     await loadOutbox()
     expect(useOutbox.getState().entries).toEqual([])
     expect(mock.changes()).toEqual([])
+  })
+
+  test('the connection drops with the screen open: it says so at once; back online, the mark is sent and its note says it has synced', async () => {
+    let handled = false
+    mock = mockApi({
+      'GET /api/admin/messages': () => ({ body: [message(1, 'Ada', handled ? { handled_by: 'sam', handled_at: '2026-03-02T09:00:00Z' } : {})] }),
+      'PUT /api/admin/messages/1': () => {
+        handled = true
+        return { body: { message: 'Marked handled.', item: message(1, 'Ada') } }
+      },
+    })
+    await connectOutbox()
+    render(<Messages />)
+    await screen.findByText('Hello from Ada')
+    expect(screen.queryByText(/^Offline: showing the messages/)).toBeNull()
+    setOnLine(false)
+    window.dispatchEvent(new Event('offline'))
+    expect(await screen.findByText(/^Offline: showing the messages as loaded earlier in this visit/)).toBeTruthy()
+    fireEvent.click(within(itemOf('Ada')).getByRole('button', { name: /^Mark handled/ }))
+    await waitFor(() => expect(within(itemOf('Ada')).getByRole('status').textContent).toContain('Will sync when you’re back online'))
+    setOnLine(true)
+    window.dispatchEvent(new Event('online'))
+    // What offline/sync.ts does on 'online' in the app.
+    await replay()
+    await waitFor(() => expect(within(itemOf('Ada')).getByRole('status').textContent).toBe(SYNCED_MESSAGE))
+    expect(mock.changes().map((change) => change.path)).toEqual(['/api/admin/messages/1'])
+    expect(screen.queryByText(/^Offline: showing the messages/)).toBeNull()
   })
 
   test('opened after the connection dropped, with the list loaded earlier in the visit: the same list, handled the same way', async () => {

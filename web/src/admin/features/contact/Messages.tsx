@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react'
+import { useOnline } from '../../../lib/hooks'
 import type { ContactMessage } from '../../../api/types'
 import { failureStatus, mutate } from '../../adminApi'
 import { PendingBadge, usePending } from '../../shell/pending'
@@ -39,6 +40,8 @@ export function Messages() {
   const ids = useId()
   const list = useResource(useAdminMessages)
   const pending = usePending('message')
+  // The list stays as loaded when the connection drops with the screen open: say so then too, not only when it was read from memory.
+  const online = useOnline()
   useEffect(() => {
     // The retention period comes with the dashboard's reply; opened directly, this screen asks for it.
     if (useDashboard.getState().status !== 'granted') void useDashboard.getState().check({ quiet: true })
@@ -88,7 +91,7 @@ export function Messages() {
         ) : null}
         {!list.data && list.status !== 'error' ? <p className="admin-loading">Loading messages…</p> : null}
         <StatusMessage status={rowDelete.status} />
-        {list.data && list.fromCache ? (
+        {list.data && (list.fromCache || !online) ? (
           <p className="admin-form__note">
             Offline: showing the messages as loaded earlier in this visit. They are kept in memory only, never saved on this device, and so are changes made to
             them until the connection returns.
