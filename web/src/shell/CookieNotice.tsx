@@ -62,7 +62,7 @@ export function CookieNotice() {
       // Private mode without storage: hide it for this visit anyway.
     }
     setShow(false)
-    focusPage()
+    focusPage({ fromTop: true })
   }
   return (
     <section ref={noticeRef} className="cookie-notice" aria-label="Cookie notice">

@@ -20,6 +20,31 @@ describe('CookieNotice', () => {
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull()
   })
 
+  for (const [page, markup, expected] of [
+    [
+      'a menu, its "Back to" link above the heading',
+      '<p><a href="/eat">Back to the cafe</a></p><h1>Cafe menu</h1><a href="/x.pdf">Open the PDF</a>',
+      'Back to the cafe',
+    ],
+    ['a page with nothing to focus above its heading', '<h1>Contact</h1><a href="tel:1">Call us</a>', 'Call us'],
+  ] as const)
+    test(`after Agree on ${page}, the next Tab stop is the page's first control: "${expected}"`, async () => {
+      render(
+        <>
+          <CookieNotice />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed page for the test */}
+          <main id="main" dangerouslySetInnerHTML={{ __html: markup }} />
+        </>,
+      )
+      fireEvent.click(await screen.findByRole('button', { name: 'Agree' }))
+      const active = document.activeElement as HTMLElement
+      expect(active.closest('main')).toBeTruthy()
+      const controls = [...document.querySelectorAll<HTMLElement>('main a[href]')]
+      const next = controls.find((control) => active.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING || active.contains(control))
+      expect(next?.textContent).toBe(expected)
+      localStorage.removeItem('cookiesAgreed')
+    })
+
   test('never shown again once agreed', async () => {
     localStorage.setItem('cookiesAgreed', 'true')
     render(<CookieNotice />)

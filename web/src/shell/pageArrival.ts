@@ -8,19 +8,27 @@ function pageHeading(): HTMLElement | null {
 
 /**
  * Moves focus to the page's main heading (made focusable by script only, tabindex -1) without
- * scrolling: where the page is placed is scrollRestoration's decision. Returns false while there is
+ * scrolling, or with `fromTop` to its main when a control comes before that heading: where the page is placed is scrollRestoration's decision. Returns false while there is
  * no page to focus yet, and while focus cannot land: as a page's chunk downloads, React keeps the old
  * page in the document, hidden, ahead of the loading placeholder, and focusing its heading does nothing.
  */
-export function focusPage(): boolean {
+export function focusPage({ fromTop = false } = {}): boolean {
   const main = document.getElementById('main')
-  const target = pageHeading()
+  const heading = pageHeading()
+  // From the top (the cookie notice gone): a link above the heading (a menu's "Back to …") stays the next Tab stop.
+  const target = fromTop && main && heading && focusableBefore(main, heading) ? main : heading
   // The old page, hidden (display: none) while the new one downloads, still comes first: its heading,
   // already focused after Back, read as focused after focus() and the new page never got focus.
   if (!main || !target || main.getAttribute('aria-busy') === 'true' || main.style.display === 'none') return false
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
   target.focus({ preventScroll: true })
   return document.activeElement === target
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
+
+function focusableBefore(main: HTMLElement, heading: HTMLElement): boolean {
+  return [...main.querySelectorAll(FOCUSABLE)].some((element) => element.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING)
 }
 
 /**
