@@ -1,54 +1,18 @@
 /**
- * Keyboard, zoom and touch on the public pages (build first): Tab through every page at phone and
- * desktop sizes with the cookie notice showing, and every stop has a visible focus indicator and is
- * not hidden behind the fixed header or the notice; the notice is among the first Tabs and Agree
- * leaves focus on the page; on short screens the fixed parts leave most of the view free (that nothing
- * scrolls sideways, notice showing, is a11y-reflow.test.ts's); touch targets are at least 44 px on touch screens;
- * opened at an event's share link, the first Tab goes into that event's card.
+ * Keyboard, zoom and touch on the public pages (build first): the cookie notice is among the first
+ * Tabs and Agree leaves focus on the page; on short screens the fixed parts leave most of the view
+ * free; touch targets are at least 44 px on touch screens; opened at an event's share link, the first
+ * Tab goes into that event's card. (The Tab walk of every page, and that nothing scrolls sideways,
+ * are public-pages-axe-focus-reflow.test.ts's.)
  */
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, focusStop, LANDSCAPE_PHONE, PUBLIC_PATHS, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
+import { contextsOf, LANDSCAPE_PHONE, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
-
-/** Tabs from the top of the page until focus comes back round; returns every problem found. */
-async function tabThrough(page: Page, path: string, limit = 120): Promise<string[]> {
-  const problems: string[] = []
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press('Tab')
-    const stop = await focusStop(page)
-    if (!stop) {
-      if (presses > 0) break // round to the browser's own UI: done
-      continue
-    }
-    if (stop.again) break // round to the start of the page: done
-    if (!stop.indicator) problems.push(`${path} ${stop.name}: no visible focus indicator`)
-    if (!stop.inView) problems.push(`${path} ${stop.name}: focused but outside the view`)
-    if (stop.covered > 0.05) problems.push(`${path} ${stop.name}: ${Math.round(stop.covered * 100)} % hidden behind a fixed element`)
-  }
-  return problems
-}
-
-describe('Tab through every public page', () => {
-  for (const viewport of [PHONE, DESKTOP, ZOOM_400])
-    test(`focus is always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
-      const problems = await acrossTabs(
-        () => visit({ viewport }),
-        PUBLIC_PATHS,
-        async (page, path) => {
-          await page.goto(`${suite.server.url}${path}`)
-          await settled(page)
-          return tabThrough(page, path)
-        },
-      )
-      expect(problems).toEqual([])
-    }, 240_000)
-})
 
 describe('cookie notice', () => {
   for (const viewport of [PHONE, DESKTOP])

@@ -1,18 +1,16 @@
 /**
  * What axe cannot see, measured in the browser (build first): contrast of hero text against the photo
- * pixels behind it, the gallery's Pause control, the navbar in forced colours, image alternatives;
- * and axe itself (WCAG 2.2 AA and best practice) at zero violations on every public page.
+ * pixels behind it, the gallery's Pause control, the navbar in forced colours, image alternatives
+ * (axe itself on every public page: public-pages-axe-focus-reflow.test.ts).
  */
 import { describe, expect, test } from 'bun:test'
-import { createRequire } from 'node:module'
 import sharp from 'sharp'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, contrast, PUBLIC_PATHS, settled, SHOTS, textContrastBehind } from './a11y-helpers'
+import { contextsOf, contrast, settled, SHOTS, textContrastBehind } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
-const require = createRequire(import.meta.url)
 const HERO_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact']
 
 describe('hero text contrast, measured from pixels', () => {
@@ -180,33 +178,4 @@ describe('image alternatives', () => {
     )
     expect(problems).toEqual([])
   }, 90_000)
-})
-
-describe('axe: WCAG 2.2 AA and best practice', () => {
-  for (const viewport of [PHONE, DESKTOP])
-    test(`zero violations on every public page at ${viewport.width} px (cookie notice showing)`, async () => {
-      const found = await acrossTabs(
-        () => visit({ viewport }),
-        PUBLIC_PATHS,
-        async (page, path) => {
-          await page.goto(`${suite.server.url}${path}`)
-          await settled(page)
-          await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
-          const violations = await page.evaluate(async () => {
-            const axe = (
-              window as unknown as {
-                axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
-              }
-            ).axe
-            const result = await axe.run(document, {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-              iframes: false,
-            })
-            return result.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-          })
-          return violations.map((violation) => `${path}: ${violation}`)
-        },
-      )
-      expect(found).toEqual([])
-    }, 120_000)
 })
