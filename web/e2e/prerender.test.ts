@@ -148,6 +148,23 @@ describe('without JavaScript', () => {
       expect(width, route.path).toBeLessThanOrEqual(1600)
     }
   }, 120_000)
+
+  test('no page runs an animation while read without scripts (a hidden one is not the compositor’s: style work frame after frame)', async () => {
+    const { page } = await visit(PHONE, { javaScript: false })
+    const cdp = await page.context().newCDPSession(page)
+    const running: string[] = []
+    cdp.on('Animation.animationStarted', ({ animation }) => {
+      // A zero-length step at a delay (the splash's fail-safe) costs one style change, not a frame each.
+      if ((animation.source?.duration ?? 0) > 0) running.push(`${new URL(page.url()).pathname}: ${animation.type} ${animation.name}`)
+    })
+    await cdp.send('Animation.enable')
+    for (const route of PAGES) {
+      await page.goto(`${server.url}${route.path}`)
+      // A screenshot waits for a frame to be drawn: by then every animation of the loaded page has started.
+      await page.screenshot()
+    }
+    expect(running).toEqual([])
+  }, 60_000)
 })
 
 describe('with JavaScript', () => {
