@@ -130,9 +130,11 @@ export async function keyboardTo(page: Page, selector: string): Promise<void> {
 export interface FocusStop {
   /** A short description of the focused element, for failure messages. */
   name: string
-  /** Whether a focus indicator is drawn (outline or box-shadow). */
+  /** Whether a focus indicator is drawn (outline of 2 px or more, or box-shadow). */
   indicator: boolean
-  /** The share of the element's box (within the viewport) hidden behind the header or the cookie notice. */
+  /** Whether the focused look differs from the same element unfocused (only with `compareUnfocused`). */
+  differs: boolean
+  /** The share of the element's box (within the viewport) hidden behind a fixed or sticky part. */
   covered: number
   /** Whether the element lies inside the viewport at all. */
   inView: boolean
@@ -140,39 +142,67 @@ export interface FocusStop {
   again: boolean
 }
 
-/** The focused element as the visitor sees it. */
-export function focusStop(page: Page): Promise<FocusStop | null> {
-  return page.evaluate(async () => {
-    // As painted: after the frame the focus change is drawn in.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const element = document.activeElement as HTMLElement | null
-    if (!element || element === document.body) return null
-    const again = element.hasAttribute('data-a11y-seen')
-    element.setAttribute('data-a11y-seen', '')
-    const style = getComputedStyle(element)
-    const indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
-    const box = element.getBoundingClientRect()
-    const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight }
-    const clip = (a: DOMRect | typeof view, b: DOMRect | typeof view) => ({
-      left: Math.max(a.left, b.left),
-      top: Math.max(a.top, b.top),
-      right: Math.min(a.right, b.right),
-      bottom: Math.min(a.bottom, b.bottom),
-    })
-    const area = (r: { left: number; top: number; right: number; bottom: number }) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top)
-    const visible = clip(box, view)
-    let covered = 0
-    for (const selector of ['.site-header', '.cookie-notice']) {
-      const cover = document.querySelector(selector)
-      if (!cover || cover.contains(element) || getComputedStyle(cover).position !== 'fixed') continue
-      covered += area(clip(visible, cover.getBoundingClientRect()))
-    }
-    // Drawn above the fixed parts (the skip link): whatever overlaps it is underneath.
-    const top = document.elementFromPoint((visible.left + visible.right) / 2, (visible.top + visible.bottom) / 2)
-    if (covered && top && element.contains(top)) covered = 0
-    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.top)}px (scrolled ${Math.round(scrollY)})`
-    return { name, indicator, covered: area(visible) ? covered / area(visible) : 0, inView: area(visible) > 0, again }
-  })
+/** Fixed parts of the public pages that may be drawn over what has focus. */
+const PUBLIC_COVERS = '.site-header, .cookie-notice'
+
+/**
+ * The focused element as the visitor sees it, read in one visit to the page: after the frame the focus
+ * change is drawn in (a focus handler may scroll or redraw in a frame callback), with transitions
+ * switched off for the page so the focused and (with `compareUnfocused`) the unfocused look are read at
+ * once as they end up, rather than a frame or two apart each. `covers`: the fixed or sticky parts that
+ * may hide it, sampled on a 5×5 grid (what lies above them, such as the skip link, is not hidden).
+ */
+export function focusStop(page: Page, { compareUnfocused = false, covers = PUBLIC_COVERS } = {}): Promise<FocusStop | null> {
+  return page.evaluate(
+    async ({ compareUnfocused, covers }) => {
+      if (!document.getElementById('a11y-no-transitions')) {
+        const style = document.createElement('style')
+        style.id = 'a11y-no-transitions'
+        style.textContent = '*, *::before, *::after { transition: none !important; }'
+        document.head.append(style)
+      }
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      const element = document.activeElement as HTMLElement | null
+      if (!element || element === document.body) return null
+      const again = element.hasAttribute('data-a11y-seen')
+      element.setAttribute('data-a11y-seen', '')
+      const look = () => {
+        const style = getComputedStyle(element)
+        const outline =
+          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none'
+        return `${outline} | ${style.boxShadow}`
+      }
+      const style = getComputedStyle(element)
+      const indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
+      let differs = true
+      // Not again on a stop seen before: focus() given back to a date field lands on its first part, and the walk would go round in it.
+      if (compareUnfocused && !again) {
+        const focused = look()
+        element.blur()
+        const unfocused = look()
+        element.focus({ preventScroll: true, focusVisible: true } as FocusOptions)
+        differs = focused !== unfocused
+      }
+      const box = element.getBoundingClientRect()
+      const left = Math.max(box.left, 0)
+      const right = Math.min(box.right, innerWidth)
+      const top = Math.max(box.top, 0)
+      const bottom = Math.min(box.bottom, innerHeight)
+      const inView = right > left && bottom > top
+      let hidden = 0
+      if (inView)
+        for (let i = 0; i < 5; i++)
+          for (let j = 0; j < 5; j++) {
+            const hit = document.elementFromPoint(left + ((i + 0.5) * (right - left)) / 5, top + ((j + 0.5) * (bottom - top)) / 5)
+            if (!hit || element.contains(hit) || hit.contains(element)) continue
+            const cover = hit.closest(covers)
+            if (cover && !cover.contains(element) && ['fixed', 'sticky'].includes(getComputedStyle(cover).position)) hidden++
+          }
+      const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(box.top)}px (scrolled ${Math.round(scrollY)})`
+      return { name, indicator, differs, covered: hidden / 25, inView, again }
+    },
+    { compareUnfocused, covers },
+  )
 }
 
 /** WCAG relative luminance of an sRGB colour. */

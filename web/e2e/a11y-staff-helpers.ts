@@ -115,59 +115,6 @@ export async function openScreen(page: Page, url: string): Promise<void> {
   await settled(page)
 }
 
-/**
- * The focused element's indicator compared with its unfocused look: focus is taken away for a frame
- * and given back (as the keyboard would show it), so the Tab order carries on from the same place.
- */
-function indicatorDiffers(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const element = document.activeElement as HTMLElement | null
-    if (!element) return false
-    const look = () => {
-      const style = getComputedStyle(element)
-      const outline =
-        style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none'
-      return `${outline} | ${style.boxShadow}`
-    }
-    const focused = look()
-    element.blur()
-    await frame()
-    const unfocused = look()
-    element.focus({ preventScroll: true, focusVisible: true } as FocusOptions)
-    await frame()
-    return focused !== unfocused
-  })
-}
-
-/**
- * The share of the focused element's visible box behind something fixed or sticky (sampled on a 5×5
- * grid with elementFromPoint): header, cookie notice, offline banner, a modal's sticky actions.
- */
-function hiddenShare(page: Page): Promise<number> {
-  return page.evaluate((covers) => {
-    const element = document.activeElement as HTMLElement | null
-    if (!element || element === document.body) return 0
-    const box = element.getBoundingClientRect()
-    const left = Math.max(box.left, 0)
-    const right = Math.min(box.right, innerWidth)
-    const top = Math.max(box.top, 0)
-    const bottom = Math.min(box.bottom, innerHeight)
-    if (right <= left || bottom <= top) return 0
-    let hidden = 0
-    for (let i = 0; i < 5; i++)
-      for (let j = 0; j < 5; j++) {
-        const x = left + ((i + 0.5) * (right - left)) / 5
-        const y = top + ((j + 0.5) * (bottom - top)) / 5
-        const hit = document.elementFromPoint(x, y)
-        if (!hit || element.contains(hit) || hit.contains(element)) continue
-        const cover = hit.closest(covers)
-        if (cover && !cover.contains(element) && ['fixed', 'sticky'].includes(getComputedStyle(cover).position)) hidden++
-      }
-    return hidden / 25
-  }, COVERS)
-}
-
 /** Tabs from where focus is until it comes back round; every stop must show focus and be in plain view. */
 export async function tabThrough(page: Page, label: string, limit = 150): Promise<string[]> {
   const problems: string[] = []
@@ -175,7 +122,7 @@ export async function tabThrough(page: Page, label: string, limit = 150): Promis
   let previous = ''
   for (let presses = 0; presses < limit; presses++) {
     await page.keyboard.press('Tab')
-    const stop = await focusStop(page)
+    const stop = await focusStop(page, { compareUnfocused: true, covers: COVERS })
     if (!stop) {
       if (presses > 0) break
       continue
@@ -185,9 +132,8 @@ export async function tabThrough(page: Page, label: string, limit = 150): Promis
     if (stop.again) break
     previous = stop.name
     stops++
-    const differs = await indicatorDiffers(page)
-    const hidden = Math.max(stop.covered, await hiddenShare(page))
-    if (!stop.indicator || !differs) problems.push(`${label} ${stop.name}: no visible focus indicator${stop.indicator ? ' (same as unfocused)' : ''}`)
+    const hidden = stop.covered
+    if (!stop.indicator || !stop.differs) problems.push(`${label} ${stop.name}: no visible focus indicator${stop.indicator ? ' (same as unfocused)' : ''}`)
     if (!stop.inView) problems.push(`${label} ${stop.name}: focused but outside the view`)
     if (hidden > 0.05) problems.push(`${label} ${stop.name}: ${Math.round(hidden * 100)} % hidden behind a fixed or sticky element`)
   }

@@ -47,8 +47,23 @@ export function CookieNotice() {
     if (observer) observer.observe(notice)
     else measure()
     window.addEventListener('resize', measure)
+    // The browser leaves a focused element that is already partly in view where it is: a tall one (the
+    // message box) can then sit partly under the notice, scroll-padding or not. Move it up clear of it.
+    const keepFocusClear = (event: FocusEvent) => {
+      const focused = event.target
+      if (!(focused instanceof HTMLElement) || notice.contains(focused)) return
+      requestAnimationFrame(() => {
+        if (getComputedStyle(notice).position !== 'fixed') return
+        const box = focused.getBoundingClientRect()
+        const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0
+        const under = box.bottom + 12 - notice.getBoundingClientRect().top
+        if (under > 0) window.scrollBy(0, Math.min(under, Math.max(0, box.top - header - 8)))
+      })
+    }
+    document.addEventListener('focusin', keepFocusClear)
     return () => {
       observer?.disconnect()
+      document.removeEventListener('focusin', keepFocusClear)
       window.removeEventListener('resize', measure)
       root.style.removeProperty(HEIGHT_VARIABLE)
     }
