@@ -91,19 +91,30 @@ describe('a notice scheduled a minute ahead', () => {
     }
   })
 
-  test('leaves an open page at its end, without a reload', async () => {
+  test('an open page hydrates it where the server put it, and hides it at its end without a reload', async () => {
     const offset = startsAt - Date.now() + 1_000
     serverAhead(offset)
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
     await blockThirdParties(context, server.url)
     await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
     const page = await context.newPage()
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (/hydrat/i.test(message.text())) problems.push(message.text())
+    })
     // The page's clock is the server's: it starts where the served HTML was rendered.
     await page.clock.install({ time: new Date(Date.now() + offset) })
-    await page.goto(`${server.url}/drink`)
+    await page.goto(`${server.url}/drink`, { waitUntil: 'domcontentloaded' })
+    const headingTop = () => page.locator('main h1').evaluate((h1) => h1.getBoundingClientRect().top)
+    const before = await headingTop()
     await noticeOn(page).waitFor()
+    await page.waitForLoadState('networkidle')
+    // In the HTML from the start: hydration and the notice's own code move nothing.
+    expect(await headingTop()).toBe(before)
+    expect(await noticeOn(page).textContent()).toContain(TEXT)
     await page.clock.fastForward(endsAt - startsAt)
     await noticeOn(page).waitFor({ state: 'detached' })
+    expect(problems).toEqual([])
     await context.close()
   })
 

@@ -16,6 +16,7 @@ import { PUBLIC_ROUTES } from './routes'
 import { pageTitle } from './shell/publicRoutes'
 import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './features/opening-times/holidaysStore'
+import { loadVisitorNotice } from './features/notices'
 import { pageDataScript, setPageDataForRender, storesForRender, type PageData } from './stores'
 
 export interface PrerenderedPage {
@@ -67,7 +68,7 @@ export function appShellRoutes(): string[] {
  * the build moves them into <head>.
  */
 export async function render(path: string): Promise<string> {
-  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
   setPageDataForRender(null)
   return renderApp(path)
 }
@@ -106,7 +107,7 @@ export function renderWithData(path: string, options: { fetchApi: (path: string,
 }
 
 async function renderOnceWithData(path: string, fetchApi: (path: string, init: RequestInit) => Promise<Response>, now: Date): Promise<PageWithData> {
-  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
   setApiTransport(fetchApi)
   const stores: Record<string, unknown> = {}
   const asked = new Set<string>()

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { RecordId } from '../../http/record-id'
-import { NOTICE_LIMITS, NOTICE_VENUES } from '../../shared/rules/notices'
+import { NOTICE_LIMITS, NOTICE_VENUES } from '../../shared/rules/notice-fields'
 
 /** One notice as the site and the staff screen read it; starts_at and ends_at are UTC instants (ISO 8601, Z). */
 export const Notice = t.Object({

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import type { NoticeVenue } from '../../shared/rules/notices'
+import type { NoticeVenue } from '../../shared/rules/notice-fields'
 
 export interface NoticeRow {
   id: number

@@ -8,6 +8,7 @@ import { venue } from '../../lib/venue'
 import { setPageDataForRender, writeSaved } from '../../stores'
 import { useNotices } from './store'
 import { VisitorNotice } from './VisitorNotice'
+import { NoticeSlot } from './NoticeSlot'
 
 const notice = (id: number, text: string, startsInMs: number, endsInMs: number, extra: object = {}) => ({
   id,
@@ -51,12 +52,13 @@ describe('VisitorNotice', () => {
   })
 
   test('appears at its start and disappears at its end while the page stays open', async () => {
-    stubFetch({ '/api/notices': [notice(3, 'Quiz night moved to the barn.', 250, 600)] })
+    // Wide enough that a busy machine still renders before the start; the waits follow the timer, not a sleep.
+    stubFetch({ '/api/notices': [notice(3, 'Quiz night moved to the barn.', 1_500, 3_000)] })
     render(<VisitorNotice />)
     await waitFor(() => expect(useNotices.getState().status).toBe('ready'))
     expect(region()).toBeNull()
-    await waitFor(() => expect(screen.getByText('Quiz night moved to the barn.')).toBeTruthy())
-    await waitFor(() => expect(region()).toBeNull())
+    await waitFor(() => expect(screen.getByText('Quiz night moved to the barn.')).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(region()).toBeNull(), { timeout: 5_000 })
   })
 
   test('offline, the notice saved on the device shows with the time it was saved', async () => {
@@ -83,5 +85,18 @@ describe('VisitorNotice', () => {
     expect(html).toContain('aria-labelledby="visitor-notice-title"')
     setPageDataForRender({ renderedAt: new Date(Date.now() + 120_000).toISOString(), stores })
     expect(renderToString(<VisitorNotice />)).not.toContain('Bar opens late tonight.')
+  })
+
+  test('the slot every public page has: nothing while no notice is to come, else the notice (its code fetched then)', async () => {
+    stubFetch({ '/api/notices': [] })
+    const { unmount } = render(<NoticeSlot />)
+    await waitFor(() => expect(useNotices.getState().status).toBe('ready'))
+    expect(document.querySelector('.visitor-notice')).toBeNull()
+    unmount()
+    await resetStores([useNotices])
+    stubFetch({ '/api/notices': [notice(6, 'Live music tonight in the Stables.', -1_000, 60_000)] })
+    render(<NoticeSlot />)
+    expect(await screen.findByText('Live music tonight in the Stables.')).toBeTruthy()
+    expect(region()).toBeTruthy()
   })
 })

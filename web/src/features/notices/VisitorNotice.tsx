@@ -4,12 +4,11 @@ import { currentNotices, nextNoticeChange } from '../../../../api/src/shared/rul
 import { formatSavedAt } from '../../../../api/src/shared/rules/venue-time'
 import { venueName } from '../../../../api/src/shared/rules/venues'
 import { venue as identity } from '../../lib/venue'
-import { useConnectivity } from '../../offline/connectivity'
 import { pageRenderedAt, useResource, type Resource } from '../../stores'
 import { useNotices } from './store'
 
-/** A timer may wait at most this long (setTimeout's limit is 24.8 days); a later change is waited for in steps. */
-const LONGEST_WAIT_MS = 2 ** 31 - 1
+/** A timer waits at most a day (setTimeout's own limit is 24.8 days): a later change is waited for in steps. */
+const LONGEST_WAIT_MS = 864e5
 
 /**
  * The moment the notices are shown for, moving to each notice's start and end as it comes. Its first
@@ -20,19 +19,16 @@ function useNoticeClock(notices: readonly Notice[] | null): Date | null {
   const [now, setNow] = useState<Date | null>(pageRenderedAt)
   useEffect(() => setNow(new Date()), [])
   useEffect(() => {
-    if (!notices || !now) return
-    const next = nextNoticeChange(notices, now)
-    if (next === null) return
-    const timer = setTimeout(() => setNow(new Date()), Math.min(LONGEST_WAIT_MS, Math.max(0, next - Date.now())))
+    const next = notices && now && nextNoticeChange(notices, now)
+    if (!next) return
+    const timer = setTimeout(() => setNow(new Date()), Math.min(LONGEST_WAIT_MS, next - Date.now()))
     return () => clearTimeout(timer)
   }, [notices, now])
   return now
 }
 
-/** Whether what is shown is a copy saved earlier rather than the server's reply now (the offline banner's test). */
-function showsSavedCopy(state: Resource<Notice[]>, online: boolean): boolean {
-  return state.savedAt !== null && (state.status === 'error' || (state.status === 'loading' && (state.overdue || !online)))
-}
+/** Whether what is shown is a copy saved earlier rather than the server's reply now (as the offline banner decides). */
+const showsSavedCopy = ({ savedAt, status, overdue }: Resource<Notice[]>) => savedAt !== null && (status === 'error' || (status === 'loading' && overdue))
 
 /**
  * The venue's notices for visitors at the top of every public page ("The kitchen is closed today until
@@ -42,7 +38,6 @@ function showsSavedCopy(state: Resource<Notice[]>, online: boolean): boolean {
  */
 export function VisitorNotice() {
   const state = useResource(useNotices)
-  const online = useConnectivity((s) => s.online)
   const now = useNoticeClock(state.data)
   if (!state.data || !now) return null
   const shown = currentNotices(state.data, now)
@@ -51,7 +46,7 @@ export function VisitorNotice() {
     <section className="visitor-notice" aria-labelledby="visitor-notice-title">
       <div className="container visitor-notice__inner">
         <h2 id="visitor-notice-title" className="visitor-notice__title">
-          {shown.length === 1 ? 'Notice' : 'Notices'}
+          Notice
         </h2>
         <ul className="visitor-notice__list">
           {shown.map((notice) => (
@@ -67,7 +62,7 @@ export function VisitorNotice() {
             </li>
           ))}
         </ul>
-        {showsSavedCopy(state, online) ? <p className="visitor-notice__saved">Saved on {formatSavedAt(state.savedAt!)}</p> : null}
+        {showsSavedCopy(state) ? <p className="visitor-notice__saved">Saved on {formatSavedAt(state.savedAt!)}</p> : null}
       </div>
     </section>
   )

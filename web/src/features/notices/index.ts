@@ -1,3 +1,3 @@
-/** The notices for visitors, as the composition root (App.tsx, saveForOffline.ts) uses them. */
+/** The notices for visitors, as the composition root (App.tsx, main.tsx, entry-server.tsx, saveForOffline.ts) uses them. */
 export { useNotices } from './store'
-export { VisitorNotice } from './VisitorNotice'
+export { loadServedNotice, loadVisitorNotice, NoticeSlot } from './NoticeSlot'

@@ -1,5 +1,5 @@
 import type { NoticeReply } from '../../../api/types'
-import { NOTICE_LIMITS, noticeLinkProblem, type NoticeVenue } from '../../../../../api/src/shared/rules/notices'
+import { NOTICE_LIMITS, noticeLinkProblem, type NoticeVenue } from '../../../../../api/src/shared/rules/notice-fields'
 import { failureStatus, isPlaceholder, mutate, newPlaceholder } from '../../adminApi'
 import type { FormDraft } from '../../drafts'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
