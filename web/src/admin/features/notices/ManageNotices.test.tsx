@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useOutbox } from '../../../offline/outbox'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
+import type { OutboxEntry } from '../../adminApi'
+import { noticeConflictRows } from './changes'
 import { ManageNotices } from './ManageNotices'
 
 const notice = (id: number, text: string, starts_at: string, ends_at: string) => ({
@@ -140,5 +142,26 @@ describe('Notices for Visitors', () => {
     expect(`${sent.method} ${sent.path}`).toBe('PUT /api/admin/notices/2')
     expect(sent.headers['if-match']).toBe(`"${UPCOMING.updated_at}"`)
     expect((sent.body as { text: string }).text).toBe('Closed for refurbishment 6–20 January.')
+  })
+})
+
+describe('a notice edited elsewhere meanwhile', () => {
+  test('the conflict view names each field in staff’s words and compares the times as instants', () => {
+    const entry = { method: 'PUT', path: '/api/admin/notices/2' } as OutboxEntry
+    const mine = {
+      text: 'Closed 6–20 January.',
+      link: 'null',
+      link_text: 'null',
+      venue: 'hotel',
+      starts_at: '2098-01-06T00:00:00.000Z',
+      ends_at: '2098-01-21T00:00:00.000Z',
+    }
+    const rows = noticeConflictRows(entry, mine, { ...UPCOMING, starts_at: '2098-01-06T00:00:00Z' })!
+    expect(rows.map((row) => row.label)).toEqual(['Text', 'Link', 'Link words', 'Venue', 'Starts', 'Ends'])
+    const byLabel = Object.fromEntries(rows.map((row) => [row.label, row]))
+    expect(byLabel.Starts).toMatchObject({ mine: 'Mon 6 Jan 2098, 12:00 am', differs: false })
+    expect(byLabel.Ends!.differs).toBe(true)
+    expect(byLabel.Venue).toMatchObject({ mine: 'The hotel', theirs: 'Both venues' })
+    expect(byLabel.Link).toMatchObject({ mine: '—', theirs: '—' })
   })
 })
