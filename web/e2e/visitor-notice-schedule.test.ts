@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { contrast, rgbOf } from './a11y-helpers'
 import { blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 const TEXT = 'The kitchen is closed this afternoon until 6 pm.'
@@ -87,6 +88,13 @@ describe('a notice scheduled a minute ahead', () => {
       const noticeBox = (await notice.boundingBox())!
       const headerBox = (await page.locator('.site-header').boundingBox())!
       expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(headerBox.y + 0.5)
+      // Its words and its link read against its background (WCAG AA for body text).
+      const colours = await notice.evaluate((region) => {
+        const link = region.querySelector('a')!
+        return { background: getComputedStyle(region).backgroundColor, text: getComputedStyle(region).color, link: getComputedStyle(link).color }
+      })
+      expect(contrast(rgbOf(colours.text), rgbOf(colours.background))).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(rgbOf(colours.link), rgbOf(colours.background))).toBeGreaterThanOrEqual(4.5)
       await page.context().close()
     }
   })
