@@ -19,6 +19,7 @@ import { eventsRoutes } from './features/events/index'
 import { galleriesRoutes } from './features/galleries/index'
 import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
+import { noticesRoutes } from './features/notices/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
 import { activityRoutes } from './features/activity/index'
@@ -121,6 +122,7 @@ export function createApp(ctx: AppContext) {
     .use(attractionsRoutes(ctx))
     .use(eventsRoutes(ctx))
     .use(menusRoutes(ctx))
+    .use(noticesRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))

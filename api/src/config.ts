@@ -59,6 +59,12 @@ export interface Config {
   /** When true the demo content is created on an empty database (and, outside production only, the development admin account). */
   seedDemo: boolean
   production: boolean
+  /**
+   * Tests only (NODE_ENV=test, TEST_CLOCK_FILE): a file holding how many milliseconds the server's
+   * clock runs ahead of the real one, read at every look at the clock, so a browser test can move a
+   * real server's time on (a notice's start and end) without waiting. Ignored under any other NODE_ENV.
+   */
+  testClockFile?: string
   version: string
   venue: Venue
 }
@@ -191,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS !== 'false' : production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,
+    testClockFile: env.NODE_ENV === 'test' ? env.TEST_CLOCK_FILE || undefined : undefined,
     version: pkg.version,
     venue: readVenue(env.VENUE_FILE || join(dataDir, 'venue.json')),
   }

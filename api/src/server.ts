@@ -11,12 +11,13 @@ import { pruneIdempotencyKeys } from './http/idempotency'
 import { securityHeaderValues } from './http/security'
 import { Traffic } from './http/traffic'
 import { pruneExpired, RETENTION_SWEEP_MS } from './retention'
+import { clockFromFile } from './test-clock'
 
 /** How long without a request before background variants are made (a page's pictures follow it within this). */
 const QUIET_BEFORE_BACKGROUND_MS = 1000
 
 const config = loadConfig()
-const ctx = await createContext(config)
+const ctx = await createContext(config, { now: config.testClockFile ? clockFromFile(config.testClockFile) : undefined })
 const sweep = sweepFiles(ctx.db, config.uploadsDir, ctx.variants)
 if (sweep.removedFiles.length || sweep.removedRecords.length || sweep.missing.length || sweep.removedVariants.length || sweep.queuedVariants) {
   console.log(JSON.stringify({ level: sweep.missing.length ? 'warn' : 'info', msg: 'file sweep', ...sweep }))

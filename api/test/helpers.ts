@@ -138,4 +138,5 @@ export const PUBLIC_API_READS = [
   '/api/around',
   '/api/bank-holiday-exceptions',
   '/api/venue',
+  '/api/notices',
 ]

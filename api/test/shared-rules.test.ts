@@ -168,7 +168,7 @@ describe('gallery categories', () => {
 })
 
 describe('staff routes', () => {
-  test("SPEC.md §2's routes plus Messages and the staff accounts' screens; every one but the dashboard is a task", () => {
+  test("SPEC.md §2's routes plus Messages, the notices for visitors and the staff accounts' screens; every one but the dashboard is a task", () => {
     expect([...STAFF_PATHS].sort() as string[]).toEqual(
       [
         '/admin',
@@ -180,6 +180,7 @@ describe('staff routes', () => {
         '/uploadMenus',
         '/createEvent',
         '/manageEvent',
+        '/manageNotices',
         '/messages',
         '/account',
         '/staff',

@@ -7,6 +7,7 @@ import { NotFound } from './shell/NotFound'
 import { PUBLIC_ROUTES } from './routes'
 import { routeAt } from './shell/publicRoutes'
 import { retryableLazy } from './shell/retryableLazy'
+import { NoticeSlot } from './features/notices'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
 const adminRoutes = retryableLazy(() => import('./admin/AdminRoutes'))
@@ -39,8 +40,10 @@ function PageLoading() {
 
 export function App() {
   const [location] = useLocation()
+  // Notices are for visitors: the staff screens have their own dashboard, and no room to spare on a phone.
+  const notice = STAFF_PATTERN.test(location) ? null : <NoticeSlot />
   return (
-    <Layout>
+    <Layout notice={notice}>
       <PageUnavailable location={location}>
         <Suspense fallback={<PageLoading />}>
           <Switch>

@@ -8,13 +8,15 @@ import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { VENUE_KEYS } from '../../api/src/shared/rules/venues'
 import { setApiTransport } from './api/client'
-import type { OpeningTimes } from './api/types'
+import type { Notice, OpeningTimes } from './api/types'
+import { currentNotices } from '../../api/src/shared/rules/notices'
 import { App } from './App'
 import { describeOpenStatus, openStatus } from './features/opening-times/openStatusRules'
 import { PUBLIC_ROUTES } from './routes'
 import { pageTitle } from './shell/publicRoutes'
 import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './features/opening-times/holidaysStore'
+import { loadVisitorNotice } from './features/notices'
 import { pageDataScript, setPageDataForRender, storesForRender, type PageData } from './stores'
 
 export interface PrerenderedPage {
@@ -66,7 +68,7 @@ export function appShellRoutes(): string[] {
  * the build moves them into <head>.
  */
 export async function render(path: string): Promise<string> {
-  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
   setPageDataForRender(null)
   return renderApp(path)
 }
@@ -105,7 +107,7 @@ export function renderWithData(path: string, options: { fetchApi: (path: string,
 }
 
 async function renderOnceWithData(path: string, fetchApi: (path: string, init: RequestInit) => Promise<Response>, now: Date): Promise<PageWithData> {
-  await Promise.all(PUBLIC_ROUTES.map((route) => route.page.load()))
+  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
   setApiTransport(fetchApi)
   const stores: Record<string, unknown> = {}
   const asked = new Set<string>()
@@ -135,12 +137,21 @@ async function renderOnceWithData(path: string, fetchApi: (path: string, init: R
 }
 
 /**
- * What in a page rendered with `data` depends on the time as well: each venue's open-now status. The
- * server renders again when it differs from the page it has (a venue opened or closed since).
+ * What in a page rendered with `data` depends on the time as well: each venue's open-now status, and
+ * which notices for visitors show (the page data holds the notices that had not ended, upcoming ones
+ * too). The server renders again when it differs from the page it has (a venue opened or closed, a
+ * notice started or ended since), so the HTML it serves changes at that moment with nobody acting.
  */
 export function clockKey(data: PageData, now: Date): string {
+  const notices = data.stores.notices as Notice[] | undefined
+  const shownNotices = notices
+    ? currentNotices(notices, now)
+        .map((notice) => notice.id)
+        .join(',')
+    : ''
   const times = data.stores['opening-times'] as OpeningTimes | undefined
-  if (!times) return ''
+  if (!times) return shownNotices && `notices ${shownNotices}`
   const holidays = holidayList(data.stores.holidays as never)
-  return VENUE_KEYS.map((venue) => describeOpenStatus(openStatus(venue, times, holidays, now))).join('|')
+  const statuses = VENUE_KEYS.map((venue) => describeOpenStatus(openStatus(venue, times, holidays, now))).join('|')
+  return shownNotices ? `${statuses} notices ${shownNotices}` : statuses
 }

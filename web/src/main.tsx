@@ -7,6 +7,7 @@ import { whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES } from './routes'
 import { routeAt } from './shell/publicRoutes'
+import { loadServedNotice, loadVisitorNotice } from './features/notices'
 import { applyFullStylesheet } from './shell/fullStylesheet'
 
 const fullStylesheet = applyFullStylesheet()
@@ -46,6 +47,8 @@ async function start() {
     routeAt(location.pathname)
       ?.page.load()
       .catch(() => undefined),
+    // A page served with a notice hydrates it at once (its code is a chunk of its own, see NoticeSlot).
+    loadServedNotice().catch(() => undefined),
     // The pre-rendered page is on screen before hydration takes the main thread. The app shell serves
     // the staff screens, whose changes go through the outbox from the first click: it starts first.
     prerendered ? afterNextPaint() : startOutbox().catch(() => undefined),
@@ -71,6 +74,7 @@ async function start() {
           page.load(),
     ),
     () => import('./features/contact/sendEnquiry'),
+    loadVisitorNotice,
   ]
   for (const task of later) whenIdle(() => void task().catch(() => undefined))
 }

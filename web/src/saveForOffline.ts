@@ -4,6 +4,7 @@ import { GALLERY_TYPES, galleryStore } from './features/galleries/store'
 import { useHolidays } from './features/opening-times/holidaysStore'
 import { menuStore, type BusinessId } from './features/menus/store'
 import { useOpeningTimes } from './features/opening-times/store'
+import { useNotices } from './features/notices'
 
 const BUSINESSES: readonly BusinessId[] = [1, 2]
 
@@ -22,6 +23,7 @@ export async function saveEveryPublicPage(): Promise<void> {
     useHolidays,
     useEvents,
     useAttractions,
+    useNotices,
     ...GALLERY_TYPES.map((type) => galleryStore(type)),
     ...BUSINESSES.map((id) => menuStore(id)),
   ]

@@ -62,6 +62,7 @@ describe('dashboard', () => {
       'Upload Menus',
       'Create Events',
       'Manage Events',
+      'Notices for Visitors',
       'Messages',
       'My Account',
       'Staff',

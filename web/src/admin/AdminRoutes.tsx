@@ -14,6 +14,7 @@ import { Dashboard } from './shell/Dashboard'
 import { ManageAttractions } from './features/attractions/ManageAttractions'
 import { ManageEvent } from './features/events/ManageEvent'
 import { ManageGalleries } from './features/galleries/ManageGalleries'
+import { ManageNotices } from './features/notices/ManageNotices'
 import { ManageTimes } from './features/opening-times/ManageTimes'
 import { Messages } from './features/contact/Messages'
 import { UploadMenus } from './features/menus/UploadMenus'
@@ -38,6 +39,7 @@ export const ADMIN_SCREENS = {
   '/uploadMenus': UploadMenus,
   '/createEvent': CreateEvent,
   '/manageEvent': ManageEvent,
+  '/manageNotices': ManageNotices,
   '/messages': Messages,
   '/account': MyAccount,
   '/staff': StaffMembers,

@@ -11,7 +11,8 @@ import { Splash } from './Splash'
 import './layout.css'
 
 /**
- * Every page: skip link, cookie notice (early in the Tab order, drawn at the bottom), navbar, the page
+ * Every page: skip link, cookie notice (early in the Tab order, drawn at the bottom), the notice for
+ * visitors when the composition root (App.tsx) gives one (the shell knows no feature), navbar, the page
  * (which brings its own <main id="main">), footer, splash, and the live region that names each new page.
  *
  * On a pre-rendered page React hydrates each Suspense boundary as a separate, interruptible piece of
@@ -23,7 +24,7 @@ import './layout.css'
  * it on Back and Forward (scrollRestoration.ts); after an in-app move, focus goes to the new page's
  * heading and the page is announced (pageArrival.ts).
  */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, notice }: { children: ReactNode; notice?: ReactNode }) {
   const [path] = useLocation()
   useScrollRestoration(path)
   const announcement = usePageArrival(path, pageTitle(path))
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <CookieNotice />
+      {notice}
       <Suspense>
         <Navbar />
       </Suspense>

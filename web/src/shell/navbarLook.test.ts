@@ -29,6 +29,7 @@ describe('navbarLook', () => {
       '/uploadMenus',
       '/createEvent',
       '/manageEvent',
+      '/manageNotices',
       '/messages',
       '/stay/',
     ])

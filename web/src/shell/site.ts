@@ -20,6 +20,7 @@ import '../features/events/events.css'
 import '../features/home/sections.css'
 import '../features/home/home.css'
 import '../features/stay/stay.css'
+import '../features/notices/notices.css'
 import './global.css'
 import './utilities.css'
 // After global.css and utilities.css: it enlarges some of their controls on touch screens.

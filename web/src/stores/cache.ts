@@ -30,6 +30,12 @@ export interface ResourceOptions {
   staff?: boolean
   /** False: never written to the device (personal data such as contact messages). */
   keep?: boolean
+  /**
+   * False: a public store the offline banner does not speak for, because what shows it labels its own
+   * saved copy (the notice for visitors, on every page: counted, it would turn every page's banner
+   * into "showing information saved on …", even a page with no data of its own).
+   */
+  banner?: boolean
 }
 
 export interface LoadOptions {

@@ -14,7 +14,7 @@ export {
   type ResourceOptions,
   type ResourceStore,
 } from './cache'
-export { pageDataScript, pageRenderedAt, setPageDataForRender, type PageData } from './pageData'
+export { pageData, pageDataScript, pageRenderedAt, setPageDataForRender, type PageData } from './pageData'
 export { storesForRender } from './publicPages'
 export { createResource, resourceFamily } from './resource'
 export { useShownData, type ShownData } from './shownData'

@@ -12,6 +12,7 @@ export const STAFF_ROUTES = [
   { path: '/uploadMenus', label: 'Upload Menus' },
   { path: '/createEvent', label: 'Create Events' },
   { path: '/manageEvent', label: 'Manage Events' },
+  { path: '/manageNotices', label: 'Notices for Visitors' },
   { path: '/messages', label: 'Messages' },
   { path: '/account', label: 'My Account' },
   { path: '/staff', label: 'Staff', ownerOnly: true },

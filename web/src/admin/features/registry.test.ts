@@ -7,6 +7,7 @@ import { useAdminEvents } from './events/store'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
+import { useAdminNotices } from './notices/store'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { kindOf, RECORD_KINDS } from './registry'
 
@@ -61,6 +62,7 @@ const CASES = [
     list: useAdminMessages,
     firstLabel: 'title',
   },
+  { kind: 'notice', path: '/api/admin/notices/5', meta: { kind: 'notice', op: 'update', id: 5 }, list: useAdminNotices, firstLabel: 'Text' },
 ] as const
 
 describe('the record-kind registry', () => {

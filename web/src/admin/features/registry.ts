@@ -18,6 +18,8 @@ import { galleryConflictRows } from './galleries/changes'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
+import { noticeConflictRows } from './notices/changes'
+import { useAdminNotices } from './notices/store'
 import { timesConflictRows } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { useMySessions, useStaffList } from './staff/store'
@@ -34,6 +36,7 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   event: { paths: /^\/api\/(upload|update|delete)-event/, list: list(useAdminEvents), conflictRows: eventConflictRows },
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
+  notice: { paths: /^\/api\/admin\/notices/, list: list(useAdminNotices), conflictRows: noticeConflictRows },
 }
 
 registerRecordKinds(RECORD_KINDS)

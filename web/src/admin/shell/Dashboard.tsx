@@ -29,6 +29,7 @@ const TASK_TEXT: Record<StaffTask['path'], string> = {
   '/uploadMenus': 'Replace the bar or cafe menu with a new PDF.',
   '/createEvent': 'Announce a new event with a picture and tickets.',
   '/manageEvent': 'Edit or remove events already on the site.',
+  '/manageNotices': 'A short notice at the top of every page, from a start to an end.',
   '/messages': 'Messages sent through the contact form.',
   '/account': 'Your password, and where you are logged in.',
   '/staff': 'Add staff, change roles, reset passwords.',

@@ -19,6 +19,7 @@ export const ACTIVITY_KINDS: Array<[string, string]> = [
   ['menu', 'Menus'],
   ['gallery', 'Galleries'],
   ['attraction', 'Attractions'],
+  ['notice', 'Notices for visitors'],
   ['message', 'Messages'],
   ['staff', 'Staff accounts'],
   ['login', 'Logins'],
