@@ -60,7 +60,12 @@ export interface Config {
   seedDemo: boolean
   production: boolean
   version: string
-  venue: Venue
+  /**
+   * The venue's details from data/venue.json (or VENUE_FILE, or the demo defaults): only the first start's
+   * seed of the database, which is the truth from then on (ctx.venue(); owners change it in Venue details).
+   * The web build still reads it for what only the build can make (the installed app's name).
+   */
+  venueSeed: Venue
 }
 
 export const demoVenue: Venue = {
@@ -192,6 +197,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !production,
     production,
     version: pkg.version,
-    venue: readVenue(env.VENUE_FILE || join(dataDir, 'venue.json')),
+    venueSeed: readVenue(env.VENUE_FILE || join(dataDir, 'venue.json')),
   }
 }

@@ -92,7 +92,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     if (meta) html = withPageMeta(html, meta)
     const events = data.stores.events as UpcomingEvent[] | undefined
     if (events && events.length > 0) {
-      const script = structuredDataScript(eventStructuredData(events, ctx.config), EVENTS_STRUCTURED_DATA_ID)
+      const script = structuredDataScript(eventStructuredData(events, { venue: ctx.venue(), siteUrl: ctx.config.siteUrl }), EVENTS_STRUCTURED_DATA_ID)
       html = html.replace('</head>', () => `${script}</head>`)
     }
     // Its data shows markup the built page had not (open-now status, events): its inline CSS is made for this markup.
@@ -106,7 +106,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     if (!currentPageMeta || !url.search) return page
     const meta = currentPageMeta(page.body, url)
     if (!meta) return page
-    const key = `${page.hash}\n${meta}`
+    const key = `${page.hash}\n${meta.title}\n${meta.block}`
     let made = tagged.get(key)
     if (!made) {
       const body = withPageMeta(page.body, meta)
