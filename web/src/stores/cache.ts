@@ -30,6 +30,11 @@ export interface ResourceOptions {
   staff?: boolean
   /** False: never written to the device (personal data such as contact messages). */
   keep?: boolean
+  /**
+   * False: left out of the offline banner's count (the venue's details, shown on every page, are not
+   * what the banner speaks of: it would call every page a saved copy).
+   */
+  banner?: boolean
 }
 
 export interface LoadOptions {

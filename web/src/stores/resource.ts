@@ -87,7 +87,7 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
     return { ...servedState<T>(cacheKey), load: fetchesAhead(load), reset }
   })
   renderFromServedData(cacheKey, api, () => fetcher({}))
-  countOnScreen(api)
+  if (options.banner !== false) countOnScreen(api)
   return asHook(api)
 }
 
