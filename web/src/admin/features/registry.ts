@@ -21,6 +21,7 @@ import { useAdminMenus } from './menus/store'
 import { timesConflictRows } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { useMySessions, useStaffList } from './staff/store'
+import { useAdminVenue } from './venue/store'
 
 export type RecordKindName = PendingMeta['kind']
 
@@ -34,6 +35,7 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   event: { paths: /^\/api\/(upload|update|delete)-event/, list: list(useAdminEvents), conflictRows: eventConflictRows },
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
+  venue: { paths: /^\/api\/admin\/venue$/, list: list(useAdminVenue) },
 }
 
 registerRecordKinds(RECORD_KINDS)
