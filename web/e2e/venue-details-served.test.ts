@@ -66,3 +66,14 @@ test('after a PUT, a new visitor’s first HTML shows the new phone, names and b
   expect(rootOf(await (await t.call('GET', '/stay')).text())).toContain('data-widget-id="fell-1"')
   expect(rootOf(await (await t.call('GET', '/')).text())).toContain('Fellside Inn')
 })
+
+test('a new name that contains the old one is written once, in a page asked for with a query too', async () => {
+  const { venue } = await jsonOf(await t.call('GET', '/api/admin/venue', { token }))
+  const seedName = 'Larkdale Hotel'
+  expect((await t.call('PUT', '/api/admin/venue', { token, json: { ...venue, hotelName: `${seedName} & Spa` } })).status).toBe(200)
+  for (const path of ['/contact', '/contact?utm_source=newsletter']) {
+    const html = await (await t.call('GET', path)).text()
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!), path).toBe(`Contact — ${seedName} & Spa`)
+    expect(metaOf(html, 'og:title'), path).toBe(`Contact — ${seedName} & Spa`)
+  }
+})

@@ -88,8 +88,11 @@ const compress: Record<Encoding, (body: string) => Promise<Uint8Array>> = {
   gzip: async (body) => Bun.gzipSync(body),
 }
 
-/** The page tags (canonical, Open Graph) a page gets for this request; null for a page without them. */
-export type CurrentPageMeta = (template: string, url: URL) => CurrentMeta | null
+/**
+ * The page tags (canonical, Open Graph) and title a page gets for this request; null for a page without
+ * them. `builtTitle`: the title the build wrote, when `template` has had its own replaced already.
+ */
+export type CurrentPageMeta = (template: string, url: URL, builtTitle?: string) => CurrentMeta | null
 
 /** How many differently filled pages are kept (each page, and event share links of /events). */
 const LIVE_PAGES_KEPT = 200

@@ -19,13 +19,13 @@ import {
  * (/events?event=<id>) that event's title, description and share picture. Null for a page the build
  * gave no block (the app shell, the not-found pages).
  */
-export function currentPageMeta(ctx: AppContext): (template: string, url: URL) => CurrentMeta | null {
+export function currentPageMeta(ctx: AppContext): (template: string, url: URL, builtTitle?: string) => CurrentMeta | null {
   const { siteUrl, venueSeed } = ctx.config
-  return (template, url) => {
+  return (template, url, builtTitle = documentTitle(template)) => {
     const venue = ctx.venue()
     const path = pageMetaPath(template)
     if (path === null) return null
-    const title = titleWithNames(documentTitle(template), venueSeed, venue)
+    const title = titleWithNames(builtTitle, venueSeed, venue)
     const meta = pageMetaFor(path, title, venue)
     const eventId = path === '/events' ? sharedEventId(url.searchParams) : null
     const event = eventId === null ? null : findEvent(ctx.db, eventId)
