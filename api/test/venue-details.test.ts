@@ -152,8 +152,13 @@ describe('a change is saved, shown at once and written in the activity trail', (
     details.booking = { ...details.booking, origin: 'https://book.fellside.example', scriptUrl: 'https://book.fellside.example/w.js' }
     const res = await save(details)
     expect(res.status).toBe(200)
-    const entry = t.ctx.db.query("SELECT * FROM activity WHERE kind = 'venue' ORDER BY id DESC LIMIT 1").get() as { username: string; changes: string }
+    const entry = t.ctx.db.query("SELECT * FROM activity WHERE kind = 'venue' ORDER BY id DESC LIMIT 1").get() as {
+      username: string
+      summary: string
+      changes: string
+    }
     expect(entry.username).toBe('admin')
+    expect(entry.summary).toBe('Changed the venue details: Bar name, Phone, Booking script, Booking origin')
     expect(JSON.parse(entry.changes)).toEqual([
       { field: 'barName', before: demoVenue.barName, after: 'The Barn' },
       { field: 'phone', before: demoVenue.phone, after: '015394 32000' },

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest } from '../../http/errors'
-import { normalisedVenueDetails, venueDetailChanges, venueDetailsProblems, type VenueDetails } from '../../shared/rules/venue-details'
+import { normalisedVenueDetails, VENUE_FIELDS, venueDetailChanges, venueDetailsProblems, type VenueDetails } from '../../shared/rules/venue-details'
 import { AdminVenueReply, SaveVenueBody, SaveVenueReply, VenueReply } from './model'
 import { readVenueRow, writeVenue } from './store'
 
@@ -43,7 +43,7 @@ export function venueRoutes(ctx: AppContext) {
               kind: 'venue',
               action: 'update',
               record_id: null,
-              summary: `Changed the venue details: ${changes.map((change) => change.field).join(', ')}`,
+              summary: `Changed the venue details: ${changes.map((change) => VENUE_FIELDS.find((field) => field.path === change.field)?.label ?? change.field).join(', ')}`,
               changes,
             })
           }
