@@ -69,9 +69,10 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     now,
     jwtSecret,
     activity: activityTrail({ db, now }),
-    venue: () => venue(),
+    // The reader follows this context's data version, so it is made once the context exists (just below).
+    venue: () => readVenue(),
   }
-  const venue = currentVenue(ctx, config.venueSeed)
+  const readVenue = currentVenue(ctx, config.venueSeed)
   if (countAdmins(db) === 0) {
     if (config.adminUsername && config.adminPassword) {
       if (config.adminPassword.length < MIN_PASSWORD_LENGTH) {
