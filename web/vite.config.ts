@@ -10,8 +10,9 @@ import { prerender } from './build/prerender'
 import { precacheOneCopyPerPicture, staticImages } from './build/static-images'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-// The same configuration the server reads (env, or data/venue.json), so names and phone match everywhere.
-const { venue, siteUrl } = loadConfig()
+// venue.json is only the database's first-start seed: pages take the current details from the server; the build keeps them
+// for what only it can make (the installed app's name, the pre-rendered fallback pages).
+const { venueSeed: venue, siteUrl } = loadConfig()
 const THEME = '#2f4a3a'
 const BACKGROUND = '#f7f2e8'
 const define = { __VENUE__: JSON.stringify(venue) }

@@ -21,7 +21,7 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { noticesRoutes } from './features/notices/index'
 import { openingTimesRoutes } from './features/opening-times/index'
-import { venueRoutes } from './features/venue/index'
+import { currentVenue, seedVenue, venueRoutes } from './features/venue/index'
 import { activityRoutes } from './features/activity/index'
 import { activityTrail } from './features/activity/store'
 import { staffRoutes } from './features/staff/index'
@@ -58,6 +58,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
   const pictureWorker = new FileWorker({ idleMs: config.fileWorkerIdleMs, jobSeconds: config.pictureJobSeconds, memoryMb })
   const variants = new VariantQueue(db, config.uploadsDir, config.variantsDir, pictureWorker)
   const now = overrides.now ?? (() => new Date())
+  seedVenue(db, config.venueSeed, now().toISOString())
   const ctx: AppContext = {
     config,
     db,
@@ -69,7 +70,10 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     now,
     jwtSecret,
     activity: activityTrail({ db, now }),
+    // The reader follows this context's data version, so it is made once the context exists (just below).
+    venue: () => readVenue(),
   }
+  const readVenue = currentVenue(ctx, config.venueSeed)
   if (countAdmins(db) === 0) {
     if (config.adminUsername && config.adminPassword) {
       if (config.adminPassword.length < MIN_PASSWORD_LENGTH) {
@@ -82,7 +86,7 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
       // meets. Outside production the published demo password is the development account's, on purpose.
       const developmentDemo = !config.production && config.adminPassword === DEMO_ADMIN.password
       try {
-        if (!developmentDemo) assertAcceptablePassword(config.adminPassword, config.adminUsername, config.venue)
+        if (!developmentDemo) assertAcceptablePassword(config.adminPassword, config.adminUsername, ctx.venue())
       } catch (error) {
         throw new Error(`ADMIN_PASSWORD is refused: ${(error as Error).message}`)
       }
@@ -106,7 +110,7 @@ export function createApp(ctx: AppContext) {
   const app = new Elysia()
     // First: a kept public reply is answered before any other work (it carries the security headers itself).
     .use(replies.answerKept)
-    .use(securityHeaders(ctx.config))
+    .use(securityHeaders(ctx.config, ctx.venue))
     .use(errorHandling)
     .use(bodyParsing(ctx.config.uploadsDir, ctx.config.bodyBaseSeconds))
     // Before any route reads a body: staff routes without a valid token are refused here.

@@ -66,7 +66,12 @@ export interface Config {
    */
   testClockFile?: string
   version: string
-  venue: Venue
+  /**
+   * The venue's details from data/venue.json (or VENUE_FILE, or the demo defaults): only the first start's
+   * seed of the database, which is the truth from then on (ctx.venue(); owners change it in Venue details).
+   * The web build still reads it for what only the build can make (the installed app's name).
+   */
+  venueSeed: Venue
 }
 
 export const demoVenue: Venue = {
@@ -199,6 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     testClockFile: env.NODE_ENV === 'test' ? env.TEST_CLOCK_FILE || undefined : undefined,
     version: pkg.version,
-    venue: readVenue(env.VENUE_FILE || join(dataDir, 'venue.json')),
+    venueSeed: readVenue(env.VENUE_FILE || join(dataDir, 'venue.json')),
   }
 }

@@ -5,6 +5,7 @@ import type { FileStore } from './files/file-store'
 import type { VariantQueue } from './files/variants'
 import type { FileWorker } from './files/worker-client'
 import type { Mailer } from './features/contact/mailer'
+import type { Venue } from './shared/venue'
 
 /** What every feature is built from. Tests make their own with a temp DATA_DIR. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   jwtSecret: string
   /** Where staff changes and logins are recorded; the activity feature provides it. */
   activity: ActivityTrail
+  /** The venue's details as the database has them now (names, phone, address, third-party addresses); the venue feature provides it. */
+  venue: () => Venue
 }

@@ -38,7 +38,7 @@ const flushRequestLog = setInterval(() => void requestLog.flush(), 250)
 
 /** A reply written here, before or around the app: the same JSON `{ error }` and security headers as the app's. */
 function serverReply(request: Request | undefined, status: number, error: string): Response {
-  return jsonError(status, error, securityHeaderValues(config, request))
+  return jsonError(status, error, securityHeaderValues(config, ctx.venue(), request))
 }
 
 // A Host header is a name, an IPv4 address or a bracketed IPv6 address, with an optional port.

@@ -7,7 +7,7 @@ test('a demo event on a bank holiday is held in a venue it names, open at that t
   // 1 December: Christmas Day is one of the next two bank holidays, so both demo seeds cover it.
   const demo = await makeTestApp({ seedDemo: true, now: () => new Date('2026-12-01T12:00:00Z') })
   try {
-    const { hotelName, barName } = demo.ctx.config.venue
+    const { hotelName, barName } = demo.ctx.venue()
     const names = { hotel: hotelName, stables: barName } as Record<string, string>
     const holidays = await jsonOf<any[]>(await demo.call('GET', '/api/bank-holiday-exceptions'))
     const events = await jsonOf<any[]>(await demo.call('GET', '/api/events'))

@@ -116,9 +116,9 @@ describe('POST /api/upload-gallery', () => {
     expect(res.status).toBe(201)
     const [image] = (await jsonOf(res)).images
     expect(image.type).toBe('stables')
-    expect(image.alt).toBe(`Photo of ${t.ctx.config.venue.barName}`)
+    expect(image.alt).toBe(`Photo of ${t.ctx.venue().barName}`)
     const home = (await jsonOf(await upload('generic', [fileOf(await makeImage('jpeg', 21, 20, '#778'), 'h.jpg')]))).images[0]
-    expect(home.alt).toBe(`Photo of ${t.ctx.config.venue.hotelName}`)
+    expect(home.alt).toBe(`Photo of ${t.ctx.venue().hotelName}`)
   })
 
   describe('refusals record nothing', () => {

@@ -32,9 +32,9 @@ describe('gallery pictures', () => {
     const images = (await jsonOf(res)).images
     expect(images.map((i: any) => [i.alt, i.alt_text])).toEqual([
       ['Log fire in the bar', 'Log fire in the bar'],
-      [`Photo of ${t.ctx.config.venue.barName}`, null],
+      [`Photo of ${t.ctx.venue().barName}`, null],
     ])
-    expect((await publicGallery('stables')).map((i) => i.alt)).toEqual(['Log fire in the bar', `Photo of ${t.ctx.config.venue.barName}`])
+    expect((await publicGallery('stables')).map((i) => i.alt)).toEqual(['Log fire in the bar', `Photo of ${t.ctx.venue().barName}`])
   })
 
   test('a description over the limit or more descriptions than pictures is a 400, and nothing is saved', async () => {

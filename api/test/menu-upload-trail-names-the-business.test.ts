@@ -17,7 +17,7 @@ async function upload(fields: Record<string, string>) {
 
 test('a menu upload in the trail names the business by its configured name, and the menu type only when it is not the website’s', async () => {
   t = await makeTestApp()
-  const { hotelName, barName } = t.ctx.config.venue
+  const { hotelName, barName } = t.ctx.venue()
   await upload({ business_id: '1' })
   await upload({ business_id: '2', type_id: 'drinks' })
   expect(summaries()).toEqual([`Uploaded a new menu PDF for ${barName}`, `Uploaded a new menu PDF for ${hotelName} cafe (menu type “drinks”)`])

@@ -55,7 +55,7 @@ describe('security headers', () => {
 
   test('the policy names exactly the configured booking, map and gift-card origins', async () => {
     const csp = (await t.call('GET', '/')).headers.get('content-security-policy')!
-    const venue = t.ctx.config.venue
+    const venue = t.ctx.venue()
     expect(csp).toContain(`script-src 'self' ${new URL(venue.booking.scriptUrl).origin}`)
     expect(csp).toContain(new URL(venue.mapEmbedUrl).origin)
     expect(csp).toContain(new URL(venue.giftCardUrl).origin)

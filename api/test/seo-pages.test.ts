@@ -19,7 +19,7 @@ let token: string
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { SITE_URL }, now: () => new Date('2026-06-01T10:00:00Z') })
-  writeBuiltSite(t.ctx.config.webDistDir, t.ctx.config.venue)
+  writeBuiltSite(t.ctx.config.webDistDir, t.ctx.venue())
   token = await t.token()
 })
 afterAll(() => t.close())

@@ -15,7 +15,7 @@ let token: string
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { SITE_URL: `${SITE_URL}/` } })
-  writeBuiltSite(t.ctx.config.webDistDir, t.ctx.config.venue)
+  writeBuiltSite(t.ctx.config.webDistDir, t.ctx.venue())
   token = await t.token()
 })
 afterAll(() => t.close())
@@ -142,7 +142,7 @@ describe('the sitemap under a long activity trail', () => {
   test('is made once per data version: repeated requests do not rescan the trail, and a write still shows', async () => {
     const site = await makeTestApp()
     try {
-      writeBuiltSite(site.ctx.config.webDistDir, site.ctx.config.venue)
+      writeBuiltSite(site.ctx.config.webDistDir, site.ctx.venue())
       // A year of failed logins from many addresses: rows the sitemap's "last deleted" query walks past.
       const insert = site.ctx.db.query("INSERT INTO activity (at, username, kind, action, summary) VALUES (?, 'x', 'login', 'failed', 'Failed login')")
       const start = Date.parse('2026-01-01T00:00:00Z')

@@ -122,7 +122,7 @@ describe('structured data in the served pages', () => {
       const { hotel, bar } = await expectHoursOfApi(html)
       expect(hotel.name).toBe('Larkdale Hotel')
       expect(bar.name).toBe('The Stables bar')
-      const venue = t.ctx.config.venue
+      const venue = t.ctx.venue()
       for (const node of [hotel, bar]) {
         expect(node['@context']).toBe('https://schema.org')
         expect(node.telephone).toBe(venue.phone)

@@ -185,6 +185,7 @@ describe('staff routes', () => {
         '/account',
         '/staff',
         '/activity',
+        '/venueDetails',
       ].sort(),
     )
     expect(STAFF_TASKS.map((t) => t.path)).toEqual(STAFF_PATHS.filter((p) => p !== STAFF_HOME))
@@ -193,10 +194,11 @@ describe('staff routes', () => {
     expect(staffTaskAt('/contact')).toBeUndefined()
   })
 
-  test('Staff and Activity are for owners only; everything else for every member', () => {
+  test('Staff, Activity and Venue details are for owners only; everything else for every member', () => {
     const forEditor = STAFF_TASKS.filter((task) => mayOpen(task, 'editor')).map((t) => t.path)
     expect(forEditor).not.toContain('/staff')
     expect(forEditor).not.toContain('/activity')
+    expect(forEditor).not.toContain('/venueDetails')
     expect(forEditor).toContain('/account')
     expect(STAFF_TASKS.filter((task) => mayOpen(task, 'owner'))).toEqual(STAFF_TASKS)
     // A dashboard that has not said the role yet (offline) shows no owner-only tile.

@@ -172,7 +172,7 @@ describe('edit-around with a version', () => {
 })
 
 describe('update-times with a version', () => {
-  const HOTEL = () => t.ctx.config.venue.hotelName
+  const HOTEL = () => t.ctx.venue().hotelName
   const times = async () => jsonOf(await t.call('GET', '/api/opening-times'))
   const change = (day: string, open: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
     t.call('PUT', '/api/update-times', { token, headers, json: { name: HOTEL(), day, open_time: open, close_time: '22:00', type: 'opening', ...extra } })

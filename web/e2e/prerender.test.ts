@@ -69,6 +69,7 @@ function apiPathOf(storeKey: string): string {
     gallery: `/api/gallery/${id}`,
     menu: `/api/get-menu/${id}`,
     notices: '/api/notices',
+    venue: '/api/venue',
   }
   const path = paths[kind!]
   if (!path) throw new Error(`which API path does store "${storeKey}" read? Add it to apiPathOf.`)

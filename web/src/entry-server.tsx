@@ -14,6 +14,7 @@ import { App } from './App'
 import { describeOpenStatus, openStatus } from './features/opening-times/openStatusRules'
 import { PUBLIC_ROUTES } from './routes'
 import { pageTitle } from './shell/publicRoutes'
+import { builtVenue } from './lib/venue'
 import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './features/opening-times/holidaysStore'
 import { loadVisitorNotice } from './features/notices'
@@ -35,9 +36,9 @@ export function prerenderedPages(): PrerenderedPage[] {
     if (path === '/menu/:menuId')
       return Object.values(BUSINESS_IDS)
         .sort()
-        .map((businessId) => ({ path: menuPath(businessId), module: page.module, source: page.source, title: pageTitle(menuPath(businessId)) }))
+        .map((businessId) => ({ path: menuPath(businessId), module: page.module, source: page.source, title: pageTitle(menuPath(businessId), builtVenue) }))
     if (path.includes(':')) throw new Error(`Pre-rendering ${path}: list the paths of a route with parameters in prerenderedPages()`)
-    return [{ path, module: page.module, source: page.source, title: pageTitle(path) }]
+    return [{ path, module: page.module, source: page.source, title: pageTitle(path, builtVenue) }]
   })
 }
 
@@ -49,11 +50,11 @@ export function prerenderedPages(): PrerenderedPage[] {
 export function notFoundPages(): (PrerenderedPage & { prefix: string | null })[] {
   const routes = PUBLIC_ROUTES.filter((route) => route.prerender && route.path.includes(':'))
   return [
-    { prefix: null, path: '/404', module: 'NotFound', source: 'shell/NotFound.tsx', title: pageTitle('/404') },
+    { prefix: null, path: '/404', module: 'NotFound', source: 'shell/NotFound.tsx', title: pageTitle('/404', builtVenue) },
     ...routes.map(({ path: pattern, page }) => {
       const prefix = pattern.slice(0, pattern.indexOf(':'))
       const path = `${prefix}not-found`
-      return { prefix, path, module: page.module, source: page.source, title: pageTitle(path) }
+      return { prefix, path, module: page.module, source: page.source, title: pageTitle(path, builtVenue) }
     }),
   ]
 }

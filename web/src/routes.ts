@@ -8,7 +8,7 @@ import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { galleryStore } from './features/galleries'
 import { Home } from './features/home/Home'
-import { eagerPage, fetchAhead, lazyPage, MENU_PAGE_NAMES, registerPublicRoutes, type PublicRoute } from './shell/publicRoutes'
+import { eagerPage, fetchAhead, lazyPage, menuPageNames, registerPublicRoutes, type PublicRoute } from './shell/publicRoutes'
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
@@ -57,7 +57,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     path: '/menu/:menuId',
     page: lazyPage('features/menus/Menu.tsx', () => import('./features/menus/Menu')),
     prerender: true,
-    name: (path) => MENU_PAGE_NAMES[path] ?? 'Menu not found',
+    name: (path, venue) => menuPageNames(venue)[path] ?? 'Menu not found',
   },
   { path: '/login', page: lazyPage('features/login/Login.tsx', () => import('./features/login/Login')), prerender: false, name: 'Staff login' },
 ]

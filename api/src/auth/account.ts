@@ -38,7 +38,7 @@ export function accountRoutes(ctx: AppContext) {
           else attempt.failed()
         }
         if (!valid) throw attempt.held ?? new HttpError(403, WRONG_CURRENT_PASSWORD)
-        assertAcceptablePassword(body.new_password, admin.username, ctx.config.venue)
+        assertAcceptablePassword(body.new_password, admin.username, ctx.venue())
         if (await Bun.password.verify(body.new_password, account.password_hash)) throw new HttpError(400, SAME_PASSWORD)
         const hash = await hashPassword(body.new_password)
         return commit(() => {

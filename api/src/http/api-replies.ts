@@ -87,7 +87,7 @@ export function apiReplies(ctx: AppContext) {
     const kind = (unchanged ? 2 : gzipped ? 1 : 0) * 2 + (https ? 1 : 0)
     let headers = reply.headers[kind]
     if (!headers) {
-      headers = { ...securityHeaderValues(ctx.config, request), ...replyHeaders(reply.etag, false) }
+      headers = { ...securityHeaderValues(ctx.config, ctx.venue(), request), ...replyHeaders(reply.etag, false) }
       if (gzipped) headers['content-encoding'] = 'gzip'
       reply.headers[kind] = headers
     }

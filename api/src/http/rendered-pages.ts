@@ -10,7 +10,7 @@ import {
   withStructuredData,
   type UpcomingEvent,
 } from '../shared/structured-data'
-import { withPageMeta } from '../shared/page-meta'
+import { documentTitle, withPageMeta } from '../shared/page-meta'
 import { dataVersion } from '../db/data-version'
 import { withCriticalCss } from './critical-css'
 import { madePage, type CurrentPageMeta, type MadePage } from './web-app'
@@ -43,6 +43,8 @@ interface RenderedPage extends MadePage {
   data: PageData
   /** The stores' data as text: a new version with the same data keeps the page (and its ETag). */
   storesText: string
+  /** The <title> the build wrote (the page's own has the venue's current names in it). */
+  builtTitle: string
 }
 
 /** The built page with `body` in its #root (the build's markup out) and the page's data before </body>. */
@@ -87,26 +89,27 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     // Same data, same statuses: the page as it was (a write that changed nothing shown keeps the ETag).
     if (previous && previous.storesText === storesText && previous.clock === clock) return { ...previous, version: at }
     let html = assemble(readFileSync(builtFile(path), 'utf8'), body, dataScript)
+    const builtTitle = documentTitle(html)
     if (hasStructuredData(html)) html = withStructuredData(html, currentStructuredData())
     const meta = currentPageMeta?.(html, new URL(path, ctx.config.siteUrl))
     if (meta) html = withPageMeta(html, meta)
     const events = data.stores.events as UpcomingEvent[] | undefined
     if (events && events.length > 0) {
-      const script = structuredDataScript(eventStructuredData(events, ctx.config), EVENTS_STRUCTURED_DATA_ID)
+      const script = structuredDataScript(eventStructuredData(events, { venue: ctx.venue(), siteUrl: ctx.config.siteUrl }), EVENTS_STRUCTURED_DATA_ID)
       html = html.replace('</head>', () => `${script}</head>`)
     }
     // Its data shows markup the built page had not (open-now status, events): its inline CSS is made for this markup.
     html = await withCriticalCss(html, distDir)
-    return { ...madePage(html), version: at, clock, data, storesText }
+    return { ...madePage(html), version: at, clock, data, storesText, builtTitle }
   }
 
   /** Pages whose tags depend on the query (an event's share link, /events?event=<id>), by page and tags. */
   const tagged = new Map<string, MadePage>()
   function withRequestTags(page: RenderedPage, url: URL): MadePage {
     if (!currentPageMeta || !url.search) return page
-    const meta = currentPageMeta(page.body, url)
+    const meta = currentPageMeta(page.body, url, page.builtTitle)
     if (!meta) return page
-    const key = `${page.hash}\n${meta}`
+    const key = `${page.hash}\n${meta.title}\n${meta.block}`
     let made = tagged.get(key)
     if (!made) {
       const body = withPageMeta(page.body, meta)

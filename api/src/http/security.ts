@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
+import type { Venue } from '../shared/venue'
 
 const originOf = (url: string) => {
   try {
@@ -10,13 +11,14 @@ const originOf = (url: string) => {
 }
 
 /**
- * The Content-Security-Policy: our own origin, plus exactly the third parties the venue configured
- * (booking widget, map, gift-card shop). No inline scripts: JSON-LD blocks are data, not scripts.
+ * The Content-Security-Policy: our own origin, plus exactly the third parties of the venue's current
+ * details (booking widget, map, gift-card shop): an origin owners change is allowed, and the old one
+ * refused, from the next reply on. No inline scripts: JSON-LD blocks are data, not scripts.
  * Inline style attributes are allowed because pre-rendered markup and pdf.js's text layer use them;
  * an inline <style> only by its hash, which a page's reply adds (withStyleSources).
  */
-export function contentSecurityPolicy(config: Config): string {
-  const { booking, mapEmbedUrl, giftCardUrl } = config.venue
+export function contentSecurityPolicy(venue: Venue): string {
+  const { booking, mapEmbedUrl, giftCardUrl } = venue
   const bookingOrigin = originOf(booking.origin) ?? originOf(booking.scriptUrl)
   const mapOrigin = originOf(mapEmbedUrl)
   const giftOrigin = originOf(giftCardUrl)
@@ -66,9 +68,9 @@ const isFileReply = (url: string) => {
  * The security headers of every reply, as a plain list, for replies built outside Elysia too (the
  * server's own error and limit replies in server.ts).
  */
-export function securityHeaderValues(config: Config, request?: Request): Record<string, string> {
+export function securityHeaderValues(config: Config, venue: Venue, request?: Request): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': request && isFileReply(request.url) ? FILE_REPLY_CSP : contentSecurityPolicy(config),
+    'content-security-policy': request && isFileReply(request.url) ? FILE_REPLY_CSP : contentSecurityPolicy(venue),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',
@@ -85,14 +87,28 @@ const HSTS = 'max-age=31536000; includeSubDomains'
 export const servedOverHttps = (config: Config, request: Request) =>
   request.url.startsWith('https:') || (config.trustProxy && request.headers.get('x-forwarded-proto') === 'https')
 
+/** The policy of `venue()`'s current details, made again only when they are another copy. */
+export function currentPolicy(venue: () => Venue): () => string {
+  let madeFor: Venue | null = null
+  let csp = ''
+  return () => {
+    const now = venue()
+    if (now !== madeFor) {
+      csp = contentSecurityPolicy(now)
+      madeFor = now
+    }
+    return csp
+  }
+}
+
 /** Security headers on every reply: pages, API, files and errors alike. */
-export function securityHeaders(config: Config) {
-  const csp = contentSecurityPolicy(config)
-  const common = securityHeaderValues(config)
+export function securityHeaders(config: Config, venue: () => Venue) {
+  const csp = currentPolicy(venue)
+  const common = securityHeaderValues(config, venue())
   // onRequest runs before routing, so it covers every path, unknown ones included.
   return new Elysia({ name: 'http.security' }).onRequest(({ set, request }) => {
     Object.assign(set.headers, common)
-    set.headers['content-security-policy'] = isFileReply(request.url) ? FILE_REPLY_CSP : csp
+    set.headers['content-security-policy'] = isFileReply(request.url) ? FILE_REPLY_CSP : csp()
     if (servedOverHttps(config, request)) set.headers['strict-transport-security'] = HSTS
   })
 }

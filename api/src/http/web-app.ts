@@ -6,7 +6,7 @@ import { brotliCompress, constants } from 'node:zlib'
 import { FILE_NAME, contentTypeOfName, type FileStore } from '../files/file-store'
 import { isDerivedImageName, variantContentType } from '../files/variants'
 import { inlineStyleHashes } from './critical-css'
-import { withPageMeta } from '../shared/page-meta'
+import { withPageMeta, type CurrentMeta } from '../shared/page-meta'
 import { hasStructuredData, withStructuredData } from '../shared/structured-data'
 import { builtSiteRoutes, isNotFoundPage, routeWithoutPage } from './known-routes'
 import { acceptedCodings, notModified } from './negotiation'
@@ -88,8 +88,11 @@ const compress: Record<Encoding, (body: string) => Promise<Uint8Array>> = {
   gzip: async (body) => Bun.gzipSync(body),
 }
 
-/** The page tags (canonical, Open Graph) a page gets for this request; null for a page without them. */
-export type CurrentPageMeta = (template: string, url: URL) => string | null
+/**
+ * The page tags (canonical, Open Graph) and title a page gets for this request; null for a page without
+ * them. `builtTitle`: the title the build wrote, when `template` has had its own replaced already.
+ */
+export type CurrentPageMeta = (template: string, url: URL, builtTitle?: string) => CurrentMeta | null
 
 /** How many differently filled pages are kept (each page, and event share links of /events). */
 const LIVE_PAGES_KEPT = 200
@@ -113,7 +116,7 @@ function livePages(currentStructuredData?: () => string, currentPageMeta?: Curre
     }
     const script = source.hasData && currentStructuredData ? currentStructuredData() : null
     const meta = currentPageMeta?.(source.template, url) ?? null
-    const key = `${path}\n${built}\n${script}\n${meta}`
+    const key = `${path}\n${built}\n${script}\n${meta?.title}\n${meta?.block}`
     let page = filled.get(key)
     if (!page) {
       let body = script === null ? source.template : withStructuredData(source.template, script)

@@ -190,7 +190,30 @@ export function documentTitle(html: string): string {
   return title.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&')
 }
 
-/** The document with its block replaced by `block` (a function replacement: `$` in the text stays as it is). */
-export function withPageMeta(html: string, block: string): string {
-  return html.replace(BLOCK, () => block)
+/** What the server puts in a page's <head>: its tags' block and its document title, with the venue's current names. */
+export interface CurrentMeta {
+  block: string
+  title: string
+}
+
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** The document with its block and <title> replaced (function replacements: `$` in the text stays as it is). */
+export function withPageMeta(html: string, meta: CurrentMeta): string {
+  return html.replace(BLOCK, () => meta.block).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(meta.title)}</title>`)
+}
+
+/**
+ * A title the build wrote with the names it had (`built`) as it reads with the current ones: the build
+ * ran with the same venue.json the database was seeded from, so its names are the seed's.
+ */
+export function titleWithNames(title: string, built: Pick<Venue, 'hotelName' | 'barName'>, current: Pick<Venue, 'hotelName' | 'barName'>): string {
+  const names = [
+    [built.hotelName, current.hotelName],
+    [built.barName, current.barName],
+  ].filter(([from]) => from !== '')
+  if (names.every(([from, to]) => from === to)) return title
+  // One pass over both names: a new hotel name that contains the old bar name is not replaced again.
+  const pattern = new RegExp(names.map(([from]) => from!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+  return title.replace(pattern, (found) => names.find(([from]) => from === found)![1]!)
 }

@@ -67,6 +67,7 @@ describe('dashboard', () => {
       'My Account',
       'Staff',
       'Activity',
+      'Venue details',
     ]
     expect(STAFF_TASKS.map((l) => l.label)).toEqual(expected as never)
     for (const label of expected) expect(screen.getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy()

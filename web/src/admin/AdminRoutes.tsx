@@ -21,6 +21,7 @@ import { UploadMenus } from './features/menus/UploadMenus'
 import { MyAccount, ACCOUNT_PATH } from './features/staff/MyAccount'
 import { StaffMembers } from './features/staff/StaffMembers'
 import { Activity } from './features/activity/Activity'
+import { VenueDetails } from './features/venue/VenueDetails'
 import type { DashboardReply } from '../api/types'
 import { noteMember, useAdminSession, useStaffMember } from './session'
 import { STAFF_TOKEN_KEY } from '../storage-keys'
@@ -44,6 +45,7 @@ export const ADMIN_SCREENS = {
   '/account': MyAccount,
   '/staff': StaffMembers,
   '/activity': Activity,
+  '/venueDetails': VenueDetails,
 } as const satisfies Record<StaffPath, ComponentType>
 
 export default function AdminRoutes() {

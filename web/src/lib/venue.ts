@@ -1,6 +1,11 @@
 import type { VenueInfo } from '../api/types'
 
-/** The venue's identity (names, phone, address, third-party URLs), fixed at build time. */
-export const venue: VenueInfo = __VENUE__
+/**
+ * The venue's details as the build knew them (venue.json, the database's first-start seed): shown
+ * only until the server's current details are known (shell/venue.ts), by a page pre-rendered at build
+ * time with no copy saved on the device yet.
+ */
+export const builtVenue: VenueInfo = __VENUE__
 
-export const telHref = `tel:${venue.phone.replace(/\s+/g, '')}`
+/** The phone number as a tap-to-call link. */
+export const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`

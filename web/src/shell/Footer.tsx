@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { InstallButton } from './OfflineBanner'
-import { telHref, venue } from '../lib/venue'
+import { telHref } from '../lib/venue'
+import { useVenue } from './venue'
 import './footer.css'
 
 /** Whether this browser holds a staff session: read after hydration (the built page says "Staff login") and again on every move, so a login or logout in this tab shows at once. */
@@ -20,6 +21,7 @@ function useSignedIn(): boolean {
 }
 
 export function Footer() {
+  const venue = useVenue()
   const signedIn = useSignedIn()
   const year = new Date().getFullYear()
   const { address } = venue
@@ -39,7 +41,7 @@ export function Footer() {
           <span>{address.locality}</span>
           <span>{address.region}</span>
           <span>{address.postcode}</span>
-          <a href={telHref}>{venue.phone}</a>
+          <a href={telHref(venue.phone)}>{venue.phone}</a>
           <a href={`mailto:${venue.email}`}>{venue.email}</a>
         </address>
         <nav className="site-footer__links" aria-label="Footer">

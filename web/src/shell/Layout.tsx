@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { usePageArrival } from './pageArrival'
 import { pageTitle } from './publicRoutes'
+import { useVenue, useVenueLoad } from './venue'
 import { useScrollRestoration } from './scrollRestoration'
 import { OfflineBanner, UpdatePrompt } from './OfflineBanner'
 import { CookieNotice } from './CookieNotice'
@@ -27,7 +28,8 @@ import './layout.css'
 export function Layout({ children, notice }: { children: ReactNode; notice?: ReactNode }) {
   const [path] = useLocation()
   useScrollRestoration(path)
-  const announcement = usePageArrival(path, pageTitle(path))
+  useVenueLoad()
+  const announcement = usePageArrival(path, pageTitle(path, useVenue()))
   return (
     <>
       <a className="skip-link" href="#main">

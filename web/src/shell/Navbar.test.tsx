@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderAt } from '../../test/shell-helpers'
-import { venue } from '../lib/venue'
+import { builtVenue as venue } from '../lib/venue'
 import { Navbar } from './Navbar'
 
 function scrollTo(y: number) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import { Link, useLocation } from 'wouter'
 import { isSolidNavPath, navbarLook } from './navbarLook'
-import { venue } from '../lib/venue'
+import { useVenue } from './venue'
 import './layout.css'
 
 export const NAV_LINKS = [
@@ -16,6 +16,7 @@ export const NAV_LINKS = [
 ] as const
 
 export function Navbar() {
+  const venue = useVenue()
   const [location] = useLocation()
   const [scrollY, setScrollY] = useState(0)
   const [open, setOpen] = useState(false)

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { prefersReducedMotion } from '../lib/hooks'
-import { venue } from '../lib/venue'
+import { useVenue } from './venue'
 import { splashTop } from './splashPlace'
 import './splash.css'
 
@@ -51,6 +51,7 @@ function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
  * on a public page reached from there).
  */
 export function Splash() {
+  const venue = useVenue()
   const [path] = useLocation()
   const [shown] = useState(() => showsSplash(path))
   const [phase, setPhase] = useState<Phase>(shown ? 'shown' : 'gone')

@@ -8,7 +8,7 @@ import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { STAFF_ROUTES } from '../../../api/src/shared/rules/staff-routes'
 import { retryableLazy } from './retryableLazy'
-import { venue } from '../lib/venue'
+import type { VenueNames } from '../../../api/src/shared/rules/venues'
 
 /** Each route's loadData fetches ahead: the page, once its code comes, does not fetch the same again. */
 const AHEAD = { ahead: true } as const
@@ -68,7 +68,7 @@ export interface PublicRoute {
    */
   prerender: boolean
   /** What the page is called in the browser's tab and history ("Events" becomes "Events — Larkdale Hotel"). */
-  name: string | ((path: string) => string)
+  name: string | ((path: string, venue: VenueNames) => string)
   /**
    * Starts loading the lists the page shows (each store loads once at a time, so the page's own load
    * joins it). Called while the page's code downloads: on a weak signal the data comes with the code,
@@ -77,11 +77,11 @@ export interface PublicRoute {
   loadData?: () => void
 }
 
-/** The names of the menu pages (the Menu page shows the same as its heading). */
-export const MENU_PAGE_NAMES: Record<string, string> = {
+/** The names of the menu pages with the venue's current names (the Menu page shows the same as its heading). */
+export const menuPageNames = (venue: VenueNames): Record<string, string> => ({
   '/menu/menu1': `${venue.barName} menu`,
   '/menu/menu2': `${venue.hotelName} cafe menu`,
-}
+})
 
 /** The public routes, in the order wouter tries them: none until web/src/routes.ts registers them. */
 let registered: readonly PublicRoute[] = []
@@ -100,17 +100,17 @@ export function routeAt(path: string): PublicRoute | undefined {
 }
 
 /** The home page's title: the whole venue. */
-export const HOME_TITLE = `${venue.hotelName} & ${venue.barName}`
+export const homeTitle = (venue: VenueNames) => `${venue.hotelName} & ${venue.barName}`
 
 /**
  * The document title at `path`: "Events — Larkdale Hotel" for a public page, "Manage Events — Staff"
  * for a staff screen (its label from the shared staff route list), the venue's name at home.
  */
-export function pageTitle(path: string): string {
+export function pageTitle(path: string, venue: VenueNames): string {
   const staff = STAFF_ROUTES.find((route) => route.path === path)
   if (staff) return `${staff.label} — Staff`
-  if (path === '/') return HOME_TITLE
+  if (path === '/') return homeTitle(venue)
   const route = routeAt(path)
-  const name = route ? (typeof route.name === 'function' ? route.name(path) : route.name) : 'Page not found'
+  const name = route ? (typeof route.name === 'function' ? route.name(path, venue) : route.name) : 'Page not found'
   return `${name} — ${venue.hotelName}`
 }

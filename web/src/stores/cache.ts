@@ -31,9 +31,9 @@ export interface ResourceOptions {
   /** False: never written to the device (personal data such as contact messages). */
   keep?: boolean
   /**
-   * False: a public store the offline banner does not speak for, because what shows it labels its own
-   * saved copy (the notice for visitors, on every page: counted, it would turn every page's banner
-   * into "showing information saved on …", even a page with no data of its own).
+   * False: a public store the offline banner does not speak for: what shows it on every page labels
+   * its own saved copy (the notice for visitors) or is not what the banner speaks of (the venue's
+   * details); counted, it would turn every page's banner into "showing information saved on …".
    */
   banner?: boolean
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { telHref, venue } from '../lib/venue'
+import { telHref } from '../lib/venue'
+import { useVenue } from '../shell/venue'
 import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
 import './pages.css'
 
@@ -8,6 +9,7 @@ import './pages.css'
  * sentence and the venue's phone number as a tap-to-call link. Never an empty frame.
  */
 export function OfflineNotice({ lead, action, children }: { lead: string; action?: string; children?: ReactNode }) {
+  const venue = useVenue()
   return (
     <div className="offline-notice">
       <svg className="offline-notice__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
@@ -19,7 +21,7 @@ export function OfflineNotice({ lead, action, children }: { lead: string; action
       <div>
         {/* Only the sentence is the live region: what follows it (a Try again button) is not announced with it. */}
         <p className="offline-notice__text" role="status">
-          {lead} Call us on <a href={telHref}>{venue.phone}</a>
+          {lead} Call us on <a href={telHref(venue.phone)}>{venue.phone}</a>
           {action ? ` ${action}` : ''}.
         </p>
         {children}

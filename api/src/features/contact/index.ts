@@ -76,7 +76,7 @@ const log = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown
 /** Tries one send and records the outcome; never throws, because the message is already safe in the database. */
 async function deliver(ctx: AppContext, message: ContactMessage): Promise<boolean> {
   try {
-    await ctx.mailer.send(mailFor(ctx.config.venue, message))
+    await ctx.mailer.send(mailFor(ctx.venue(), message))
     markSent(ctx.db, message.id, ctx.now().toISOString())
     return true
   } catch (error) {

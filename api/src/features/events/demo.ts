@@ -50,7 +50,7 @@ function nextChristmas(today: string): string {
 
 function demoEvents(ctx: AppContext): DemoEvent[] {
   const today = venueDate(ctx.now())
-  const { barName } = ctx.config.venue
+  const { barName } = ctx.venue()
   return [
     {
       title: 'Quiz Night in the Stables',

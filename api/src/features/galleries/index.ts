@@ -96,7 +96,7 @@ export function galleriesRoutes(ctx: AppContext) {
           }
           const altTexts = readAltTexts(body.alt, body.images.length)
           const saved = await saveAllImages(files, body.images)
-          const alt = defaultAlt(type, ctx.config.venue)
+          const alt = defaultAlt(type, ctx.venue())
           const reply: UploadGalleryReply = files.recordWith(saved, () =>
             commit(() => {
               const rows = insertGalleryImages(

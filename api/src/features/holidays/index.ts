@@ -63,33 +63,32 @@ function readNewHoliday(venue: Venue, body: AddHolidayBody): NewHoliday {
 }
 
 export function holidaysRoutes(ctx: AppContext) {
-  const venue = ctx.config.venue
   return new Elysia({ name: 'feature.holidays', prefix: '/api' })
     .use(adminGuard(ctx))
-    .get('/bank-holiday-exceptions', () => listHolidaysFrom(ctx.db, venueDate(ctx.now())).map((row) => toHoliday(venue, row)), {
+    .get('/bank-holiday-exceptions', () => listHolidaysFrom(ctx.db, venueDate(ctx.now())).map((row) => toHoliday(ctx.venue(), row)), {
       response: HolidayList,
     })
-    .get('/bank-admin-holiday-exceptions', () => listAllHolidays(ctx.db).map((row) => toAdminHoliday(venue, row)), {
+    .get('/bank-admin-holiday-exceptions', () => listAllHolidays(ctx.db).map((row) => toAdminHoliday(ctx.venue(), row)), {
       admin: true,
       response: AdminHolidayList,
     })
     .post(
       '/add-bank-holiday-times',
       ({ body, commit, activity, set }) => {
-        const holiday = readNewHoliday(venue, body)
+        const holiday = readNewHoliday(ctx.venue(), body)
         set.status = 201
         return commit(() => {
           const row = insertHoliday(ctx.db, holiday)
           if (!row) {
-            throw conflict(`${venueName(venue, holiday.venue)} already has times for ${holiday.date}. Remove them first to change them.`)
+            throw conflict(`${venueName(ctx.venue(), holiday.venue)} already has times for ${holiday.date}. Remove them first to change them.`)
           }
           activity({
             kind: 'holiday',
             action: 'create',
             record_id: row.id,
-            summary: `${venueName(venue, holiday.venue)} on ${holiday.date}: ${holiday.closed ? 'closed' : `${holiday.open}–${holiday.close}`}`,
+            summary: `${venueName(ctx.venue(), holiday.venue)} on ${holiday.date}: ${holiday.closed ? 'closed' : `${holiday.open}–${holiday.close}`}`,
           })
-          return { message: 'Bank holiday times added.', holiday: toAdminHoliday(venue, row) }
+          return { message: 'Bank holiday times added.', holiday: toAdminHoliday(ctx.venue(), row) }
         }, 201)
       },
       { admin: true, body: AddHolidayBody, response: { 201: HolidayAddedReply } },
@@ -97,16 +96,16 @@ export function holidaysRoutes(ctx: AppContext) {
     .delete(
       '/remove-bank-holiday-times',
       ({ body, commit, activity }) => {
-        const place = readPlace(venue, body.location, body.holiday_date)
+        const place = readPlace(ctx.venue(), body.location, body.holiday_date)
         return commit(() => {
           if (!deleteHoliday(ctx.db, place.key, place.date)) {
-            throw notFound(`${venueName(venue, place.key)} has no bank holiday times on ${place.date}.`)
+            throw notFound(`${venueName(ctx.venue(), place.key)} has no bank holiday times on ${place.date}.`)
           }
           activity({
             kind: 'holiday',
             action: 'delete',
             record_id: `${place.key}:${place.date}`,
-            summary: `Removed the bank holiday times of ${venueName(venue, place.key)} on ${place.date}`,
+            summary: `Removed the bank holiday times of ${venueName(ctx.venue(), place.key)} on ${place.date}`,
           })
           return { message: 'Bank holiday times removed.' }
         })

@@ -76,7 +76,7 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
   if (countMenus(ctx.db) > 0) return
   const rules = { label: 'Menu PDF', accept: MENU_PDF.types, maxBytes: MENU_PDF.maxBytes }
   const stablesPdf = await ctx.worker.run('demoMenu', { title: 'The Stables — Bar Menu', sections: stablesMenu })
-  const cafePdf = await ctx.worker.run('demoMenu', { title: `${ctx.config.venue.hotelName} — Cafe Menu`, sections: cafeMenu })
+  const cafePdf = await ctx.worker.run('demoMenu', { title: `${ctx.venue().hotelName} — Cafe Menu`, sections: cafeMenu })
   const stables = await ctx.files.save(stablesPdf, rules)
   const cafe = await ctx.files.save(cafePdf, rules)
   // Read as an uploaded menu is, by the same code: the seed shows what an upload gives.

@@ -80,7 +80,7 @@ export function menusRoutes(ctx: AppContext) {
           commit(() => {
             const result = replaceMenu(ctx.db, businessId, typeId, saved.name, sections)
             replacedFiles = result.replacedFiles
-            activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: menuUploadSummary(ctx.config.venue, businessId, typeId) })
+            activity({ kind: 'menu', action: 'upload', record_id: result.id, summary: menuUploadSummary(ctx.venue(), businessId, typeId) })
             return { id: result.id, message: 'Upload successful!', menu: toMenu(ctx.files, findMenu(ctx.db, result.id)!, sections) }
           }, 201),
         )

@@ -46,7 +46,7 @@ export function openingTimesRoutes(ctx: AppContext) {
       '/update-times',
       ({ body, commit, activity, request }) => {
         const basedOn = expectedVersion(request, body.updated_at)
-        const venue = parseVenueName(ctx.config.venue, body.name)
+        const venue = parseVenueName(ctx.venue(), body.name)
         const group = parseGroup(venue, body.day)
         const closed = body.closed === true
         const open = body.open_time || null

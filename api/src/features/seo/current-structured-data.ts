@@ -22,7 +22,7 @@ export function currentStructuredData(ctx: AppContext): () => string {
     if (current !== builtFor) {
       const exceptions = listHolidaysFrom(ctx.db, today).map((row) => ({ ...row, closed: row.closed === 1 }))
       script = structuredDataScript(
-        localBusinessData({ venue: ctx.config.venue, siteUrl: ctx.config.siteUrl, openingTimes: readOpeningTimes(ctx.db), exceptions, today }),
+        localBusinessData({ venue: ctx.venue(), siteUrl: ctx.config.siteUrl, openingTimes: readOpeningTimes(ctx.db), exceptions, today }),
       )
       builtFor = current
     }

@@ -50,7 +50,7 @@ export function staffRoutes(ctx: AppContext) {
       '/admin/staff',
       async ({ body, commit, activity, set }) => {
         const username = body.username.trim()
-        assertAcceptablePassword(body.password, username, ctx.config.venue)
+        assertAcceptablePassword(body.password, username, ctx.venue())
         if (findAdmin(db, username)) throw conflict(`There is already a staff member called '${username}'.`)
         const hash = await hashPassword(body.password)
         set.status = 201
@@ -70,7 +70,7 @@ export function staffRoutes(ctx: AppContext) {
         if (body.role === undefined && body.disabled === undefined && body.password === undefined) {
           throw badRequest('Nothing to change: send role, disabled or password.')
         }
-        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username, ctx.config.venue)
+        if (body.password !== undefined) assertAcceptablePassword(body.password, target.username, ctx.venue())
         const hash = body.password === undefined ? undefined : await hashPassword(body.password)
         return commit(() => {
           const before = memberOr404(params.username)

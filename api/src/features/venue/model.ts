@@ -14,3 +14,16 @@ export const VenueReply = t.Object({
   booking: t.Object({ scriptUrl: t.String(), widgetId: t.String(), origin: t.String() }),
 })
 export type VenueInfo = typeof VenueReply.static
+
+/** The owners' copy: the details and when they were last changed. */
+export const AdminVenueReply = t.Object({ venue: VenueReply, updated_at: t.String() })
+export type AdminVenueReply = typeof AdminVenueReply.static
+
+export const SaveVenueReply = t.Object({ message: t.String(), venue: VenueReply, updated_at: t.String() })
+export type SaveVenueReply = typeof SaveVenueReply.static
+
+/**
+ * Any JSON: the shared rule (shared/rules/venue-details.ts) checks it field by field, in words the
+ * form shows beside the field, and refuses unknown fields by name.
+ */
+export const SaveVenueBody = t.Unknown()

@@ -17,6 +17,7 @@ export const STAFF_ROUTES = [
   { path: '/account', label: 'My Account' },
   { path: '/staff', label: 'Staff', ownerOnly: true },
   { path: '/activity', label: 'Activity', ownerOnly: true },
+  { path: '/venueDetails', label: 'Venue details', ownerOnly: true },
 ] as const
 
 export type StaffRoute = (typeof STAFF_ROUTES)[number]

@@ -34,6 +34,7 @@ const TASK_TEXT: Record<StaffTask['path'], string> = {
   '/account': 'Your password, and where you are logged in.',
   '/staff': 'Add staff, change roles, reset passwords.',
   '/activity': 'Who changed what, and when.',
+  '/venueDetails': 'Names, phone, address, map and booking addresses.',
 }
 
 /** The tasks whose screens show nothing saved and queue nothing: offline, their tiles say they need the server. */

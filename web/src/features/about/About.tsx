@@ -1,9 +1,10 @@
 import { Link } from 'wouter'
 import { Hero } from '../../ui/Hero'
-import { venue } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import '../../ui/info-pages.css'
 
 export function About() {
+  const venue = useVenue()
   return (
     <main id="main" tabIndex={-1} className="about">
       <Hero

@@ -1,10 +1,12 @@
 import { ContactForm } from './ContactForm'
 import { Hero } from '../../ui/Hero'
 import { OpeningTimes, OpenStatus } from '../opening-times'
-import { telHref, venue } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import '../../ui/info-pages.css'
 
 export function Contact() {
+  const venue = useVenue()
   const { address } = venue
   return (
     <main id="main" tabIndex={-1} className="contact">
@@ -24,7 +26,7 @@ export function Contact() {
           <ul className="contact-cards" aria-label="How to reach us">
             <li className="contact-card">
               <p className="contact-card__title">Call</p>
-              <a href={telHref}>{venue.phone}</a>
+              <a href={telHref(venue.phone)}>{venue.phone}</a>
             </li>
             <li className="contact-card">
               <p className="contact-card__title">Email</p>

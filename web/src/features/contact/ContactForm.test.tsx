@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { json, restoreFetch, stubFetch } from '../../../test/shell-helpers'
-import { venue } from '../../lib/venue'
+import { builtVenue as venue } from '../../lib/venue'
 import { CONNECTION_FAILED_MESSAGE, QUEUED_MESSAGE } from './contactRules'
 import { discard, replay, useOutbox, wake } from '../../offline/outbox'
 import { ContactForm } from './ContactForm'

@@ -1,5 +1,4 @@
 import { formatSavedAt } from '../../../../api/src/shared/rules/venue-time'
-import { venue } from '../../lib/venue'
 
 /** The contact form's rules and words (pure); it is sent by ./sendEnquiry.ts. */
 
@@ -12,8 +11,8 @@ export interface Enquiry {
   website?: string
 }
 
-/** The request body: the structured fields plus SPEC.md's { to, subject, replyTo, text }. */
-export function enquiryBody(enquiry: Enquiry) {
+/** The request body: the structured fields plus SPEC.md's { to (the venue's email), subject, replyTo, text }. */
+export function enquiryBody(enquiry: Enquiry, to: string) {
   const { name, phone, email, message, website } = enquiry
   return {
     name,
@@ -21,7 +20,7 @@ export function enquiryBody(enquiry: Enquiry) {
     email,
     message,
     ...(website ? { website } : {}),
-    to: venue.email,
+    to,
     subject: `Website enquiry from ${name}`,
     replyTo: email,
     text: `Name: ${name}\nPhone: ${phone}\nEmail: ${email}\n\nMessage:\n${message}`,

@@ -1,5 +1,6 @@
 import type { SendEmailReply } from '../../api/types'
 import { ENQUIRY_PATH, enquiryBody, type Enquiry } from './contactRules'
+import { currentVenue } from '../../shell/venue'
 import { sendPublic, type PublicResult } from '../../offline/outbox/publicChannel'
 
 /**
@@ -9,5 +10,5 @@ import { sendPublic, type PublicResult } from '../../offline/outbox/publicChanne
  * Its own chunk: a page needs it only once someone writes (main.tsx fetches it when the page is idle).
  */
 export function sendEnquiry(enquiry: Enquiry): Promise<PublicResult<SendEmailReply>> {
-  return sendPublic<SendEmailReply>({ path: ENQUIRY_PATH, body: enquiryBody(enquiry), label: `Message from ${enquiry.name}` })
+  return sendPublic<SendEmailReply>({ path: ENQUIRY_PATH, body: enquiryBody(enquiry, currentVenue().email), label: `Message from ${enquiry.name}` })
 }

@@ -3,11 +3,12 @@ import { FadeIn } from '../../ui/FadeIn'
 import { Gallery } from '../galleries'
 import { Hero } from '../../ui/Hero'
 import { MenuLink } from '../menus'
-import { venue } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import '../../ui/pages.css'
 
 /** /eat: the hotel's cafe. */
 export function Eat() {
+  const venue = useVenue()
   return (
     <main id="main">
       <Hero

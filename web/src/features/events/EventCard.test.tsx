@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import type { VenueEvent } from '../../api/types'
-import { venue } from '../../lib/venue'
+import { builtVenue as venue } from '../../lib/venue'
 import { EventCard } from './EventCard'
 
 const base: VenueEvent = {

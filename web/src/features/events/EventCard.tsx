@@ -12,7 +12,8 @@ import {
   NO_TICKET_REQUIRED,
   type EventLike,
 } from './eventDisplay'
-import { telHref, venue } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import { ImageNotAvailable } from '../../ui/ImageNotAvailable'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { ShareEventButton, useSharedEvent } from './ShareEvent'
@@ -23,6 +24,7 @@ const EVENT_IMAGE_SIZES = '(max-width: 759px) 100vw, (min-width: 1152px) 461px, 
 
 /** One upcoming event: picture, title, date (venue time), description, how to book, add to calendar. */
 export function EventCard({ event, headingLevel = 3 }: { event: EventLike | VenueEvent; headingLevel?: 2 | 3 }) {
+  const venue = useVenue()
   const [imageFailed, setImageFailed] = useState(false)
   const title = eventTitle(event)
   const image = eventImage(event)
@@ -71,7 +73,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventLike | Venu
           ) : booking.kind === 'contact' ? (
             <p className="event-card__booking">
               {CONTACT_TO_BOOK}{' '}
-              <a className="event-card__call" href={telHref}>
+              <a className="event-card__call" href={telHref(venue.phone)}>
                 Call {venue.phone}
               </a>
             </p>

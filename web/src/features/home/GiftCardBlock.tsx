@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useOnline } from '../../lib/hooks'
-import { telHref, venue } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import './sections.css'
 
 /**
@@ -8,6 +9,7 @@ import './sections.css'
  * in a new tab, where the browser says if it does not answer; the page itself never contacts the shop.
  */
 export function GiftCardBlock() {
+  const venue = useVenue()
   const online = useOnline()
   const id = useId()
   return (
@@ -25,7 +27,7 @@ export function GiftCardBlock() {
           </a>
         ) : (
           <p className="giftcard__offline" role="status">
-            Gift cards are sold online and need a connection. Call us on <a href={telHref}>{venue.phone}</a> and we will arrange one for you.
+            Gift cards are sold online and need a connection. Call us on <a href={telHref(venue.phone)}>{venue.phone}</a> and we will arrange one for you.
           </p>
         )}
       </div>

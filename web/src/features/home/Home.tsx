@@ -8,10 +8,11 @@ import { MapSection } from './MapSection'
 import { OpenStatus } from '../opening-times'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { staticImageVariants } from '../../ui/staticImages'
-import { venue } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
+import type { VenueNames } from '../../../../api/src/shared/rules/venues'
 import './home.css'
 
-const TILES = [
+const tilesOf = (venue: VenueNames) => [
   {
     href: '/drink',
     title: 'Drink',
@@ -33,7 +34,7 @@ const TILES = [
     alt: 'A double bedroom with a view over the dale',
     text: 'Seven quiet rooms with views of the hills. Dogs very welcome.',
   },
-] as const
+]
 
 /**
  * The tile photos are 4:3 and cover a tile 116% of its height (home.css): one full-width landscape
@@ -43,6 +44,7 @@ const TILES = [
 const TILE_SIZES = '(min-width: 760px) min(66vw, 48rem), 116vw'
 
 export function Home() {
+  const venue = useVenue()
   return (
     <main id="main" tabIndex={-1} className="home">
       <Hero
@@ -76,7 +78,7 @@ export function Home() {
           </p>
         </div>
         <ul className="container tiles">
-          {TILES.map((tile, index) => (
+          {tilesOf(venue).map((tile, index) => (
             <FadeIn as="li" key={tile.href} className="tiles__item" delay={index * 120}>
               <Link href={tile.href} className="tile">
                 <ResponsiveImage

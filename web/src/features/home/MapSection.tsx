@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useOnline } from '../../lib/hooks'
 import { canReach, embedState, reachesOwnServer, type EmbedState } from '../../lib/reachable'
-import { telHref, venue } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import './sections.css'
 
 /** How long the map may take before the visitor is offered the phone number and a directions link. */
@@ -16,6 +17,7 @@ export const MAP_UNAVAILABLE = 'The map service is not available right now.'
  * with the phone number and a directions link. `data-state` on the frame box says which it is.
  */
 export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number }) {
+  const venue = useVenue()
   const online = useOnline()
   // The frame is added by the browser only, once its box is near the screen: a pre-rendered frame could
   // load before hydration and its load event be missed, and even a lazy frame costs the page a document
@@ -68,7 +70,7 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
       observer?.disconnect()
       if (timer) clearTimeout(timer)
     }
-  }, [online, timeoutMs])
+  }, [online, timeoutMs, venue.mapEmbedUrl])
 
   const state = embedState(online, checked)
   const address = [venue.address.street, venue.address.locality, venue.address.region, venue.address.postcode].join(', ')
@@ -86,7 +88,7 @@ export function MapSection({ timeoutMs = MAP_TIMEOUT_MS }: { timeoutMs?: number 
               <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
             </svg>
             <p>
-              {state === 'offline' ? MAP_OFFLINE : MAP_UNAVAILABLE} Call us on <a href={telHref}>{venue.phone}</a> or{' '}
+              {state === 'offline' ? MAP_OFFLINE : MAP_UNAVAILABLE} Call us on <a href={telHref(venue.phone)}>{venue.phone}</a> or{' '}
               <a href={venue.mapLinkUrl} target="_blank" rel="noopener noreferrer">
                 open directions<span className="visually-hidden"> (opens in a new tab)</span>
               </a>

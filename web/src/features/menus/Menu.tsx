@@ -4,23 +4,25 @@ import { OfflineNotice, SavedCopyNotice } from '../../ui/OfflineNotice'
 import { MenuText } from './MenuText'
 import { PdfViewer, useMenuDocument } from './PdfViewer'
 import type { MenuSection } from '../../../../api/src/shared/menu-text'
-import { venue } from '../../lib/venue'
-import { MENU_PAGE_NAMES } from '../../shell/publicRoutes'
+import { useVenue } from '../../shell/venue'
+import { menuPageNames } from '../../shell/publicRoutes'
+import type { VenueNames } from '../../../../api/src/shared/rules/venues'
 import { businessOfMenuRoute } from '../../../../api/src/shared/rules/venues'
 import { loadMenuPdf, menuStore, type BusinessId, type MenuPdf } from './store'
 import { useResource } from '../../stores'
 import './menu.css'
 import '../../ui/pages.css'
 
-const names: Record<BusinessId, { title: string; back: string; backLabel: string }> = {
-  1: { title: MENU_PAGE_NAMES['/menu/menu1']!, back: '/drink', backLabel: `Back to ${venue.barName}` },
-  2: { title: MENU_PAGE_NAMES['/menu/menu2']!, back: '/eat', backLabel: 'Back to the cafe' },
-}
+const namesOf = (venue: VenueNames): Record<BusinessId, { title: string; back: string; backLabel: string }> => ({
+  1: { title: menuPageNames(venue)['/menu/menu1']!, back: '/drink', backLabel: `Back to ${venue.barName}` },
+  2: { title: menuPageNames(venue)['/menu/menu2']!, back: '/eat', backLabel: 'Back to the cafe' },
+})
 
 /** /menu/menu1 (the Stables) and /menu/menu2 (the hotel cafe); any other id is not a menu. */
 export function Menu() {
   const { menuId = '' } = useParams<{ menuId: string }>()
   const businessId = businessOfMenuRoute(menuId)
+  const venue = useVenue()
   if (!businessId) {
     return (
       <main id="main" className="menu-page">
@@ -81,7 +83,7 @@ function useMenuPdf(businessId: BusinessId, url: string | null, wanted: boolean)
 
 function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   const { data, status } = useResource(menuStore(businessId))
-  const { title, back, backLabel } = names[businessId]
+  const { title, back, backLabel } = namesOf(useVenue())[businessId]
   const [textFirst, setTextFirst] = useState<boolean | null>(null)
   const [chosen, setChosen] = useState<View | null>(null)
   const [drawingWanted, setDrawingWanted] = useState(false)

@@ -3,7 +3,7 @@ import type { Notice } from '../../api/types'
 import { currentNotices, nextNoticeChange } from '../../../../api/src/shared/rules/notices'
 import { formatSavedAt } from '../../../../api/src/shared/rules/venue-time'
 import { venueName } from '../../../../api/src/shared/rules/venues'
-import { venue as identity } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import { pageRenderedAt, useResource, type Resource } from '../../stores'
 import { useNotices } from './store'
 
@@ -38,6 +38,7 @@ const showsSavedCopy = ({ savedAt, status, overdue }: Resource<Notice[]>) => sav
  */
 export function VisitorNotice() {
   const state = useResource(useNotices)
+  const identity = useVenue()
   const now = useNoticeClock(state.data)
   if (!state.data || !now) return null
   const shown = currentNotices(state.data, now)

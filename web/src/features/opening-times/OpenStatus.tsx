@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { VenueKey } from '../../../../api/src/shared/rules/venues'
 import { describeOpenStatus, openStatus } from './openStatusRules'
-import { venue as identity } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import { holidayList, useHolidays } from './holidaysStore'
 import { pageRenderedAt, useResource } from '../../stores'
 import { useOpeningTimes } from './store'
@@ -22,6 +22,7 @@ export interface OpenStatusProps {
 export function OpenStatus({ venue, label }: OpenStatusProps) {
   const { data: times } = useResource(useOpeningTimes)
   const { data: holidays } = useResource(useHolidays)
+  const identity = useVenue()
   // A page served with current data was rendered at a known time: its first render (and hydration) shows that moment's status.
   const [now, setNow] = useState<Date | null>(pageRenderedAt)
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, setSystemTime, test } from 'bu
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { resetStores, restoreFetch, sampleTimes, stubFetch } from '../../../test/shell-helpers'
-import { venue } from '../../lib/venue'
+import { builtVenue as venue } from '../../lib/venue'
 import { useHolidays } from './holidaysStore'
 import { useOpeningTimes } from './store'
 import { OpeningTimes } from './OpeningTimes'

@@ -2,7 +2,8 @@ import { useId } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type Holiday, type OpeningTimes as Times, type TimeRange } from '../../api/types'
 import type { VenueKey } from '../../../../api/src/shared/rules/venues'
 import { timeRange } from './timeRange'
-import { telHref, venue as identity } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import { formatLongDate } from './venueTime'
 import { holidayList, useHolidays } from './holidaysStore'
 import { useOpeningTimes } from './store'
@@ -42,6 +43,7 @@ export function holidayHours(holiday: Holiday): string {
 
 function VenueColumn(props: { venue: VenueKey; name: string; foodLabel: string; rows: Row[] | null; failed: boolean; holidays: Holiday[] }) {
   const id = useId()
+  const identity = useVenue()
   return (
     <article className="opening-times__venue" data-venue={props.venue} aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>{props.name}</h3>
@@ -72,7 +74,7 @@ function VenueColumn(props: { venue: VenueKey; name: string; foodLabel: string; 
         <p className="opening-times__pending">
           {props.failed ? (
             <>
-              Opening times are not available right now. Call us on <a href={telHref}>{identity.phone}</a>.
+              Opening times are not available right now. Call us on <a href={telHref(identity.phone)}>{identity.phone}</a>.
             </>
           ) : (
             'Loading opening times…'
@@ -104,6 +106,7 @@ export function OpeningTimes({ heading = 'Opening Times' }: { heading?: string }
   const { data: times, status: timesStatus } = useResource(useOpeningTimes)
   const { data: holidayData } = useResource(useHolidays)
   const id = useId()
+  const identity = useVenue()
 
   const holidays = holidayList(holidayData)
   const failed = timesStatus === 'error' && !times

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test } from 'bun:test'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
-import { venue } from '../../lib/venue'
+import { builtVenue as venue } from '../../lib/venue'
 import { BOOKING_SCRIPT_TIMEOUT_MS, BookingWidget, sizeBookingFrames } from './BookingWidget'
 
 const scripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === venue.booking.scriptUrl)

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useOnline } from '../../lib/hooks'
 import { canReachQuietly, embedState, reachesOwnServer } from '../../lib/reachable'
-import { venue } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
+import type { VenueInfo } from '../../api/types'
 import { OfflineNotice } from '../../ui/OfflineNotice'
 import './stay.css'
 
@@ -28,8 +29,7 @@ export function sizeBookingFrames(container: HTMLElement, windowWidth: number): 
 }
 
 /** Every script the booking provider added (ours and any it loaded itself). */
-function bookingScripts(): HTMLScriptElement[] {
-  const { scriptUrl, origin } = venue.booking
+function bookingScripts({ scriptUrl, origin }: VenueInfo['booking']): HTMLScriptElement[] {
   return [...document.querySelectorAll('script[src]')].filter((node): node is HTMLScriptElement => {
     const src = (node as HTMLScriptElement).src
     return src === scriptUrl || node.getAttribute('src') === scriptUrl || (origin !== '' && src.startsWith(origin))
@@ -58,10 +58,12 @@ export function BookingWidget() {
   const [checked, setChecked] = useState<State>('checking')
   const [attempt, setAttempt] = useState(0)
   const containerRef = useRef<HTMLDivElement>(null)
+  const venue = useVenue()
+  const { booking } = venue
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt is the trigger: Try again loads the widget anew
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt is the trigger: Try again loads the widget anew (and the owner's new booking service)
   useEffect(() => {
-    const { scriptUrl, widgetId } = venue.booking
+    const { scriptUrl, widgetId } = booking
     const container = containerRef.current
     let active = true
     let settled = false
@@ -111,10 +113,10 @@ export function BookingWidget() {
       active = false
       settled = true
       clearTimeout(timer)
-      for (const node of bookingScripts()) node.remove()
+      for (const node of bookingScripts(booking)) node.remove()
       container?.replaceChildren()
     }
-  }, [attempt])
+  }, [attempt, booking.scriptUrl, booking.widgetId, booking.origin])
 
   const state = checked === 'ready' ? 'ready' : embedState(online, checked)
 

@@ -2,7 +2,8 @@ import { BookingWidget } from './BookingWidget'
 import { FadeIn } from '../../ui/FadeIn'
 import { Hero } from '../../ui/Hero'
 import { RoomRotator } from './RoomRotator'
-import { telHref, venue } from '../../lib/venue'
+import { telHref } from '../../lib/venue'
+import { useVenue } from '../../shell/venue'
 import '../../ui/pages.css'
 import './stay.css'
 
@@ -15,6 +16,7 @@ const FEATURES = [
 
 /** /stay: the rooms, a rotating room picture and the booking widget. */
 export function Stay() {
+  const venue = useVenue()
   return (
     <main id="main">
       <Hero
@@ -53,7 +55,7 @@ export function Stay() {
             <span className="eyebrow">Check availability</span>
             <h2 id="book-heading">Book your room</h2>
             <p>
-              Check availability and book online below, or if you would rather talk, call us on <a href={telHref}>{venue.phone}</a>.
+              Check availability and book online below, or if you would rather talk, call us on <a href={telHref(venue.phone)}>{venue.phone}</a>.
             </p>
           </div>
           <BookingWidget />

@@ -23,6 +23,7 @@ export const ACTIVITY_KINDS: Array<[string, string]> = [
   ['message', 'Messages'],
   ['staff', 'Staff accounts'],
   ['login', 'Logins'],
+  ['venue', 'Venue details'],
 ]
 
 /** A value from a field change, in a few words. */

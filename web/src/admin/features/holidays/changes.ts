@@ -3,7 +3,7 @@ import type { AdminHoliday } from '../../../api/types'
 import type { OutboxEntry } from '../../adminApi'
 import { mark, metaOf, type PendingMark } from '../../shell/pending'
 import { venueKeyOf, type VenueKey } from '../../../../../api/src/shared/rules/venues'
-import { venue as venueNames } from '../../../lib/venue'
+import { currentVenue } from '../../../shell/venue'
 
 /** `venue` is the key; changes queued by older versions carry only `location`, the display name. */
 export type HolidayMeta =
@@ -19,7 +19,7 @@ declare module '../../shell/pending' {
 export type DisplayHoliday = Omit<AdminHoliday, 'id' | 'venue'> & { id: number | string; venue?: AdminHoliday['venue']; pending?: PendingMark }
 
 /** The venue a queued change is for: its key, or the venue its display name stands for. */
-const queuedVenue = (venue: VenueKey | undefined, location: string) => venue ?? venueKeyOf(venueNames, location) ?? undefined
+const queuedVenue = (venue: VenueKey | undefined, location: string) => venue ?? venueKeyOf(currentVenue(), location) ?? undefined
 
 export function mergeHolidays(server: AdminHoliday[], pending: OutboxEntry[]): DisplayHoliday[] {
   const rows: DisplayHoliday[] = server.map((h) => ({ ...h }))

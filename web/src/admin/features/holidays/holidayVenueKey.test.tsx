@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { venue } from '../../../lib/venue'
+import { builtVenue as venue } from '../../../lib/venue'
 import { enqueue } from '../../../offline/outbox'
 import { connectOutbox } from '../../adminApi'
 import { AddHoliday, DeleteHoliday } from './holidays'

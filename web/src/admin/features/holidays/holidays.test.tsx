@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { venue } from '../../../lib/venue'
+import { builtVenue as venue } from '../../../lib/venue'
 import { AddHoliday, DeleteHoliday } from './holidays'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { HolidayAddedReply, HolidayRemovedReply } from '../../../api/types'
 import { timeRange } from '../../../features/opening-times/timeRange'
-import { venue } from '../../../lib/venue'
+import { currentVenue } from '../../../shell/venue'
 import { VENUE_KEYS, venueKeyOf, venueName, type VenueKey } from '../../../../../api/src/shared/rules/venues'
 import { formatLongDate, venueClock } from '../../../features/opening-times/venueTime'
 import { failureStatus, mutate } from '../../adminApi'
@@ -91,7 +91,7 @@ function HolidayList({ onRemove, removing }: { onRemove?: (h: DisplayHoliday) =>
 const INITIAL = { holiday_date: '', open_time: '', close_time: '', location: '', closed: false }
 
 function sendHoliday({ holiday_date, open_time, close_time, closed }: typeof INITIAL, location: VenueKey) {
-  const name = venueName(venue, location)
+  const name = venueName(currentVenue(), location)
   const meta: HolidayMeta = {
     kind: 'holiday',
     op: 'create',
@@ -111,7 +111,7 @@ export function AddHoliday() {
   const form = useFormDraft('holiday-add', INITIAL)
   const { holiday_date, open_time, close_time, closed } = form.values
   // The key ('hotel' | 'stables'); a draft kept by an older version holds the display name.
-  const location = venueKeyOf(venue, form.values.location)
+  const location = venueKeyOf(currentVenue(), form.values.location)
 
   const save = useMutationForm({
     validate: () =>
@@ -154,7 +154,7 @@ export function AddHoliday() {
               <option value="">Choose a venue…</option>
               {VENUE_KEYS.map((key) => (
                 <option key={key} value={key}>
-                  {venueName(venue, key)}
+                  {venueName(currentVenue(), key)}
                 </option>
               ))}
             </SelectField>

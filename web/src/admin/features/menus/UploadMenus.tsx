@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { MenuUploadedReply } from '../../../api/types'
 import { ApiError } from '../../../api/client'
-import { venue } from '../../../lib/venue'
+import { currentVenue } from '../../../shell/venue'
 import { deferredStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { PendingBadge, usePending } from '../../shell/pending'
@@ -28,17 +28,19 @@ export function isPdf(file: File): boolean {
   return /\.pdf$/i.test(file.name)
 }
 
-export const BUSINESS_OPTIONS = [
-  { value: '1', label: menuBusinessName(venue, 1), page: '/drink' },
-  { value: '2', label: menuBusinessName(venue, 2), page: '/eat' },
-] as const
+/** The two businesses with the venue's current names. */
+export const businessOptions = () =>
+  [
+    { value: '1', label: menuBusinessName(currentVenue(), 1), page: '/drink' },
+    { value: '2', label: menuBusinessName(currentVenue(), 2), page: '/eat' },
+  ] as const
 
 function sendMenu({ business_id, type_id }: { business_id: string; type_id: string }, file: File, onProgress: (fraction: number) => void) {
   const body = new FormData()
   body.append('pdf', file)
   body.append('business_id', business_id)
   body.append('type_id', type_id.trim())
-  const business = BUSINESS_OPTIONS.find((b) => b.value === business_id)
+  const business = businessOptions().find((b) => b.value === business_id)
   const meta: MenuMeta = { kind: 'menu', op: 'create', business_id, file_name: file.name }
   return mutate<MenuUploadedReply>(
     { method: 'POST', path: '/api/upload-pdf', body, label: `New menu for ${business?.label ?? business_id}`, meta },
@@ -111,7 +113,7 @@ export function UploadMenus() {
               onValue={(value) => form.set('business_id', value)}
             >
               <option value="">Choose a business…</option>
-              {BUSINESS_OPTIONS.map((b) => (
+              {businessOptions().map((b) => (
                 <option key={b.value} value={b.value}>
                   {b.label}
                 </option>
@@ -135,7 +137,7 @@ export function UploadMenus() {
         {!menus.data ? <p className="admin-loading">{menus.status === 'error' ? 'The current menus could not be loaded.' : 'Loading menus…'}</p> : null}
         {menus.data ? (
           <ul className="admin-rows">
-            {BUSINESS_OPTIONS.map((b) => {
+            {businessOptions().map((b) => {
               const menu = menus.data?.[Number(b.value) as 1 | 2]
               const waiting = queued.get(b.value)
               return (

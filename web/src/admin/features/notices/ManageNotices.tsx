@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import type { NoticeDeletedReply } from '../../../api/types'
 import { formatShortDateTime } from '../../../../../api/src/shared/rules/venue-time'
 import { venueName } from '../../../../../api/src/shared/rules/venues'
-import { venue as identity } from '../../../lib/venue'
+import type { VenueInfo } from '../../../api/types'
+import { useVenue } from '../../../shell/venue'
 import { useResource } from '../../../stores'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
@@ -22,9 +23,10 @@ const PHASES = [
   { phase: 'past', title: 'Past', empty: 'No notice has ended yet.' },
 ] as const
 
-const whereShown = (notice: DisplayNotice) => (notice.venue === 'both' ? 'Both venues' : venueName(identity, notice.venue))
+const whereShown = (notice: DisplayNotice, identity: VenueInfo) => (notice.venue === 'both' ? 'Both venues' : venueName(identity, notice.venue))
 
 function NoticeRow({ notice, busy, onEdit, onDelete }: { notice: DisplayNotice; busy: boolean; onEdit(): void; onDelete(): void }) {
+  const identity = useVenue()
   const deleted = notice.pending?.op === 'delete'
   const short = notice.text.length > 40 ? `${notice.text.slice(0, 37)}…` : notice.text
   return (
@@ -39,7 +41,7 @@ function NoticeRow({ notice, busy, onEdit, onDelete }: { notice: DisplayNotice; 
           <PendingBadge mark={notice.pending} />
         </p>
         <p className="admin-row__meta">
-          {whereShown(notice)} · {formatShortDateTime(new Date(notice.starts_at))} to {formatShortDateTime(new Date(notice.ends_at))}
+          {whereShown(notice, identity)} · {formatShortDateTime(new Date(notice.starts_at))} to {formatShortDateTime(new Date(notice.ends_at))}
           {notice.link ? ` · link “${notice.link_text}” to ${notice.link}` : ''}
         </p>
       </div>

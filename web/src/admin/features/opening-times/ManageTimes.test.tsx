@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { venue } from '../../../lib/venue'
+import { builtVenue as venue } from '../../../lib/venue'
 import { ManageTimes } from './ManageTimes'
 import { deferred, mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 
@@ -90,7 +90,7 @@ describe('Manage Opening Times', () => {
     fireEvent.click(screen.getByLabelText('Closed'))
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     expect(await screen.findByText('Opening times updated.')).toBeTruthy()
-    expect(mock.changes()[0]!.body).toEqual({ name: venue.hotelName, day: 'sunday', open_time: '', close_time: '', type: 'opening', closed: true })
+    expect(mock.changes()[0]!.body).toEqual({ name: 'hotel', day: 'sunday', open_time: '', close_time: '', type: 'opening', closed: true })
   })
 
   test('sends PUT /api/update-times with the group key and type; failure says so exactly', async () => {
@@ -112,7 +112,7 @@ describe('Manage Opening Times', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save times' }))
     expect(await screen.findByText('Opening times updated.')).toBeTruthy()
     expect(mock.changes()[0]!.body).toEqual({
-      name: venue.barName,
+      name: 'stables',
       day: 'wednesday_to_friday',
       open_time: '12:30',
       close_time: '15:30',

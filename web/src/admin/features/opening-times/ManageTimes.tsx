@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react'
 import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type UpdateTimesReply } from '../../../api/types'
-import { venue } from '../../../lib/venue'
+import { useVenue } from '../../../shell/venue'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
@@ -12,7 +12,7 @@ import { FormFooter, SelectField, TimeRangeFields } from '../../shell/formParts'
 import { currentOf, CurrentTimes } from './CurrentTimes'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { problemIn, StaffForm } from '../../shell/fieldErrors'
-import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
+import { venueName, type VenueKey } from '../../../../../api/src/shared/rules/venues'
 
 export const TIMES_ERROR = 'Error updating times. Please try again.'
 export const TIMES_REQUIRED = 'Please enter the opening and closing times, or tick Closed.'
@@ -21,16 +21,19 @@ export const TIMES_CHOOSE = 'Please choose a business and the days to change.'
 export type Business = VenueKey
 type Group = keyof typeof GROUP_LABELS
 
-export const BUSINESSES: Record<Business, { name: string; groups: readonly Group[]; food: string }> = {
-  hotel: { name: venue.hotelName, groups: HOTEL_GROUPS, food: 'Breakfast' },
-  stables: { name: venue.barName, groups: STABLES_GROUPS, food: 'Lunch' },
+export const BUSINESSES: Record<Business, { groups: readonly Group[]; food: string }> = {
+  hotel: { groups: HOTEL_GROUPS, food: 'Breakfast' },
+  stables: { groups: STABLES_GROUPS, food: 'Lunch' },
 }
+
+type Chosen = (typeof BUSINESSES)[Business] & { name: string }
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 
 /** One business's hours (or food times) for one group of days; `baseVersion`: the times as staff saw them. */
-function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: (typeof BUSINESSES)[Business], baseVersion: string | undefined) {
-  const body = { name: chosen.name, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
+function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: Chosen, baseVersion: string | undefined) {
+  // The business's key, not its name: a change queued offline stays valid after an owner renames the venue.
+  const body = { name: business, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
   const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
   return mutate<UpdateTimesReply>({
     method: 'PUT',
@@ -50,7 +53,9 @@ export function ManageTimes() {
   const times = useResource(useAdminOpeningTimes)
   const form = useFormDraft('times', INITIAL)
   const { business, group, type, open, close, closed } = form.values
-  const chosen = business === 'hotel' || business === 'stables' ? BUSINESSES[business] : null
+  const venue = useVenue()
+  const named = (key: Business): Chosen => ({ ...BUSINESSES[key], name: venueName(venue, key) })
+  const chosen = business === 'hotel' || business === 'stables' ? named(business) : null
   const pendingEntries = usePending('times')
   const queued = useMemo(() => pendingTimes(pendingEntries), [pendingEntries])
 
@@ -135,7 +140,7 @@ export function ManageTimes() {
       <AdminSection title="Current times" id={`${ids}-current`}>
         <CurrentTimes
           times={times}
-          venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...BUSINESSES[key] }))}
+          venues={(Object.keys(BUSINESSES) as Business[]).filter((key) => !chosen || key === business).map((key) => ({ key, ...named(key) }))}
           selected={`${business}|${group}`}
           queued={queued}
         />

@@ -1,10 +1,10 @@
 /** Opening-times changes: what a queued one says (meta), how it shows on the form, how its conflict reads. */
 import { timeRange } from '../../../features/opening-times/timeRange'
-import { venue } from '../../../lib/venue'
+import { currentVenue } from '../../../shell/venue'
 import type { OutboxEntry } from '../../adminApi'
 import { text, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, type PendingMark } from '../../shell/pending'
-import type { VenueKey } from '../../../../../api/src/shared/rules/venues'
+import { venueName, type VenueKey } from '../../../../../api/src/shared/rules/venues'
 import { TIMES_REPLY_KEY } from '../../../../../api/src/shared/rules/opening-groups'
 
 export type TimesMeta = { kind: 'times'; business: VenueKey; group: string; type: 'opening' | 'food'; open: string; close: string; closed: boolean }
@@ -36,7 +36,7 @@ export function timesConflictRows(entry: OutboxEntry, mine: Record<string, strin
   const theirs = venueTimes ? (venueTimes.closed ? 'Closed' : range(times?.type === 'food' ? venueTimes[foodKey] : venueTimes.hours)) : '—'
   const minePart = mine.closed === 'true' ? 'Closed' : timeRange(text(mine.open_time), text(mine.close_time))
   const what = times
-    ? `${times.business === 'hotel' ? venue.hotelName : venue.barName}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}`
+    ? `${venueName(currentVenue(), times.business)}, ${String(venueTimes?.label ?? times.group)}: ${times.type === 'food' ? (times.business === 'hotel' ? 'breakfast' : 'lunch') : 'opening hours'}`
     : 'Times'
   return [{ label: what, mine: minePart, theirs }]
 }

@@ -8,7 +8,7 @@ import { FormFooter, InputField, PasswordField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { formatReceived } from '../../time'
 import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '../../../../../api/src/shared/rules/staff-passwords'
-import { venue } from '../../../lib/venue'
+import { currentVenue } from '../../../shell/venue'
 import { accountFailure } from './accountStatus'
 import { listProblem } from '../../shell/listProblem'
 import { useMySessions } from './store'
@@ -19,7 +19,8 @@ import './staff.css'
 export const ACCOUNT_PATH = '/account'
 export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, not containing your username or the venue's name, and not easy to guess. A few words you will remember make a good one.`
 /** The venue's own names, which no staff password may contain (the server checks again). */
-export const VENUE_NAMES = [venue.hotelName, venue.barName]
+/** The venue's current names: a password made of them is one anyone would try first. */
+export const venueNames = () => [currentVenue().hotelName, currentVenue().barName]
 export const MUST_CHOOSE_TEXT =
   'Please choose your own password before anything else. The one you were given was set for you; the other screens open once you have changed it.'
 export const PASSWORD_CHANGED = 'Your password is changed. You stay logged in here; any other device you were logged in on has been logged out.'
@@ -65,7 +66,7 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
   const form = useMutationForm<{ message?: string }>({
     validate: () =>
       problemIn('Enter your current password and a new one.', { current_password: !current, new_password: !next }) ??
-      fieldProblem('new_password', passwordRuleBroken(next, username ?? '', VENUE_NAMES)) ??
+      fieldProblem('new_password', passwordRuleBroken(next, username ?? '', venueNames())) ??
       problemIn('The two new passwords are not the same.', { repeat_password: next !== repeat }),
     send: () => adminSendNow('POST', '/api/admin/password', { current_password: current, new_password: next }),
     sent: () => ({ text: PASSWORD_CHANGED, tone: 'success' }),

@@ -11,7 +11,7 @@ import { formatReceived } from '../../time'
 import { passwordRuleBroken } from '../../../../../api/src/shared/rules/staff-passwords'
 import { OWNER_ONLY_MESSAGE, type StaffRole } from '../../../../../api/src/shared/rules/staff-roles'
 import { accountFailure } from './accountStatus'
-import { VENUE_NAMES } from './MyAccount'
+import { venueNames } from './MyAccount'
 import { listProblem } from '../../shell/listProblem'
 import { useStaffList } from './store'
 import { useResource } from '../../../stores'
@@ -92,7 +92,7 @@ function AddMember() {
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
     validate: () =>
-      problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username, VENUE_NAMES)),
+      problemIn('Enter a username.', { username: !username.trim() }) ?? fieldProblem('password', passwordRuleBroken(password, username, venueNames())),
     send: () => adminSendNow('POST', '/api/admin/staff', { username: username.trim(), role, password }),
     sent: (reply) => ({
       text: reply?.message || `${username.trim()} can now log in.`,
@@ -252,7 +252,7 @@ function MemberRow({ member, onlyOwner, removing, onRemove }: { member: StaffMem
 function ResetPassword({ id, username, onDone }: { id: string; username: string; onDone(status: Status): void }) {
   const [password, setPassword] = useState('')
   const form = useMutationForm<{ message?: string }>({
-    validate: () => fieldProblem('password', passwordRuleBroken(password, username, VENUE_NAMES)),
+    validate: () => fieldProblem('password', passwordRuleBroken(password, username, venueNames())),
     send: () => adminSendNow('PUT', path(username), { password }),
     sent: () => ({ text: `${username}'s password is reset: they are logged out and choose a new one at their next login.`, tone: 'success' }),
     failed: (error) => accountFailure(error, 'The password could not be reset.'),

@@ -1,0 +1,79 @@
+/**
+ * An owner's change to the venue details is in the very next page the server renders, read without
+ * a script: the footer, the contact page's phone and email, the names in the page, the title, the
+ * Open Graph tags, the structured data, the embedded data the browser's stores start from, and the
+ * Content-Security-Policy. No browser: the real app on the real build (npm run build first, for
+ * dist/.server) and a real SQLite file with the demo content.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEMO_ADMIN } from '../../api/src/app'
+import { makeServedApp } from './served-app'
+
+const DIST = join(import.meta.dir, '..', 'dist')
+const jsonOf = async (res: Response) => (await res.json()) as any
+let t: Awaited<ReturnType<typeof makeServedApp>>
+let token: string
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
+  t = await makeServedApp(DIST, { SITE_URL: 'https://www.larkdale.example' })
+  token = (await jsonOf(await t.call('POST', '/api/admin/login', { json: DEMO_ADMIN }))).token
+})
+afterAll(() => t?.close())
+
+const rootOf = (page: string) => page.slice(page.indexOf('<div id="root"'), page.lastIndexOf('<script type="application/json" id="initial-data">'))
+const decode = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&amp;', '&')
+const metaOf = (html: string, name: string) => decode(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '')
+const embedded = (html: string) => JSON.parse(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)![1]!)
+
+test('after a PUT, a new visitor’s first HTML shows the new phone, names and booking origin everywhere', async () => {
+  const before = await jsonOf(await t.call('GET', '/api/admin/venue', { token }))
+  const changed = {
+    ...before.venue,
+    hotelName: 'Fellside Inn',
+    barName: 'The Hayloft bar',
+    phone: '015394 32000',
+    email: 'stay@fellside.example',
+    booking: { scriptUrl: 'https://book.fellside.example/w.js', widgetId: 'fell-1', origin: 'https://book.fellside.example' },
+  }
+  // Rendered once before the change: the page is kept, and must not be served again after it.
+  expect(rootOf(await (await t.call('GET', '/contact')).text())).toContain(before.venue.phone)
+  expect((await t.call('PUT', '/api/admin/venue', { token, json: changed })).status).toBe(200)
+
+  const res = await t.call('GET', '/contact')
+  const html = await res.text()
+  const root = rootOf(html)
+  expect(root).toContain('015394 32000')
+  expect(root).toContain('href="tel:01539432000"')
+  expect(root).toContain('stay@fellside.example')
+  expect(root).toContain('Fellside Inn')
+  expect(root).toContain('The Hayloft bar')
+  expect(root).not.toContain(before.venue.phone)
+  expect(root).not.toContain(before.venue.hotelName)
+  expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe('Contact — Fellside Inn')
+  expect(metaOf(html, 'og:site_name')).toBe('Fellside Inn')
+  expect(metaOf(html, 'og:title')).toBe('Contact — Fellside Inn')
+  const [hotel, bar] = JSON.parse(/<script type="application\/ld\+json" id="venue-structured-data">([\s\S]*?)<\/script>/.exec(html)![1]!)
+  expect([hotel.name, hotel.telephone, bar.name]).toEqual(['Fellside Inn', '015394 32000', 'The Hayloft bar'])
+  expect(embedded(html).stores.venue).toEqual(changed)
+  const csp = res.headers.get('content-security-policy')!
+  expect(csp).toContain("script-src 'self' https://book.fellside.example")
+  expect(csp).not.toContain(new URL(before.venue.booking.origin).host)
+
+  // The stay page's booking widget names the new widget; the home page its new name.
+  expect(rootOf(await (await t.call('GET', '/stay')).text())).toContain('data-widget-id="fell-1"')
+  expect(rootOf(await (await t.call('GET', '/')).text())).toContain('Fellside Inn')
+})
+
+test('a new name that contains the old one is written once, in a page asked for with a query too', async () => {
+  const { venue } = await jsonOf(await t.call('GET', '/api/admin/venue', { token }))
+  const seedName = 'Larkdale Hotel'
+  expect((await t.call('PUT', '/api/admin/venue', { token, json: { ...venue, hotelName: `${seedName} & Spa` } })).status).toBe(200)
+  for (const path of ['/contact', '/contact?utm_source=newsletter']) {
+    const html = await (await t.call('GET', path)).text()
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!), path).toBe(`Contact — ${seedName} & Spa`)
+    expect(metaOf(html, 'og:title'), path).toBe(`Contact — ${seedName} & Spa`)
+  }
+})
