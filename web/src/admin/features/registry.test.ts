@@ -9,6 +9,7 @@ import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
 import { useAdminNotices } from './notices/store'
 import { useAdminOpeningTimes } from './opening-times/store'
+import { useAdminVenue } from './venue/store'
 import { kindOf, RECORD_KINDS } from './registry'
 
 /** A queued change as saved on a device: `meta` as older versions wrote it, or none at all. */
@@ -63,6 +64,7 @@ const CASES = [
     firstLabel: 'title',
   },
   { kind: 'notice', path: '/api/admin/notices/5', meta: { kind: 'notice', op: 'update', id: 5 }, list: useAdminNotices, firstLabel: 'Text' },
+  { kind: 'venue', path: '/api/admin/venue', meta: { kind: 'venue', op: 'update' }, list: useAdminVenue, firstLabel: 'title' },
 ] as const
 
 describe('the record-kind registry', () => {
