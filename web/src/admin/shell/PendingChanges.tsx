@@ -1,11 +1,13 @@
 /**
  * Pending changes: every change still on this device, oldest first, with its state (waiting, sending,
  * failed with the server's reason, conflict). Failed ones can be retried or discarded; a conflict
- * shows the staff member's version beside the server's and lets them choose which to keep.
+ * merged field by field asks only about the fields changed on both sides (ConflictChoices); one
+ * queued without a base shows staff's version beside the server's and lets them choose which to keep.
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { discard, resolveConflict, retry, useOutbox, type OutboxEntry } from '../../offline/outbox'
+import { ConflictChoices } from './ConflictChoices'
 import { ConflictView } from './ConflictView'
 import { PENDING_ID } from './pending'
 import { formatReceived } from '../time'
@@ -102,7 +104,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
           The server refused it: {entry.error}
         </p>
       ) : null}
-      {entry.state === 'conflict' ? <ConflictView entry={entry} /> : null}
+      {entry.state === 'conflict' ? entry.merge ? <ConflictChoices entry={entry} /> : <ConflictView entry={entry} /> : null}
       <div className="admin-pending__actions">
         {entry.state === 'failed' || (entry.state === 'waiting' && entry.attempts > 0) ? (
           <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => retry(entry.id))}>
@@ -110,7 +112,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
             <span className="visually-hidden"> {entry.label}</span>
           </button>
         ) : null}
-        {entry.state === 'conflict' ? (
+        {entry.state === 'conflict' && !entry.merge ? (
           <>
             <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'overwrite'))}>
               Keep my version

@@ -7,7 +7,7 @@ import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
-import type { AttractionMeta, DisplayAttraction } from './changes'
+import { attractionEditFields, type AttractionMeta, type DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
@@ -44,6 +44,8 @@ function sendEdit(
       body,
       label: `Edit attraction ${name.trim()}`,
       baseVersion: isPlaceholder(selected) || !current?.updated_at ? undefined : current.updated_at,
+      // The fields as staff found them: on a conflict, only the fields changed on both sides are asked about.
+      base: isPlaceholder(selected) || !current ? undefined : attractionEditFields(current),
       record: `attraction:${selected}`,
       versionField: 'attraction.updated_at',
       meta: {

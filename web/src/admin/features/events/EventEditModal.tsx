@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
-import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
+import { eventEditFields, queuedEvent, type DisplayEvent, type EventMeta } from './changes'
 import { startProblem, toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
@@ -84,6 +84,8 @@ function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, im
       label: `Edit event: ${title.trim()}`,
       // The version staff saw, so an edit made elsewhere meanwhile is not overwritten (none yet for an event made on this device).
       baseVersion: isPlaceholder(event.id) || !event.updated_at ? undefined : event.updated_at,
+      // The fields as staff found them: on a conflict, only the fields changed on both sides are asked about.
+      base: isPlaceholder(event.id) ? undefined : eventEditFields(event),
       record: `event:${event.id}`,
       versionField: 'event.updated_at',
       meta,
