@@ -21,6 +21,11 @@ export interface EditFields {
   version(current: unknown, entry: OutboxEntry): string | undefined
   /** Whether two values of a field are the same (default: the shared rule's, values not spellings). */
   same?: SameValue
+  /**
+   * An edit of a record deleted on the website meanwhile, made again as a new record: the screen that
+   * adds one and its form's draft, filled from the edit's fields (none: the edit can only be dropped).
+   */
+  recreate?(mine: Record<string, unknown>): { path: string; draftKey: string; draft: Record<string, unknown> }
 }
 
 export interface RecordKind {

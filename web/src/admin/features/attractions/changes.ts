@@ -54,6 +54,8 @@ export const attractionEdits: EditFields = {
   applies: (entry) => entry.path.startsWith('/api/edit-around'),
   read: (current) => (current && typeof current === 'object' ? attractionEditFields(current as Attraction) : null),
   version: (current) => (current as Partial<Attraction> | null)?.updated_at,
+  // The add form, filled in (its picture went with the deleted attraction: staff choose one again).
+  recreate: ({ name, url, description, alt }) => ({ path: '/manageAttractions', draftKey: 'attractions-upload', draft: { name, url, description, alt } }),
 }
 
 /** An edit that met a newer version (other changes: null, the generic view). */

@@ -6,7 +6,7 @@
  * CORS for its made-up page origin), with forms written out as multipart bytes for it.
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'bun:test'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -174,4 +174,30 @@ test('only the field changed on both sides is asked about; a field changed on th
   fireEvent.click(within(question).getByRole('button', { name: /^Save my choices/ }))
   expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
   expect(await onServer(tower.id)).toMatchObject({ url: 'https://example.org/tower-tickets', description: 'A tower with a view.' })
+})
+
+test('an edit of an attraction another owner deleted meanwhile says so, and can be added again with the form filled in', async () => {
+  const mill = await createAttraction('Old Mill')
+  await editDescriptionOffline(mill, 'A mill by the weir.')
+  const res = await send(`/api/delete-around/${mill.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+  expect(res.status).toBe(200)
+
+  setOnLine(true)
+  await replay()
+  cleanup()
+  render(<PendingChangesPanel />)
+  const item = screen.getByRole('group', { name: /deleted on the website while this change waited/ })
+  expect(within(item).getByText('A mill by the weir.')).toBeTruthy()
+  // Trying again cannot help: no Retry, only its own ways on.
+  expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull()
+  fireEvent.click(within(item).getByRole('button', { name: /^Add it again/ }))
+  expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
+  expect(location.pathname).toBe('/manageAttractions')
+
+  cleanup()
+  render(<ManageAttractions />)
+  const form = within(screen.getByRole('region', { name: 'Add an attraction' }))
+  expect((form.getByLabelText('Name') as HTMLInputElement).value).toBe('Old Mill')
+  expect((form.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('A mill by the weir.')
+  expect(form.getByText('Your unsaved input was restored. Please choose the image again.')).toBeTruthy()
 })

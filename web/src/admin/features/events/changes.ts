@@ -6,7 +6,7 @@ import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFi
 import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
 import type { EditFields } from '../../shell/registry'
 import { sameValue } from '../../../../../api/src/shared/rules/three-way-merge'
-import { fromVenueInput } from '../../time'
+import { fromVenueInput, toVenueInput } from '../../time'
 import type { EventFieldValues } from './EventFields'
 
 export interface EventFields {
@@ -92,6 +92,22 @@ export const eventEdits: EditFields = {
   same: (field, a, b) => {
     const [x, y] = field === 'start_datetime' ? [instantOf(a), instantOf(b)] : [null, null]
     return x !== null && y !== null ? x === y : sameValue(field, a, b)
+  },
+  // The create form, filled in (its start in venue time, as the form takes it; the picture is chosen again).
+  recreate: (mine) => {
+    const start = instantOf(mine.start_datetime)
+    return {
+      path: '/createEvent',
+      draftKey: 'event-create',
+      draft: {
+        title: mine.title,
+        description: mine.description,
+        startDatetime: start === null ? '' : toVenueInput(new Date(start).toISOString()),
+        ticket_url: mine.ticket_url,
+        contactToBook: mine.contactToBook === 'true',
+        alt: mine.alt_text,
+      },
+    }
   },
 }
 
