@@ -14,7 +14,7 @@ import { useAdminAttractions } from './attractions/store'
 import { useAdminMessages } from './contact/store'
 import { eventConflictRows, eventEdits } from './events/changes'
 import { useAdminEvents } from './events/store'
-import { galleryConflictRows } from './galleries/changes'
+import { galleryConflictRows, galleryEdits } from './galleries/changes'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
@@ -27,7 +27,12 @@ export type RecordKindName = PendingMeta['kind']
 const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
 export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
-  gallery: { paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/, list: list(useGalleryGrouped), conflictRows: galleryConflictRows },
+  gallery: {
+    paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/,
+    list: list(useGalleryGrouped),
+    conflictRows: galleryConflictRows,
+    edits: galleryEdits,
+  },
   attraction: { paths: /^\/api\/(upload|edit|delete)-around/, list: list(useAdminAttractions), conflictRows: attractionConflictRows, edits: attractionEdits },
   times: { paths: /^\/api\/update-times/, list: list(useAdminOpeningTimes), conflictRows: timesConflictRows, edits: timesEdits },
   holiday: { paths: /^\/api\/(add|remove)-bank-holiday-times/, list: list(useAdminHolidays) },

@@ -118,8 +118,8 @@ export async function resolveConflict(id: string, choice: 'overwrite' | 'discard
 }
 
 /**
- * Staff chose, for each field in conflict, whose value stays ('mine' or 'theirs'); the others keep
- * what the merge gave. Sent with the server's version, so a field changed there since still conflicts.
+ * Staff chose, for each field in conflict, whose value stays ('mine' or 'theirs'); the fields they
+ * name no choice for keep what the merge gave. Sent with the server's version, so a field changed there since still conflicts.
  * A new key: the server must apply this as a fresh request (saved before the old one goes, so the
  * change is never absent from the list, nor from IndexedDB).
  */
@@ -128,7 +128,11 @@ export async function resolveFields(id: string, chosen: Record<string, 'mine' | 
   if (entry?.state !== 'conflict' || !entry.merge) return
   const mine = bodyFields(entry.body)
   const values = { ...entry.merge.merged }
-  for (const field of entry.merge.conflicts) if (chosen[field] === 'mine') values[field] = mine[field]
+  // A choice may name fields beside the one in conflict that belong with it (a closing time with its
+  // "closed"): each takes the chosen side's value, so a choice never mixes the two versions.
+  for (const [field, side] of Object.entries(chosen)) {
+    if (Object.hasOwn(values, field)) values[field] = side === 'mine' ? mine[field] : entry.merge.theirs[field]
+  }
   await save({ ...settledOn(entry, entry.merge, values), id: crypto.randomUUID() })
   await remove(id)
   await replay()
