@@ -73,13 +73,16 @@ export function ConflictChoices({ entry }: { entry: OutboxEntry }) {
     focusPanel()
   }
 
-  const count = rows.length === 1 ? 'One field was' : `${rows.length} fields were`
+  // No field in conflict: the record kept changing while this change was merged (outbox MAX_MERGES).
+  const ask =
+    rows.length === 0
+      ? 'It changed again each time your change was merged: save to send it once more on top of the latest version.'
+      : `${rows.length === 1 ? 'One field was' : `${rows.length} fields were`} changed both here and on the website: choose which value to keep.`
   return (
     // biome-ignore lint/a11y/useSemanticElements: one group of several fieldsets, named by its explanation; a fieldset around fieldsets reads worse
     <div ref={group} className="admin-conflict" role="group" aria-labelledby={`${ids}-title`}>
       <p id={`${ids}-title`} className="admin-conflict__title">
-        {entry.error ?? 'This was changed elsewhere since you opened it.'} Your other changes and the website's were merged. {count} changed both here and on
-        the website: choose which value to keep.
+        {entry.error ?? 'This was changed elsewhere since you opened it.'} Your other changes and the website's were merged. {ask}
       </p>
       {rows.map((row, index) => (
         <FieldChoice

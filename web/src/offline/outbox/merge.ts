@@ -12,9 +12,11 @@ export type ConflictMerger = (entry: OutboxEntry, reply: unknown) => FieldMerge 
 
 let merger: ConflictMerger | null = null
 
-/** The staff area's merger (null: none, every conflict is settled as a whole). */
-export function onConflictMerge(merge: ConflictMerger | null): void {
+/** The staff area's merger (null: none, every conflict is settled as a whole); returns the one it replaces. */
+export function onConflictMerge(merge: ConflictMerger | null): ConflictMerger | null {
+  const before = merger
   merger = merge
+  return before
 }
 
 /**
