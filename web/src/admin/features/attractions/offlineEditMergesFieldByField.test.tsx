@@ -3,10 +3,11 @@
  * against the real server (`bun api/src/server.ts` on 127.0.0.1, real SQLite in a temp dir): fields
  * changed on one side only merge without a question (the other owner's web address survives), and
  * only a field changed on both sides is asked about. fetch is Bun's own (happy-dom's would apply
- * CORS for its made-up page origin), with forms written out as multipart bytes for it.
+ * CORS for its made-up page origin), with forms written out as multipart bytes for it; uploads that
+ * report progress (XMLHttpRequest) go through it too.
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +18,7 @@ import { replay, useOutbox } from '../../../offline/outbox'
 import { NOTHING_PENDING, PendingChangesPanel } from '../../shell/PendingChanges'
 import { resetAdmin } from '../../../../test/admin-helpers'
 import { ManageAttractions } from './ManageAttractions'
+import { useAdminAttractions } from './store'
 
 interface Attraction {
   id: number
@@ -60,6 +62,36 @@ async function send(input: RequestInfo | URL, { signal: _, ...init }: RequestIni
   return realFetch(url, { ...init, body, headers })
 }
 
+/** Uploads that report progress go through XMLHttpRequest: here through Bun's fetch to the same server. */
+class ServerXHR {
+  upload = { onprogress: null as ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null }
+  status = 0
+  responseText = ''
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+  ontimeout: (() => void) | null = null
+  onabort: (() => void) | null = null
+  private request: { method: string; url: string; headers: Record<string, string> } = { method: 'GET', url: '', headers: {} }
+  open(method: string, url: string) {
+    this.request = { method, url, headers: {} }
+  }
+  setRequestHeader(name: string, value: string) {
+    this.request.headers[name] = value
+  }
+  abort() {}
+  send(body: BodyInit | null) {
+    send(this.request.url, { method: this.request.method, headers: this.request.headers, body }).then(
+      async (res) => {
+        this.status = res.status
+        this.responseText = await res.text()
+        this.onload?.()
+      },
+      () => this.onerror?.(),
+    )
+  }
+}
+const domXHR = globalThis.XMLHttpRequest
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'field-merge-'))
   server = startServer(dataDir)
@@ -85,9 +117,11 @@ beforeAll(async () => {
       .toBuffer(),
   ).buffer
   globalThis.fetch = send as typeof fetch
+  globalThis.XMLHttpRequest = ServerXHR as unknown as typeof XMLHttpRequest
 }, 120_000)
 afterAll(async () => {
   globalThis.fetch = dom
+  globalThis.XMLHttpRequest = domXHR
   server?.proc.kill()
   await server?.proc.exited
   rmSync(dataDir, { recursive: true, force: true })
@@ -200,4 +234,21 @@ test('an edit of an attraction another owner deleted meanwhile says so, and can 
   expect((form.getByLabelText('Name') as HTMLInputElement).value).toBe('Old Mill')
   expect((form.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('A mill by the weir.')
   expect(form.getByText('Your unsaved input was restored. Please choose the image again.')).toBeTruthy()
+})
+
+test('online, with the list read again after the form was filled, an edit is still based on what filled it: the newer address survives', async () => {
+  const bridge = await createAttraction('Monsal Bridge')
+  render(<ManageAttractions />)
+  const form = within(screen.getByRole('region', { name: 'Edit an attraction' }))
+  await form.findByRole('option', { name: bridge.name })
+  fireEvent.change(form.getByLabelText('Attraction'), { target: { value: String(bridge.id) } })
+  // Another owner changes the address, and this device reads the list again while the form is open.
+  await changeElsewhere(bridge, { url: 'https://example.org/bridge-walk' })
+  await useAdminAttractions.getState().load()
+  await waitFor(() => expect(useAdminAttractions.getState().data?.find((a) => a.id === bridge.id)?.url).toBe('https://example.org/bridge-walk'))
+
+  fireEvent.change(form.getByLabelText('Description'), { target: { value: 'A viaduct over the river.' } })
+  fireEvent.click(form.getByRole('button', { name: 'Save changes' }))
+  await form.findByText('Attraction updated.')
+  expect(await onServer(bridge.id)).toMatchObject({ url: 'https://example.org/bridge-walk', description: 'A viaduct over the river.' })
 })
