@@ -2,7 +2,8 @@
  * Offline staff edits in a real Chromium against the real server (temp DATA_DIR, demo content):
  * changes made with the network off are kept on the device (across a reload), sent when the
  * connection returns, exactly once and in order; a server that dies mid-replay loses or doubles
- * nothing; an edit that meets a change made elsewhere is shown as a conflict, never silently applied.
+ * nothing; an edit that meets a change made elsewhere is merged field by field, and a field changed on
+ * both sides is asked about, never silently applied.
  * Build first (npm run build).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -27,6 +28,7 @@ afterAll(() => rmSync(files, { recursive: true, force: true }))
 interface EventItem {
   id: number
   title: string
+  start_datetime: string
   updated_at: string
 }
 
@@ -249,7 +251,7 @@ describe('the server dies in the middle of a replay', () => {
 describe('an offline edit meets a change made elsewhere', () => {
   const suite = useServerAndBrowser()
 
-  test('on sync staff see a conflict with both versions; nothing is overwritten until they choose', async () => {
+  test('on sync the field changed elsewhere only is merged, and staff are asked only about the field both changed', async () => {
     const { server, browser } = suite
     const token = await server.token()
     const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 90, b: 60 } } })
@@ -292,8 +294,9 @@ describe('an offline edit meets a change made elsewhere', () => {
       elsewhere.append(k, v)
     const other = await server.api('/api/update-event', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: elsewhere })
     expect(other.status).toBe(200)
+    const movedTo = ((await other.json()) as { event: EventItem }).event.start_datetime
 
-    // Back online: the edit meets the change and is held as a conflict.
+    // Back online: the start, changed elsewhere only, is merged; the title, changed on both sides, waits for staff.
     await context.setOffline(false)
     const row = page.locator(`tr[data-event-id="${event.id}"][data-pending="conflict"]`)
     await row.getByText('Conflict — see Pending changes').waitFor({ timeout: 60_000 })
@@ -304,11 +307,14 @@ describe('an offline edit meets a change made elsewhere', () => {
     const item = page.locator('.admin-pending__item[data-state="conflict"]')
     await item.waitFor()
     expect(await item.textContent()).toContain('This event was changed by someone else since you opened it.')
-    const titleRow = item.locator('tr', { has: page.getByRole('rowheader', { name: /Title/ }) })
-    expect(await titleRow.locator('td').allTextContents()).toEqual(['Harvest Supper by Candlelight', 'Harvest Supper (moved to Friday)'])
-    expect(await titleRow.getAttribute('class')).toContain('is-different')
+    // One question, about the title only, with both values.
+    const question = item.getByRole('group', { name: /choose which value to keep/ })
+    expect(await question.locator('legend').allTextContents()).toEqual(['Title'])
+    const mine = question.getByRole('radio', { name: 'Your version: Harvest Supper by Candlelight' })
+    await mine.waitFor()
+    await question.getByRole('radio', { name: 'On the website now: Harvest Supper (moved to Friday)' }).waitFor()
     await item.scrollIntoViewIfNeeded()
-    // Both versions fit a phone: nothing runs off the side.
+    // Both values fit a phone: nothing runs off the side.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await item.screenshot({ path: join(SHOTS, 'outbox-conflict-phone.png') })
     await page.setViewportSize(DESKTOP)
@@ -320,10 +326,14 @@ describe('an offline edit meets a change made elsewhere', () => {
     await Bun.sleep(1_200)
     expect((await stored()).title).toBe('Harvest Supper (moved to Friday)')
 
-    // Staff choose their own version: only now is it applied.
-    await item.getByRole('button', { name: /Keep my version/ }).click()
+    // Staff keep their title (by keyboard): only now is it applied, beside the start the other device set.
+    await mine.focus()
+    await page.keyboard.press('Space')
+    await item.getByRole('button', { name: /Save my choices/ }).click()
     await page.getByText(NOTHING_PENDING).waitFor({ timeout: 30_000 })
-    expect((await stored()).title).toBe('Harvest Supper by Candlelight')
+    const after = await stored()
+    expect(after.title).toBe('Harvest Supper by Candlelight')
+    expect(after.start_datetime).toBe(movedTo)
     await context.close()
   })
 })

@@ -18,6 +18,15 @@ export function saveDrafts(path?: string): void {
   }
 }
 
+/** Puts values in a form's draft: the form opens with them next time (a change to a record deleted elsewhere, made again as a new one). */
+export function putDraft(key: string, values: Record<string, unknown>): void {
+  try {
+    sessionStorage.setItem(DRAFT_KEY_PREFIX + key, JSON.stringify(values))
+  } catch {
+    // storage unavailable or full: the form opens empty
+  }
+}
+
 /** Reads and forgets a saved draft. */
 export function takeDraft<T>(key: string): T | null {
   try {

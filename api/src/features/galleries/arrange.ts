@@ -5,10 +5,13 @@ import type { AppContext } from '../../context'
 import { badRequest, notFound } from '../../http/errors'
 import { readAltText } from '../../http/field-readers'
 import { GALLERY_CATEGORIES } from '../../shared/rules/galleries'
-import { VersionConflict } from '../../shared/version'
+import { altTextVersion } from '../../shared/rules/alt-text'
+import { expectedVersion, VersionConflict } from '../../shared/version'
 import {
   EditGalleryBody,
+  EditGalleryConflictReply,
   EditGalleryReply,
+  GALLERY_ALT_CHANGED_MESSAGE,
   GalleryCategoryParams,
   GalleryIdParams,
   GalleryOrderBody,
@@ -67,24 +70,33 @@ export function galleryArrangeRoutes(ctx: AppContext) {
     )
     .put(
       '/edit-gallery/:id',
-      ({ params, body, commit, activity }) => {
+      ({ params, body, commit, activity, request }) => {
         const altText = readAltText(body.alt) ?? null
-        return commit(() => {
-          const before = findGalleryImage(db, params.id)
-          if (!before) throw notFound(`No gallery image with id ${params.id}.`)
-          setGalleryAltText(db, params.id, altText)
-          activity({
-            kind: 'gallery',
-            action: 'update',
-            record_id: params.id,
-            summary: altText
-              ? `Described picture ${params.id} of the ${before.type} gallery`
-              : `Removed the description of picture ${params.id} of the ${before.type} gallery`,
-            changes: before.alt_text === altText ? [] : [{ field: 'alt_text', before: before.alt_text, after: altText }],
+        // The description staff started from (If-Match): changed since, the edit is refused with the picture as it is now.
+        const basedOn = expectedVersion(request)
+        try {
+          return commit(() => {
+            const before = findGalleryImage(db, params.id)
+            if (!before) throw notFound(`No gallery image with id ${params.id}.`)
+            if (basedOn !== null && basedOn !== altTextVersion(before.alt_text))
+              throw new VersionConflict(GALLERY_ALT_CHANGED_MESSAGE, toGalleryImage(files, before))
+            setGalleryAltText(db, params.id, altText)
+            activity({
+              kind: 'gallery',
+              action: 'update',
+              record_id: params.id,
+              summary: altText
+                ? `Described picture ${params.id} of the ${before.type} gallery`
+                : `Removed the description of picture ${params.id} of the ${before.type} gallery`,
+              changes: before.alt_text === altText ? [] : [{ field: 'alt_text', before: before.alt_text, after: altText }],
+            })
+            return { message: 'Description saved.', image: toGalleryImage(files, findGalleryImage(db, params.id)!) }
           })
-          return { message: 'Description saved.', image: toGalleryImage(files, findGalleryImage(db, params.id)!) }
-        })
+        } catch (error) {
+          if (error instanceof VersionConflict) return status(409, { error: error.message, current: error.current as GalleryImage })
+          throw error
+        }
       },
-      { admin: true, params: GalleryIdParams, body: EditGalleryBody, response: EditGalleryReply },
+      { admin: true, params: GalleryIdParams, body: EditGalleryBody, response: { 200: EditGalleryReply, 409: EditGalleryConflictReply } },
     )
 }

@@ -88,3 +88,6 @@ export type EditGalleryBody = typeof EditGalleryBody.static
 
 export const EditGalleryReply = t.Object({ message: t.String(), image: GalleryImage })
 export type EditGalleryReply = typeof EditGalleryReply.static
+export const GALLERY_ALT_CHANGED_MESSAGE = 'This picture’s description was changed by someone else since you opened it.'
+/** 409 from edit-gallery: the picture as it is now (its description changed since the edit was made). */
+export const EditGalleryConflictReply = t.Object({ error: t.String(), current: GalleryImage })

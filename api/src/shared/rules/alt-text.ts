@@ -30,3 +30,12 @@ export function altTextProblem(value: string | null | undefined): string | null 
   const text = normalizeAltText(value)
   return text !== null && text.length > ALT_TEXT_MAX ? ALT_TEXT_TOO_LONG : null
 }
+
+/**
+ * A gallery picture's version for an edit of its description: the description is the only field of
+ * a picture staff edit, so the text it was read with is the version (sent as If-Match, hence encoded:
+ * a header carries no free text). No description and an empty one are the same version.
+ */
+export function altTextVersion(stored: string | null | undefined): string {
+  return encodeURIComponent(normalizeAltText(stored) ?? '')
+}

@@ -21,6 +21,8 @@ export interface Mutation {
   creates?: { placeholder: string; idField: string }
   /** For an edit: the version (updated_at) it is based on, sent as If-Match. */
   baseVersion?: string
+  /** For an edit: the record's fields as it started from them, spelt as the body spells them (a conflict then merges field by field). */
+  base?: Record<string, unknown>
   /** The record changed ('event:12') and where the reply carries its new version. */
   record?: string
   versionField?: string
@@ -53,7 +55,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 
 async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
   await connectOutbox()
-  const { method, path, label, creates, baseVersion, record, versionField, meta, keep } = mutation
+  const { method, path, label, creates, baseVersion, base, record, versionField, meta, keep } = mutation
   const outcome = await submit(
     {
       id: mutation.idempotencyKey ?? newIdempotencyKey(),
@@ -64,6 +66,7 @@ async function run<T>(mutation: Mutation, options: MutateOptions): Promise<T> {
       label,
       creates,
       baseVersion,
+      base,
       record,
       versionField,
       meta,

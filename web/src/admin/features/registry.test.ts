@@ -85,13 +85,18 @@ describe('the record-kind registry', () => {
     expect(kindOf(entry('/api/somewhere-else', { kind: 'event', op: 'delete', id: 1 }, {}))?.list).toBe(useAdminEvents as never)
     const unknown = entry('/api/somewhere-else', { kind: 'unknown' }, { a: 'mine' }, { a: 'theirs' })
     expect(kindOf(unknown)).toBeUndefined()
-    expect(conflictRows(unknown)).toEqual([{ label: 'a', mine: 'mine', theirs: 'theirs' }])
+    expect(conflictRows(unknown)).toEqual([{ fields: ['a'], label: 'a', mine: 'mine', theirs: 'theirs' }])
   })
 
   test('an event edit conflict reads in staff words, the same with or without meta', () => {
     const rows = (meta: unknown) =>
       conflictRows(entry('/api/update-event/4', meta, { title: 'Quiz', contactToBook: 'true' }, { title: 'Quiz night', contact_to_book: 0 }))
     expect(rows(undefined)).toEqual(rows({ kind: 'event', op: 'update', id: 4 }))
-    expect(rows(undefined).find((r) => r.label === 'Contact to Book')).toEqual({ label: 'Contact to Book', mine: 'Yes', theirs: 'No' })
+    expect(rows(undefined).find((r) => r.label === 'Contact to Book')).toEqual({
+      fields: ['contactToBook'],
+      label: 'Contact to Book',
+      mine: 'Yes',
+      theirs: 'No',
+    })
   })
 })

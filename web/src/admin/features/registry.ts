@@ -9,18 +9,18 @@ import type { ResourceStore } from '../../stores'
 import type { PendingMeta } from '../shell/pending'
 import { registerRecordKinds, registerStaffStore, type RecordKind } from '../shell/registry'
 import { useActivity } from './activity/store'
-import { attractionConflictRows } from './attractions/changes'
+import { attractionConflictRows, attractionEdits } from './attractions/changes'
 import { useAdminAttractions } from './attractions/store'
 import { useAdminMessages } from './contact/store'
-import { eventConflictRows } from './events/changes'
+import { eventConflictRows, eventEdits } from './events/changes'
 import { useAdminEvents } from './events/store'
-import { galleryConflictRows } from './galleries/changes'
+import { galleryConflictRows, galleryEdits } from './galleries/changes'
 import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
-import { noticeConflictRows } from './notices/changes'
+import { noticeConflictRows, noticeEdits } from './notices/changes'
 import { useAdminNotices } from './notices/store'
-import { timesConflictRows } from './opening-times/changes'
+import { timesConflictRows, timesEdits } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { useMySessions, useStaffList } from './staff/store'
 import { useAdminVenue } from './venue/store'
@@ -30,14 +30,19 @@ export type RecordKindName = PendingMeta['kind']
 const list = <T>(store: ResourceStore<T>) => store as unknown as ResourceStore<unknown>
 
 export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
-  gallery: { paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/, list: list(useGalleryGrouped), conflictRows: galleryConflictRows },
-  attraction: { paths: /^\/api\/(upload|edit|delete)-around/, list: list(useAdminAttractions), conflictRows: attractionConflictRows },
-  times: { paths: /^\/api\/update-times/, list: list(useAdminOpeningTimes), conflictRows: timesConflictRows },
+  gallery: {
+    paths: /^\/api\/((upload|delete|edit)-gallery|gallery\/\d+\/order)/,
+    list: list(useGalleryGrouped),
+    conflictRows: galleryConflictRows,
+    edits: galleryEdits,
+  },
+  attraction: { paths: /^\/api\/(upload|edit|delete)-around/, list: list(useAdminAttractions), conflictRows: attractionConflictRows, edits: attractionEdits },
+  times: { paths: /^\/api\/update-times/, list: list(useAdminOpeningTimes), conflictRows: timesConflictRows, edits: timesEdits },
   holiday: { paths: /^\/api\/(add|remove)-bank-holiday-times/, list: list(useAdminHolidays) },
-  event: { paths: /^\/api\/(upload|update|delete)-event/, list: list(useAdminEvents), conflictRows: eventConflictRows },
+  event: { paths: /^\/api\/(upload|update|delete)-event/, list: list(useAdminEvents), conflictRows: eventConflictRows, edits: eventEdits },
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
-  notice: { paths: /^\/api\/admin\/notices/, list: list(useAdminNotices), conflictRows: noticeConflictRows },
+  notice: { paths: /^\/api\/admin\/notices/, list: list(useAdminNotices), conflictRows: noticeConflictRows, edits: noticeEdits },
   venue: { paths: /^\/api\/admin\/venue$/, list: list(useAdminVenue) },
 }
 

@@ -1,12 +1,15 @@
 /**
  * Pending changes: every change still on this device, oldest first, with its state (waiting, sending,
  * failed with the server's reason, conflict). Failed ones can be retried or discarded; a conflict
- * shows the staff member's version beside the server's and lets them choose which to keep.
+ * merged field by field asks only about the fields changed on both sides (ConflictChoices); one
+ * queued without a base shows staff's version beside the server's and lets them choose which to keep.
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { discard, resolveConflict, retry, useOutbox, type OutboxEntry } from '../../offline/outbox'
+import { ConflictChoices } from './ConflictChoices'
 import { ConflictView } from './ConflictView'
+import { DeletedElsewhere, isDeletedElsewhere } from './DeletedElsewhere'
 import { PENDING_ID } from './pending'
 import { formatReceived } from '../time'
 
@@ -80,6 +83,8 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
       setBusy(false)
     }
   }
+  // An edit of a record deleted meanwhile: trying again cannot help; it says so and offers its own ways on.
+  const gone = isDeletedElsewhere(entry)
   const onDiscard = () => {
     if (!window.confirm(`Discard "${entry.label}"? This change will not be made on the website.`)) return
     void act(() => discard(entry.id))
@@ -97,20 +102,21 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
           .
         </p>
       ) : null}
-      {entry.state === 'failed' ? (
+      {entry.state === 'failed' && !gone ? (
         <p className="admin-pending__reason" role="alert">
           The server refused it: {entry.error}
         </p>
       ) : null}
-      {entry.state === 'conflict' ? <ConflictView entry={entry} /> : null}
+      {gone ? <DeletedElsewhere entry={entry} /> : null}
+      {entry.state === 'conflict' ? entry.merge ? <ConflictChoices entry={entry} /> : <ConflictView entry={entry} /> : null}
       <div className="admin-pending__actions">
-        {entry.state === 'failed' || (entry.state === 'waiting' && entry.attempts > 0) ? (
+        {(entry.state === 'failed' && !gone) || (entry.state === 'waiting' && entry.attempts > 0) ? (
           <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => retry(entry.id))}>
             {entry.state === 'failed' ? 'Retry' : 'Try now'}
             <span className="visually-hidden"> {entry.label}</span>
           </button>
         ) : null}
-        {entry.state === 'conflict' ? (
+        {entry.state === 'conflict' && !entry.merge ? (
           <>
             <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'overwrite'))}>
               Keep my version
@@ -127,7 +133,7 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
             </button>
           </>
         ) : null}
-        {entry.state === 'failed' || entry.state === 'waiting' ? (
+        {(entry.state === 'failed' && !gone) || entry.state === 'waiting' ? (
           <button type="button" className="button button--small button--danger" disabled={busy} onClick={onDiscard}>
             Discard<span className="visually-hidden"> {entry.label}</span>
           </button>

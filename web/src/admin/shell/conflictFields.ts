@@ -4,8 +4,9 @@ import type { OutboxEntry, OutboxField } from '../../offline/outbox'
 /**
  * One field of a conflict. `differs`: whether the two values differ, when the kind compares the
  * values themselves (the same instant spelt two ways is no difference); else the shown texts are compared.
+ * `fields`: the body fields it shows (a conflict merged field by field shows only rows of fields in conflict).
  */
-export type ConflictRow = { label: string; mine: string; theirs: string; differs?: boolean }
+export type ConflictRow = { label: string; mine: string; theirs: string; differs?: boolean; fields?: readonly string[] }
 /** What a file field shows when staff chose no new file: whatever is there stays. */
 export const UNCHANGED = 'Unchanged'
 
@@ -33,6 +34,7 @@ export function currentOf(entry: OutboxEntry): Record<string, unknown> {
 export function genericConflictRows(mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] {
   const keys = [...new Set([...Object.keys(mine), ...Object.keys(current)])]
   return keys.map((key) => ({
+    fields: [key],
     label: key,
     mine: text(mine[key]),
     theirs: text(typeof current[key] === 'object' ? JSON.stringify(current[key]) : current[key]),

@@ -6,6 +6,27 @@
 import type { OutboxEntry } from '../adminApi'
 import type { ResourceStore } from '../../stores'
 import type { ConflictRow } from './conflictFields'
+import type { SameValue } from '../../../../api/src/shared/rules/three-way-merge'
+
+/**
+ * The fields an edit of a kind sends, so a conflict merges field by field (./fieldMerge.ts): each
+ * kind only describes its fields; the merge is the shared rule.
+ */
+export interface EditFields {
+  /** Whether a queued change is an edit these fields describe. */
+  applies(entry: OutboxEntry): boolean
+  /** The edit's fields as the server's record (a 409 reply's `current`) has them, spelt as the edit's body spells them; null: the record is not there. */
+  read(current: unknown, entry: OutboxEntry): Record<string, unknown> | null
+  /** The record's version in that reply, sent as If-Match with the merged change. */
+  version(current: unknown, entry: OutboxEntry): string | undefined
+  /** Whether two values of a field are the same (default: the shared rule's, values not spellings). */
+  same?: SameValue
+  /**
+   * An edit of a record deleted on the website meanwhile, made again as a new record: the screen that
+   * adds one and its form's draft, filled from the edit's fields (none: the edit can only be dropped).
+   */
+  recreate?(mine: Record<string, unknown>): { path: string; draftKey: string; draft: Record<string, unknown> }
+}
 
 export interface RecordKind {
   /** The change paths of this kind: how a change queued without `meta` is recognised. */
@@ -14,6 +35,8 @@ export interface RecordKind {
   list: ResourceStore<unknown>
   /** A conflict in staff's words; null (or no function) shows every field by its name. */
   conflictRows?(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null
+  /** Its edits' fields: a conflict over one is merged field by field (none: settled as a whole). */
+  edits?: EditFields
 }
 
 /** A staff store emptied on sign-out. */

@@ -1,5 +1,6 @@
 import { storable } from './body'
 import { followProgress, isAwaited, nextOutcome, resetListeners, settle, stopFollowing, stopProgress } from './listeners'
+import { bodyFields, settledOn } from './merge'
 import { dependentsOf } from './placeholders'
 import { replay, resetReplay } from './replay'
 import { findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
@@ -22,6 +23,7 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
     error: null,
     creates: input.creates,
     baseVersion: input.baseVersion,
+    base: input.base,
     record: input.record,
     versionField: input.versionField,
     meta: input.meta,
@@ -90,7 +92,11 @@ export async function discard(id: string): Promise<void> {
   stopFollowing(id)
 }
 
-/** Settles a conflict: 'overwrite' sends the change again without the version check; 'discard' drops it. */
+/**
+ * Settles a conflict as a whole (one queued without a base, by an older version): 'overwrite' sends
+ * the change again without the version check; 'discard' drops it. A conflict merged field by field
+ * is settled per field: ./merge.ts resolveFields.
+ */
 export async function resolveConflict(id: string, choice: 'overwrite' | 'discard'): Promise<void> {
   const entry = findEntry(id)
   if (entry?.state !== 'conflict') return
@@ -107,6 +113,27 @@ export async function resolveConflict(id: string, choice: 'overwrite' | 'discard
     error: null,
     status: undefined,
   })
+  await remove(id)
+  await replay()
+}
+
+/**
+ * Staff chose, for each field in conflict, whose value stays ('mine' or 'theirs'); the fields they
+ * name no choice for keep what the merge gave. Sent with the server's version, so a field changed there since still conflicts.
+ * A new key: the server must apply this as a fresh request (saved before the old one goes, so the
+ * change is never absent from the list, nor from IndexedDB).
+ */
+export async function resolveFields(id: string, chosen: Record<string, 'mine' | 'theirs'>): Promise<void> {
+  const entry = findEntry(id)
+  if (entry?.state !== 'conflict' || !entry.merge) return
+  const mine = bodyFields(entry.body)
+  const values = { ...entry.merge.merged }
+  // A choice may name fields beside the one in conflict that belong with it (a closing time with its
+  // "closed"): each takes the chosen side's value, so a choice never mixes the two versions.
+  for (const [field, side] of Object.entries(chosen)) {
+    if (Object.hasOwn(values, field)) values[field] = side === 'mine' ? mine[field] : entry.merge.theirs[field]
+  }
+  await save({ ...settledOn(entry, entry.merge, values), id: crypto.randomUUID() })
   await remove(id)
   await replay()
 }

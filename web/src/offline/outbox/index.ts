@@ -6,7 +6,7 @@
  *
  * types.ts the shapes · storage.ts IndexedDB · state.ts the queue store · channels.ts the token per
  * channel · actions.ts enqueue/submit/retry/discard · replay.ts sending · decide.ts what next after a
- * failure (pure) · placeholders.ts ids of records created offline · versions.ts versions carried over
+ * failure (pure) · merge.ts conflicts merged field by field · placeholders.ts ids of records created offline · versions.ts versions carried over
  * · listeners.ts who hears how a change went.
  */
 export * from './types'
@@ -18,4 +18,5 @@ export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from 
 export { addSentListener, finalOutcome, onAuthRequired } from './listeners'
 export { dependentsOf, substitute } from './placeholders'
 export { replay, resumeAfterLogin } from './replay'
-export { discard, enqueue, resetOutboxForTests, resolveConflict, retry, submit, wake, type SubmitOptions } from './actions'
+export { bodyFields, onConflictMerge, type ConflictMerger } from './merge'
+export { discard, enqueue, resetOutboxForTests, resolveConflict, resolveFields, retry, submit, wake, type SubmitOptions } from './actions'

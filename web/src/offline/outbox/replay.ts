@@ -4,6 +4,7 @@ import { tokenFor } from './channels'
 import { nextAfterFailure } from './decide'
 import { announceAuthRequired, announceSent, progressOf, settle } from './listeners'
 import { fillInRealId, mentions } from './placeholders'
+import { mergedConflict } from './merge'
 import { loadOutbox, remove, save, useOutbox } from './state'
 import { SEND_TIMEOUT_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
@@ -77,13 +78,20 @@ async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Pr
     await landed(entry, null, step.note)
     return true
   }
+  if (step.kind === 'conflict') {
+    // Merged field by field: sent again at once when no field was changed on both sides.
+    const merged = mergedConflict(step.entry)
+    await save(merged)
+    if (merged.state === 'waiting') return true
+    settle({ kind: 'conflict', entry: merged })
+    return true
+  }
   await save(step.entry)
   if (step.kind === 'retry-later') settle({ kind: 'queued', entry: step.entry })
   if (step.kind === 'pause-for-auth') {
     pauseForAuth()
     settle({ kind: 'queued', entry: step.entry })
   }
-  if (step.kind === 'conflict') settle({ kind: 'conflict', entry: step.entry })
   if (step.kind === 'failed') {
     settle({ kind: 'failed', status: failure.status, message: failure.message, entry: step.entry })
     await failDependents(entry, failure.status)

@@ -35,8 +35,18 @@ export interface OutboxEntry {
   creates?: { placeholder: string; idField: string }
   /** For an edit: the version (updated_at) it was based on, sent as If-Match so the server can refuse a stale change. */
   baseVersion?: string
+  /**
+   * For an edit: the record's fields as the edit started from them (the same names and spelling as the
+   * body), so a conflict merges field by field (./merge.ts). Absent in changes queued by older versions:
+   * their conflicts are settled as a whole, as before.
+   */
+  base?: Record<string, unknown>
   /** For a conflict: the server's 409 reply (`{ error, current }`, the record as the server has it now). */
   serverVersion?: unknown
+  /** For a conflict merged field by field: what the merge gave, and the fields staff must choose for. */
+  merge?: FieldMerge
+  /** How many times this change was merged with a newer record and sent again (a bound against a loop). */
+  merges?: number
   /** The HTTP status of the last refusal (0: no answer), so a screen can word the failure as it would online. */
   status?: number
   /**
@@ -59,8 +69,22 @@ export interface OutboxEntry {
 }
 
 export type NewEntry = Pick<OutboxEntry, 'channel' | 'method' | 'path' | 'label'> & { body: NewBody } & Partial<
-    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'id' | 'record' | 'versionField' | 'meta' | 'keep'>
+    Pick<OutboxEntry, 'creates' | 'baseVersion' | 'base' | 'id' | 'record' | 'versionField' | 'meta' | 'keep'>
   >
+
+/** A queued edit merged with the record as the server has it now (the shared rule: api/src/shared/rules/three-way-merge.ts). */
+export interface FieldMerge {
+  /** The body's fields as both sides' changes make them together (a field in conflict: the server's value). */
+  merged: Record<string, unknown>
+  /** The record's fields as the server has them now: the new base once this is settled. */
+  theirs: Record<string, unknown>
+  /** The fields changed on both sides to different values. */
+  conflicts: string[]
+  /** The server's version of the record now, sent as If-Match with the settled change. */
+  version?: string
+  /** The record was deleted on the server while this edit waited. */
+  deleted?: boolean
+}
 
 /** How a change ended up after it was put in the outbox and (when possible) sent at once. */
 export type Outcome =

@@ -7,6 +7,9 @@ export async function carryVersion(sent: OutboxEntry, reply: unknown): Promise<v
   if (!sent.record || !sent.versionField) return
   const version = pick(reply, sent.versionField)
   if (typeof version !== 'string') return
+  // A merged edit landed fields the later edits never saw (another device's): they keep their older
+  // version, so the server refuses them and they are merged with what it has now, not sent over it.
+  if (sent.merges) return
   for (const later of useOutbox.getState().entries) {
     if (later.record === sent.record && later.baseVersion && later.state === 'waiting') await save({ ...later, baseVersion: version })
   }

@@ -7,13 +7,20 @@ import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/
 import { AttractionFields } from './AttractionFields'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
-import type { AttractionMeta, DisplayAttraction } from './changes'
+import { attractionEditFields, type AttractionMeta, type DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, SELECT_BUSINESS } from './messages'
 import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
 
-type Edited = typeof EMPTY_ATTRACTION & { selected: string }
+/** The attraction as staff chose it (its fields prefilled the form): the edit's base and version. */
+type StartedFrom = { version: string; fields: Record<string, unknown> }
+type Edited = typeof EMPTY_ATTRACTION & { selected: string; startedFrom: StartedFrom | null }
+
+const startedFromOf = (a: Pick<DisplayAttraction, 'updated_at' | 'name' | 'url' | 'description' | 'alt_text'>): StartedFrom => ({
+  version: a.updated_at,
+  fields: attractionEditFields(a),
+})
 
 function editProblem({ selected, name, url, description, alt }: Edited): Problem | null {
   return (
@@ -25,7 +32,7 @@ function editProblem({ selected, name, url, description, alt }: Edited): Problem
 }
 
 function sendEdit(
-  { selected, name, url, description, alt }: Edited,
+  { selected, name, url, description, alt, startedFrom }: Edited,
   image: File | null,
   current: DisplayAttraction | undefined,
   onProgress: (fraction: number) => void,
@@ -37,13 +44,17 @@ function sendEdit(
   body.append('alt', normalizeAltText(alt) ?? '')
   if (image) body.append('image', image)
   const recordId = isPlaceholder(selected) ? selected : Number(selected)
+  // The list may have been read again since the form was filled: the edit is based on what filled it.
+  const from = startedFrom ?? (current ? startedFromOf(current) : null)
   return mutate<AttractionReply>(
     {
       method: 'PUT',
       path: `/api/edit-around/${selected}`,
       body,
       label: `Edit attraction ${name.trim()}`,
-      baseVersion: isPlaceholder(selected) || !current?.updated_at ? undefined : current.updated_at,
+      baseVersion: isPlaceholder(selected) || !from?.version ? undefined : from.version,
+      // The fields as staff found them: on a conflict, only the fields changed on both sides are asked about.
+      base: isPlaceholder(selected) || !from ? undefined : from.fields,
       record: `attraction:${selected}`,
       versionField: 'attraction.updated_at',
       meta: {
@@ -58,7 +69,7 @@ function sendEdit(
 }
 
 export function EditAttraction({ id, attractions }: { id: string; attractions: DisplayAttraction[] }) {
-  const form = useFormDraft('attractions-edit', { selected: '', ...EMPTY_ATTRACTION })
+  const form = useFormDraft<Edited>('attractions-edit', { selected: '', startedFrom: null, ...EMPTY_ATTRACTION })
   const chosen = useChosenFiles()
   const image = chosen.first
   const { selected } = form.values
@@ -71,6 +82,8 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
         attractions.find((a) => String(a.id) === selected),
         onProgress,
       )
+      // Saved: the next save from this form is based on the attraction as it is now.
+      if (reply?.attraction) form.patch({ startedFrom: startedFromOf(reply.attraction) })
       void useAdminAttractions.getState().load()
       return reply
     },
@@ -87,8 +100,15 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
     const attraction = attractions.find((a) => String(a.id) === value)
     form.patch(
       attraction
-        ? { selected: value, name: attraction.name, url: attraction.url, description: attraction.description, alt: attraction.alt_text ?? '' }
-        : { selected: '', ...EMPTY_ATTRACTION },
+        ? {
+            selected: value,
+            name: attraction.name,
+            url: attraction.url,
+            description: attraction.description,
+            alt: attraction.alt_text ?? '',
+            startedFrom: startedFromOf(attraction),
+          }
+        : { selected: '', startedFrom: null, ...EMPTY_ATTRACTION },
     )
     save.showProblem(null)
   }

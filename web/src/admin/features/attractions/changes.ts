@@ -3,6 +3,7 @@ import type { Attraction } from '../../../api/types'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
+import type { EditFields } from '../../shell/registry'
 
 export type AttractionMeta = {
   kind: 'attraction'
@@ -43,14 +44,28 @@ export function mergeAttractions(server: Attraction[], pending: OutboxEntry[]): 
   return rows.sort((a, b) => a.name.localeCompare(b.name))
 }
 
+/** The fields an attraction edit sends, as a record has them: the edit's base, and the server's record on a conflict. */
+export function attractionEditFields(a: Pick<Attraction, 'name' | 'url' | 'description' | 'alt_text'>): Record<string, unknown> {
+  return { name: a.name, url: a.url, description: a.description, alt: a.alt_text ?? '' }
+}
+
+/** How an attraction edit merges with a newer record (the picture is no field: a new one is sent as chosen). */
+export const attractionEdits: EditFields = {
+  applies: (entry) => entry.path.startsWith('/api/edit-around'),
+  read: (current) => (current && typeof current === 'object' ? attractionEditFields(current as Attraction) : null),
+  version: (current) => (current as Partial<Attraction> | null)?.updated_at,
+  // The add form, filled in (its picture went with the deleted attraction: staff choose one again).
+  recreate: ({ name, url, description, alt }) => ({ path: '/manageAttractions', draftKey: 'attractions-upload', draft: { name, url, description, alt } }),
+}
+
 /** An edit that met a newer version (other changes: null, the generic view). */
 export function attractionConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   if (!entry.path.startsWith('/api/edit-around')) return null
   return [
-    { label: 'Name', mine: text(mine.name), theirs: text(current.name) },
-    { label: 'Web address', mine: text(mine.url), theirs: text(current.url) },
-    { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
-    { label: 'Picture description', mine: text(mine.alt), theirs: text(current.alt_text) },
+    { fields: ['name'], label: 'Name', mine: text(mine.name), theirs: text(current.name) },
+    { fields: ['url'], label: 'Web address', mine: text(mine.url), theirs: text(current.url) },
+    { fields: ['description'], label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+    { fields: ['alt'], label: 'Picture description', mine: text(mine.alt), theirs: text(current.alt_text) },
     { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.imageUrl ? 'Current image' : '—' },
   ]
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { EventUpdatedReply } from '../../../api/types'
 import { failureStatus, isPlaceholder, mutate } from '../../adminApi'
-import { queuedEvent, type DisplayEvent, type EventMeta } from './changes'
+import { eventEditFields, queuedEvent, type DisplayEvent, type EventMeta } from './changes'
 import { startProblem, toVenueInput } from '../../time'
 import { StatusMessage, UploadProgress, type Status } from '../../shell/ui'
 import { useMutationForm } from '../../shell/useMutationForm'
@@ -56,11 +56,19 @@ export interface EventEditModalProps {
   onSaved(status: Status): void
 }
 
-function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, image: File | null, onProgress: (fraction: number) => void) {
+/** `startedFrom`: the event as the dialog opened (its fields prefilled the form): the edit's base and version. */
+function sendEdit(
+  event: DisplayEvent,
+  startedFrom: DisplayEvent,
+  values: EventFieldValues,
+  alt: string,
+  image: File | null,
+  onProgress: (fraction: number) => void,
+) {
   const { title, description, start, contactToBook, ticketUrl } = values
   // An untouched start goes back as the instant it was: in the hour the clocks go back, its wall-clock
   // text names two instants, and read again it would move an event at the first 1:30 am an hour later.
-  const startSent = event.start_datetime && start === toVenueInput(event.start_datetime) ? event.start_datetime : start
+  const startSent = startedFrom.start_datetime && start === toVenueInput(startedFrom.start_datetime) ? startedFrom.start_datetime : start
   const body = new FormData()
   body.append('id', String(event.id))
   body.append('title', title.trim())
@@ -83,7 +91,9 @@ function sendEdit(event: DisplayEvent, values: EventFieldValues, alt: string, im
       body,
       label: `Edit event: ${title.trim()}`,
       // The version staff saw, so an edit made elsewhere meanwhile is not overwritten (none yet for an event made on this device).
-      baseVersion: isPlaceholder(event.id) || !event.updated_at ? undefined : event.updated_at,
+      baseVersion: isPlaceholder(startedFrom.id) || !startedFrom.updated_at ? undefined : startedFrom.updated_at,
+      // The fields as staff found them: on a conflict, only the fields changed on both sides are asked about.
+      base: isPlaceholder(startedFrom.id) ? undefined : eventEditFields(startedFrom),
       record: `event:${event.id}`,
       versionField: 'event.updated_at',
       meta,
@@ -131,6 +141,8 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
     ticketUrl: event.ticket_url ?? '',
   }))
   const [alt, setAlt] = useState(event.alt_text ?? '')
+  // The list may be read again while the dialog is open: the edit is based on what prefilled the form.
+  const [startedFrom] = useState(event)
   const { title, description, start, ticketUrl } = values
   const save = useMutationForm({
     validate: () =>
@@ -138,7 +150,7 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
       fieldProblem('start_datetime', startProblem(start)) ??
       ticketProblem(ticketUrl) ??
       fieldProblem('alt', altTextProblem(alt)),
-    send: (onProgress) => sendEdit(event, values, alt, picked.file, onProgress),
+    send: (onProgress) => sendEdit(event, startedFrom, values, alt, picked.file, onProgress),
     sent: (reply) => ({ text: reply.message || 'Event updated.', tone: 'success' }),
     failed: (error) => failureStatus(error, 'The changes could not be saved.', 'Event update'),
     // Saved or kept on this device: the list says so, and the dialog closes.

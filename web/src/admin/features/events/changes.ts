@@ -4,7 +4,9 @@ import { formatEventDate } from '../../../features/events/eventDisplay'
 import type { OutboxEntry } from '../../adminApi'
 import { text, UNCHANGED, yesNo, type ConflictRow } from '../../shell/conflictFields'
 import { jsonField, mark, metaOf, overlayPending, type Op, type PendingMark } from '../../shell/pending'
-import { fromVenueInput } from '../../time'
+import type { EditFields } from '../../shell/registry'
+import { sameValue } from '../../../../../api/src/shared/rules/three-way-merge'
+import { fromVenueInput, toVenueInput } from '../../time'
 import type { EventFieldValues } from './EventFields'
 
 export interface EventFields {
@@ -70,23 +72,68 @@ function instantOf(value: unknown): number | null {
   return Number.isNaN(time) ? null : time
 }
 
+/** The fields an event edit sends, as a record has them: the edit's base, and the server's record on a conflict. */
+export function eventEditFields(e: Pick<VenueEvent, 'title' | 'description' | 'start_datetime' | 'ticket_url' | 'contact_to_book' | 'alt_text'>) {
+  return {
+    title: e.title,
+    description: e.description,
+    start_datetime: e.start_datetime,
+    contactToBook: e.contact_to_book === 1 ? 'true' : 'false',
+    ticket_url: e.ticket_url ?? '',
+    alt_text: e.alt_text ?? '',
+  }
+}
+
+/** How an event edit merges with a newer record: a start is compared as the moment it names (the picture is no field). */
+export const eventEdits: EditFields = {
+  applies: (entry) => entry.path.startsWith('/api/update-event'),
+  read: (current) => (current && typeof current === 'object' ? eventEditFields(current as VenueEvent) : null),
+  version: (current) => (current as Partial<VenueEvent> | null)?.updated_at,
+  same: (field, a, b) => {
+    const [x, y] = field === 'start_datetime' ? [instantOf(a), instantOf(b)] : [null, null]
+    return x !== null && y !== null ? x === y : sameValue(field, a, b)
+  },
+  // The create form, filled in (its start in venue time, as the form takes it; the picture is chosen again).
+  recreate: (mine) => {
+    const start = instantOf(mine.start_datetime)
+    return {
+      path: '/createEvent',
+      draftKey: 'event-create',
+      draft: {
+        title: mine.title,
+        description: mine.description,
+        startDatetime: start === null ? '' : toVenueInput(new Date(start).toISOString()),
+        ticket_url: mine.ticket_url,
+        contactToBook: mine.contactToBook === 'true',
+        alt: mine.alt_text,
+      },
+    }
+  },
+}
+
 /** Both starts as the list shows them, and whether they are different moments (not different spellings). */
 function startRow(mine: unknown, theirs: unknown): ConflictRow {
   const [a, b] = [instantOf(mine), instantOf(theirs)]
   const shown = (value: unknown, time: number | null) => (time === null ? text(value) : formatEventDate(new Date(time).toISOString()))
-  return { label: 'Start Date/Time', mine: shown(mine, a), theirs: shown(theirs, b), differs: a !== null && b !== null ? a !== b : undefined }
+  return {
+    fields: ['start_datetime'],
+    label: 'Start Date/Time',
+    mine: shown(mine, a),
+    theirs: shown(theirs, b),
+    differs: a !== null && b !== null ? a !== b : undefined,
+  }
 }
 
 /** An edit that met a newer version: the event's fields in staff's words (other changes: null, the generic view). */
 export function eventConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   if (!entry.path.startsWith('/api/update-event')) return null
   return [
-    { label: 'Title', mine: text(mine.title), theirs: text(current.title) },
-    { label: 'Description', mine: text(mine.description), theirs: text(current.description) },
+    { fields: ['title'], label: 'Title', mine: text(mine.title), theirs: text(current.title) },
+    { fields: ['description'], label: 'Description', mine: text(mine.description), theirs: text(current.description) },
     startRow(mine.start_datetime, current.start_datetime),
-    { label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
-    { label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
-    { label: 'Picture description', mine: text(mine.alt_text), theirs: text(current.alt_text) },
+    { fields: ['ticket_url'], label: 'Ticket link', mine: text(mine.ticket_url), theirs: text(current.ticket_url) },
+    { fields: ['contactToBook'], label: 'Contact to Book', mine: yesNo(mine.contactToBook), theirs: yesNo(current.contact_to_book) },
+    { fields: ['alt_text'], label: 'Picture description', mine: text(mine.alt_text), theirs: text(current.alt_text) },
     { label: 'Image', mine: mine.image ?? UNCHANGED, theirs: current.image_url ? 'Current image' : '—' },
   ]
 }

@@ -6,8 +6,8 @@ import { FormFooter, TextAreaField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, StaffForm } from '../../shell/fieldErrors'
 import type { Status } from '../../shell/ui'
-import { ALT_TEXT_HINT, ALT_TEXT_MAX, altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
-import type { DisplayGalleryImage, GalleryMeta } from './changes'
+import { ALT_TEXT_HINT, ALT_TEXT_MAX, altTextProblem, altTextVersion, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
+import { galleryAltFields, type DisplayGalleryImage, type GalleryMeta } from './changes'
 import { useGalleryGrouped } from './store'
 
 /** `onDone` closes the form; after a send it gets the outcome, for the gallery's status line (the form's own goes with it). */
@@ -25,6 +25,9 @@ export function DescribeImage({ image, name, onDone }: { image: DisplayGalleryIm
         path: `/api/edit-gallery/${image.id}`,
         body: { alt },
         label: alt ? `Describe gallery picture ${image.id}: “${alt}”` : `Remove the description of gallery picture ${image.id}`,
+        // The description staff started from: one changed elsewhere meanwhile is asked about, not written over.
+        baseVersion: altTextVersion(image.alt_text),
+        base: galleryAltFields(image),
         meta: { kind: 'gallery', op: 'alt', id: image.id, alt } satisfies GalleryMeta,
       })
       void useGalleryGrouped.getState().load()

@@ -1,9 +1,11 @@
 /** Gallery changes: what a queued one says (meta) and how it shows beside the images. */
 import type { GalleryImage } from '../../../api/types'
 import type { OutboxEntry } from '../../adminApi'
-import type { ConflictRow } from '../../shell/conflictFields'
+import { text, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, worst, type PendingMark } from '../../shell/pending'
+import type { EditFields } from '../../shell/registry'
 import { categoryName } from '../../../../../api/src/shared/rules/galleries'
+import { altTextVersion } from '../../../../../api/src/shared/rules/alt-text'
 
 export type GalleryMeta =
   | { kind: 'gallery'; op: 'create'; category: string }
@@ -80,9 +82,20 @@ export function inOrder<T extends { id: number }>(images: readonly T[], ids: rea
   return [...named, ...rest]
 }
 
-/** A reorder that met a changed gallery (other changes: null, the generic view): both orders, pictures by description. */
-export function galleryConflictRows(entry: OutboxEntry, _mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
+/** The field a description edit sends, as a picture has it: the edit's base, and the server's picture on a conflict. */
+export const galleryAltFields = (image: Pick<GalleryImage, 'alt_text'>) => ({ alt: image.alt_text ?? '' })
+
+/** How a description edit merges with the picture as it is now (its description is its version: altTextVersion). */
+export const galleryEdits: EditFields = {
+  applies: (entry) => metaOf(entry)?.kind === 'gallery' && (metaOf(entry) as GalleryMeta).op === 'alt',
+  read: (current) => (current && typeof current === 'object' ? galleryAltFields(current as GalleryImage) : null),
+  version: (current) => altTextVersion((current as Partial<GalleryImage> | null)?.alt_text),
+}
+
+/** A description or a reorder that met a changed picture or gallery (other changes: null, the generic view); an order lists pictures by description. */
+export function galleryConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   const meta = metaOf(entry)
+  if (meta?.kind === 'gallery' && meta.op === 'alt') return [{ fields: ['alt'], label: 'Description', mine: text(mine.alt), theirs: text(current.alt_text) }]
   if (meta?.kind !== 'gallery' || meta.op !== 'order') return null
   const images = (Array.isArray(current.images) ? current.images : []) as Pick<GalleryImage, 'id' | 'alt_text'>[]
   const nameOf = (id: number) => {

@@ -6,7 +6,7 @@ import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fi
 import { FormFooter, InputField, SelectField, TextAreaField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fromVenueInput, startProblem } from '../../time'
-import type { DisplayNotice, NoticeFields, NoticeMeta } from './changes'
+import { noticeEditFields, type DisplayNotice, type NoticeFields, type NoticeMeta } from './changes'
 import { useAdminNotices } from './store'
 
 /** The form as staff fill it in: the start and end as datetime-local values in venue time. */
@@ -68,6 +68,8 @@ export function sendNotice(values: NoticeValues, current: DisplayNotice | undefi
     body: notice,
     label,
     baseVersion: isPlaceholder(id) || !current?.updated_at ? undefined : current.updated_at,
+    // What it was edited from: a field another member changed meanwhile, and this edit did not, is kept.
+    base: isPlaceholder(id) || !current ? undefined : noticeEditFields(current),
     record: `notice:${id}`,
     versionField: 'notice.updated_at',
     meta: { kind: 'notice', op: 'update', id: isPlaceholder(id) ? id : Number(id), notice } satisfies NoticeMeta,

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo } from 'react'
-import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type UpdateTimesReply } from '../../../api/types'
+import { GROUP_LABELS, HOTEL_GROUPS, STABLES_GROUPS, type OpeningTimes, type UpdateTimesReply } from '../../../api/types'
 import { useVenue } from '../../../shell/venue'
 import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import { usePending } from '../../shell/pending'
-import { pendingTimes, type TimesMeta } from './changes'
+import { pendingTimes, timesEditFields, type TimesMeta } from './changes'
 import { useAdminOpeningTimes } from './store'
 import { useResource } from '../../../stores'
 import { AdminScreen, AdminSection } from '../../shell/ui'
@@ -30,8 +30,8 @@ type Chosen = (typeof BUSINESSES)[Business] & { name: string }
 
 const INITIAL = { business: '', group: '', type: 'opening', open: '', close: '', closed: false }
 
-/** One business's hours (or food times) for one group of days; `baseVersion`: the times as staff saw them. */
-function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: Chosen, baseVersion: string | undefined) {
+/** One business's hours (or food times) for one group of days; `seen`: the times as staff saw them. */
+function sendTimes({ business, group, type, open, close, closed }: typeof INITIAL, chosen: Chosen, seen: OpeningTimes | null) {
   // The business's key, not its name: a change queued offline stays valid after an owner renames the venue.
   const body = { name: business, day: group, open_time: closed ? '' : open, close_time: closed ? '' : close, type, closed }
   const meta: TimesMeta = { kind: 'times', business: business as Business, group, type: type === 'food' ? 'food' : 'opening', open, close, closed }
@@ -40,8 +40,9 @@ function sendTimes({ business, group, type, open, close, closed }: typeof INITIA
     path: '/api/update-times',
     body,
     label: `${chosen.name}, ${GROUP_LABELS[group as Group]}: ${type === 'food' ? chosen.food : 'opening hours'}`,
-    // A change made elsewhere since to these days is not overwritten.
-    baseVersion,
+    // A change made elsewhere since to these days is not overwritten: only a time changed on both sides is asked about.
+    baseVersion: seen?.updated_at || undefined,
+    base: seen ? (timesEditFields(seen, meta.business, group, meta.type) ?? undefined) : undefined,
     record: `times:${business}:${group}`,
     versionField: 'opening_times.updated_at',
     meta,
@@ -65,7 +66,7 @@ export function ManageTimes() {
       problemIn(TIMES_CHOOSE, { day: !chosen?.groups.includes(group as Group) }) ??
       problemIn(TIMES_REQUIRED, { open_time: !closed && !open, close_time: !closed && !close }),
     send: async () => {
-      const reply = await sendTimes(form.values, chosen!, times.data?.updated_at || undefined)
+      const reply = await sendTimes(form.values, chosen!, times.data ?? null)
       if (reply?.opening_times) useAdminOpeningTimes.setState({ data: reply.opening_times, status: 'ready', error: null, fromCache: false })
       else void useAdminOpeningTimes.getState().load()
       return reply
