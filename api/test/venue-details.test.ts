@@ -180,6 +180,35 @@ describe('a change is saved, shown at once and written in the activity trail', (
   })
 })
 
+describe('a change based on an older version (If-Match)', () => {
+  afterEach(async () => {
+    await save(copy())
+  })
+
+  test('is refused 409 with the details as they are now when another owner saved since; the version it was based on lets it through', async () => {
+    const opened = (await jsonOf(await t.call('GET', '/api/admin/venue', { token: owner }))).updated_at as string
+    expect((await save({ ...copy(), phone: '015394 32000' })).status).toBe(200)
+    const stale = await t.call('PUT', '/api/admin/venue', {
+      token: owner,
+      json: { ...copy(), email: 'stay@fellside.example' },
+      headers: { 'if-match': opened },
+    })
+    expect(stale.status).toBe(409)
+    const reply = await jsonOf(stale)
+    expect(reply.error).toContain('Another owner changed the venue details')
+    expect((reply.current as { venue: Venue }).venue.phone).toBe('015394 32000')
+    expect((await jsonOf(await t.call('GET', '/api/venue'))).email).toBe(demoVenue.email)
+    const now = (reply.current as { updated_at: string }).updated_at
+    const fresh = await t.call('PUT', '/api/admin/venue', {
+      token: owner,
+      json: { ...copy(), phone: '015394 32000', email: 'stay@fellside.example' },
+      headers: { 'if-match': now },
+    })
+    expect(fresh.status).toBe(200)
+    expect((await jsonOf(fresh)).updated_at > now).toBe(true)
+  })
+})
+
 describe('venue.json seeds the database once', () => {
   test('a second start with another venue.json keeps what the database has', async () => {
     const first = await makeTestApp()

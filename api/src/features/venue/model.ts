@@ -19,6 +19,9 @@ export type VenueInfo = typeof VenueReply.static
 export const AdminVenueReply = t.Object({ venue: VenueReply, updated_at: t.String() })
 export type AdminVenueReply = typeof AdminVenueReply.static
 
+/** 409 from a change based on an older version: the details as they are now, to compare and merge. */
+export const VenueConflictReply = t.Object({ error: t.String(), current: AdminVenueReply })
+
 export const SaveVenueReply = t.Object({ message: t.String(), venue: VenueReply, updated_at: t.String() })
 export type SaveVenueReply = typeof SaveVenueReply.static
 

@@ -132,3 +132,30 @@ test('a notice: only the text, changed on both sides, is in conflict', () => {
   expect(merge?.conflicts).toEqual(['text'])
   expect(merge?.merged).toMatchObject({ venue: 'hotel' })
 })
+
+const DETAILS = {
+  hotelName: 'Larkdale Hotel',
+  barName: 'The Stables bar',
+  phone: '015394 30000',
+  email: 'hello@larkdale.example',
+  address: { street: '1 Fell Road', locality: 'Larkdale', region: 'Cumbria', postcode: 'LA22 9HL', country: 'GB' },
+}
+const venueEdit = (fields: Partial<typeof DETAILS>) => ({
+  ...edit('/api/admin/venue', { kind: 'json', value: { ...DETAILS, ...fields } }, { ...DETAILS }, { kind: 'venue', op: 'update', fields: [] }),
+  method: 'PUT' as const,
+})
+
+test('venue details: the phone staff changed merges with the address another owner changed; the same new email on both sides is no conflict', () => {
+  const address = { ...DETAILS.address, street: '3 Fell Road' }
+  const merge = mergeFieldByField(venueEdit({ phone: '015394 32000', email: 'stay@larkdale.example' }), {
+    current: { venue: { ...DETAILS, address, email: 'stay@larkdale.example' }, updated_at: 'v2' },
+  })
+  expect(merge?.conflicts).toEqual([])
+  expect(merge?.merged).toMatchObject({ phone: '015394 32000', address, email: 'stay@larkdale.example' })
+  expect(merge?.version).toBe('v2')
+})
+
+test('venue details: only the phone, changed on both sides, is in conflict', () => {
+  const merge = mergeFieldByField(venueEdit({ phone: '015394 32000' }), { current: { venue: { ...DETAILS, phone: '015394 31111' }, updated_at: 'v2' } })
+  expect(merge?.conflicts).toEqual(['phone'])
+})

@@ -23,6 +23,7 @@ import { useAdminNotices } from './notices/store'
 import { timesConflictRows, timesEdits } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { useMySessions, useStaffList } from './staff/store'
+import { venueConflictRows, venueEdits } from './venue/changes'
 import { useAdminVenue } from './venue/store'
 
 export type RecordKindName = PendingMeta['kind']
@@ -43,7 +44,7 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
   notice: { paths: /^\/api\/admin\/notices/, list: list(useAdminNotices), conflictRows: noticeConflictRows, edits: noticeEdits },
-  venue: { paths: /^\/api\/admin\/venue$/, list: list(useAdminVenue) },
+  venue: { paths: /^\/api\/admin\/venue$/, list: list(useAdminVenue), conflictRows: venueConflictRows, edits: venueEdits },
 }
 
 registerRecordKinds(RECORD_KINDS)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../../api/client'
 import type { SaveVenueReply } from '../../../api/types'
 import { useOnline } from '../../../lib/hooks'
@@ -64,10 +64,24 @@ const SECTIONS: { title: string; paths: (path: string) => boolean }[] = [
   { title: 'Booking, gift cards and Instagram', paths: (path) => path.startsWith('booking.') || path === 'giftCardUrl' || path === 'instagramUrl' },
 ]
 
-function sendDetails(details: Details, before: Details | null): Promise<SaveVenueReply> {
-  const fields = before ? venueDetailChanges(before, details).map((change) => change.field) : VENUE_FIELDS.map((field) => field.path)
+/** The details the form was filled from, and their version (none when filled from a change still waiting). */
+type FilledFrom = { details: Details; version?: string }
+
+function sendDetails(details: Details, from: FilledFrom | null): Promise<SaveVenueReply> {
+  const fields = from ? venueDetailChanges(from.details, details).map((change) => change.field) : VENUE_FIELDS.map((field) => field.path)
   const meta: VenueMeta = { kind: 'venue', op: 'update', fields }
-  return mutate<SaveVenueReply>({ method: 'PUT', path: '/api/admin/venue', body: { ...details }, label: 'Venue details', record: 'venue', meta })
+  return mutate<SaveVenueReply>({
+    method: 'PUT',
+    path: '/api/admin/venue',
+    body: { ...details },
+    label: 'Venue details',
+    // What the form started from: another owner's change to a field this one left alone is kept, not overwritten.
+    baseVersion: from?.version || undefined,
+    base: from ? { ...from.details } : undefined,
+    record: 'venue',
+    versionField: 'updated_at',
+    meta,
+  })
 }
 
 /** Owners change the venue's details here; the server checks each field with the same rule, and its reason shows at the field. */
@@ -79,10 +93,13 @@ export function VenueDetails() {
   const queued = pendingVenue(usePending('venue'))
   const [values, setValues] = useState<Values | null>(null)
   const shown = queued?.details ?? stored.data?.venue ?? null
+  const filledFrom = useRef<FilledFrom | null>(null)
   // Filled once the details arrive (or a queued change's, which is what the server will have): typing is never overwritten.
   useEffect(() => {
-    if (shown && values === null) setValues(toValues(shown))
-  }, [shown, values])
+    if (!shown || values !== null) return
+    filledFrom.current = { details: shown, version: queued ? undefined : stored.data?.updated_at }
+    setValues(toValues(shown))
+  }, [shown, values, queued, stored.data])
 
   const save = useMutationForm({
     validate: () => {
@@ -91,7 +108,8 @@ export function VenueDetails() {
     },
     send: async () => {
       try {
-        const reply = await sendDetails(toDetails(values!), shown)
+        const reply = await sendDetails(toDetails(values!), filledFrom.current)
+        filledFrom.current = { details: reply.venue, version: reply.updated_at }
         useAdminVenue.setState({ data: { venue: reply.venue, updated_at: reply.updated_at }, status: 'ready', error: null, fromCache: false })
         venueStore.setState({ data: reply.venue, savedAt: Date.now(), status: 'ready', fromCache: false, error: null })
         return reply
