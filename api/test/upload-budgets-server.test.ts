@@ -64,7 +64,7 @@ async function busyWorker(server: ServerProcess): Promise<number> {
 const SLOW_PDF = manyPagesPdf(100, 10_000)
 
 describe('uploads over the file worker budgets', () => {
-  test('a PDF over the time or page budget, or unpacking too far, is refused with 422 and why; the menu before it stays', async () => {
+  test('a PDF over the time budget is refused with 422 and why; the menu before it stays', async () => {
     const { server, token } = await serverWith({ FILE_JOB_SECONDS: '2', FILE_WORKER_MEMORY_MB: '300' })
     const first = await uploadMenu(server, token, manyPagesPdf(2, 10))
     expect(first.status).toBe(201)
@@ -73,23 +73,28 @@ describe('uploads over the file worker budgets', () => {
     const slow = await timed(uploadMenu(server, token, SLOW_PDF))
     expect(slow.value.status).toBe(422)
     expect(((await slow.value.json()) as { error: string }).error).toContain('took too long to read (over 2 s)')
-    expect(slow.ms).toBeLessThan(8000)
-
-    const inflating = await timed(uploadMenu(server, token, inflatingPdf(600)))
-    expect(inflating.value.status).toBe(422)
-    // Measured unpacked before anything reads it (files/pdf-streams.ts); the memory budget is the worker's (file-worker-job-budgets.test.ts).
-    expect(((await inflating.value.json()) as { error: string }).error).toContain('unpacks to more than 64 MB in one part')
-    expect(inflating.ms).toBeLessThan(8000)
-
-    const long = await timed(uploadMenu(server, token, manyPagesPdf(20_000)))
-    expect(long.value.status).toBe(422)
-    expect(((await long.value.json()) as { error: string }).error).toContain('more than 100 pages')
-    expect(long.ms).toBeLessThan(8000)
+    // Stopped by the budget, not read to the end (20–40 s): a bound a loaded machine keeps (8 s was passed at 8.1 s).
+    expect(slow.ms).toBeLessThan(20_000)
 
     const menu = (await (await fetch(`${server.base}/api/get-menu/1`)).json()) as { pdf_url: string }
     expect(menu.pdf_url).toBe(menuUrl)
     const files = (await fetch(`${server.base}${menuUrl}`)).status
     expect(files).toBe(200)
+  }, 40_000)
+
+  test('a PDF that unpacks too far or has too many pages is refused with 422 for that reason, however slow the machine', async () => {
+    // A time budget no loaded machine reaches: the reason must be the size or the count, found before any reading.
+    const { server, token } = await serverWith({ FILE_JOB_SECONDS: '60', FILE_WORKER_MEMORY_MB: '300' })
+    const inflating = await timed(uploadMenu(server, token, inflatingPdf(600)))
+    expect(inflating.value.status).toBe(422)
+    // Measured unpacked before anything reads it (files/pdf-streams.ts); the memory budget is the worker's (file-worker-job-budgets.test.ts).
+    expect(((await inflating.value.json()) as { error: string }).error).toContain('unpacks to more than 64 MB in one part')
+    expect(inflating.ms).toBeLessThan(20_000)
+
+    const long = await timed(uploadMenu(server, token, manyPagesPdf(20_000)))
+    expect(long.value.status).toBe(422)
+    expect(((await long.value.json()) as { error: string }).error).toContain('more than 100 pages')
+    expect(long.ms).toBeLessThan(20_000)
   }, 40_000)
 
   test('a visitor’s share picture is made while a PDF keeps the upload worker busy', async () => {
