@@ -21,6 +21,7 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { venueRoutes } from './features/venue/index'
+import { pagesRoutes } from './features/pages/index'
 import { activityRoutes } from './features/activity/index'
 import { activityTrail } from './features/activity/store'
 import { staffRoutes } from './features/staff/index'
@@ -121,6 +122,7 @@ export function createApp(ctx: AppContext) {
     .use(attractionsRoutes(ctx))
     .use(eventsRoutes(ctx))
     .use(menusRoutes(ctx))
+    .use(pagesRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))
