@@ -68,6 +68,7 @@ function apiPathOf(storeKey: string): string {
     attractions: '/api/around',
     gallery: `/api/gallery/${id}`,
     menu: `/api/get-menu/${id}`,
+    page: `/api/pages/${id}`,
   }
   const path = paths[kind!]
   if (!path) throw new Error(`which API path does store "${storeKey}" read? Add it to apiPathOf.`)

@@ -8,12 +8,19 @@ import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { galleryStore } from './features/galleries'
 import { Home } from './features/home/Home'
+import { pageContentStore } from './features/pages'
 import { eagerPage, fetchAhead, lazyPage, MENU_PAGE_NAMES, registerPublicRoutes, type PublicRoute } from './shell/publicRoutes'
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home' },
-  { path: '/about', page: lazyPage('features/about/About.tsx', () => import('./features/about/About')), prerender: true, name: 'About us' },
+  {
+    path: '/about',
+    page: lazyPage('features/about/About.tsx', () => import('./features/about/About')),
+    prerender: true,
+    name: 'About us',
+    loadData: fetchAhead(() => pageContentStore('about')),
+  },
   {
     path: '/eat',
     page: lazyPage('features/eat/Eat.tsx', () => import('./features/eat/Eat')),
@@ -33,7 +40,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('features/stay/Stay.tsx', () => import('./features/stay/Stay')),
     prerender: true,
     name: 'Stay',
-    loadData: fetchAhead(() => galleryStore('rooms')),
+    loadData: fetchAhead(
+      () => galleryStore('rooms'),
+      () => pageContentStore('stay'),
+    ),
   },
   {
     path: '/events',
