@@ -26,14 +26,20 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('features/eat/Eat.tsx', () => import('./features/eat/Eat')),
     prerender: true,
     name: 'Eat',
-    loadData: fetchAhead(() => galleryStore('cafe')),
+    loadData: fetchAhead(
+      () => galleryStore('cafe'),
+      () => pageContentStore('eat'),
+    ),
   },
   {
     path: '/drink',
     page: lazyPage('features/drink/Drink.tsx', () => import('./features/drink/Drink')),
     prerender: true,
     name: 'Drink',
-    loadData: fetchAhead(() => galleryStore('stables')),
+    loadData: fetchAhead(
+      () => galleryStore('stables'),
+      () => pageContentStore('drink'),
+    ),
   },
   {
     path: '/stay',
@@ -60,9 +66,18 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('features/attractions/Around.tsx', () => import('./features/attractions/Around')),
     prerender: true,
     name: 'Things to do nearby',
-    loadData: fetchAhead(() => useAttractions),
+    loadData: fetchAhead(
+      () => useAttractions,
+      () => pageContentStore('around'),
+    ),
   },
-  { path: '/contact', page: lazyPage('features/contact/Contact.tsx', () => import('./features/contact/Contact')), prerender: true, name: 'Contact' },
+  {
+    path: '/contact',
+    page: lazyPage('features/contact/Contact.tsx', () => import('./features/contact/Contact')),
+    prerender: true,
+    name: 'Contact',
+    loadData: fetchAhead(() => pageContentStore('contact')),
+  },
   {
     path: '/menu/:menuId',
     page: lazyPage('features/menus/Menu.tsx', () => import('./features/menus/Menu')),

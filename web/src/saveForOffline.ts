@@ -8,7 +8,7 @@ import { useOpeningTimes } from './features/opening-times/store'
 import { pageContentStore } from './features/pages'
 
 const BUSINESSES: readonly BusinessId[] = [1, 2]
-const PAGES_WITH_CONTENT: readonly PageKey[] = ['about', 'stay']
+const PAGES_WITH_CONTENT: readonly PageKey[] = ['about', 'drink', 'eat', 'stay', 'around', 'contact']
 
 /**
  * Saves the data of every public page on the device while the visitor reads the first one, so that
