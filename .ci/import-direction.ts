@@ -37,6 +37,12 @@ function featureEntryRule(name: string, base: string, entries: string[]): Rule {
   }
 }
 
+/**
+ * Packages a shared rule may use: pure code that runs the same in the browser and on the server. marked parses
+ * formatted text (shared/rules/formatted-text.ts); web/e2e/bundle.test.ts keeps it out of public pages.
+ */
+const SHARED_RULE_PACKAGES = new Set(['marked'])
+
 export const RULES: Rule[] = [
   {
     name: 'API infrastructure does not import features or seed',
@@ -50,8 +56,9 @@ export const RULES: Rule[] = [
     refuses: ({ from, to, local }) => {
       if (!under(from, 'api/src/shared')) return undefined
       if (local) return under(to, 'api/src/shared') ? undefined : 'api/src/shared is shared with the web: it imports nothing outside itself'
-      // Node's built-ins are the runtime, not a layer; any package (Elysia above all) ties shared code to the server.
-      return to.startsWith('node:') ? undefined : `api/src/shared is shared with the web: no packages (${to})`
+      // Node's built-ins are the runtime, not a layer; any package (Elysia above all) ties shared code to the server,
+      // except the few pure, browser-safe ones a shared rule is built on (SHARED_RULE_PACKAGES).
+      return to.startsWith('node:') || SHARED_RULE_PACKAGES.has(to) ? undefined : `api/src/shared is shared with the web: no packages (${to})`
     },
   },
   featureEntryRule('API features import each other through index.ts or model.ts', 'api/src/features', ['index.ts', 'model.ts']),

@@ -22,6 +22,7 @@ import { menusRoutes } from './features/menus/index'
 import { noticesRoutes } from './features/notices/index'
 import { openingTimesRoutes } from './features/opening-times/index'
 import { currentVenue, seedVenue, venueRoutes } from './features/venue/index'
+import { pagesRoutes } from './features/pages/index'
 import { activityRoutes } from './features/activity/index'
 import { activityTrail } from './features/activity/store'
 import { staffRoutes } from './features/staff/index'
@@ -127,6 +128,7 @@ export function createApp(ctx: AppContext) {
     .use(eventsRoutes(ctx))
     .use(menusRoutes(ctx))
     .use(noticesRoutes(ctx))
+    .use(pagesRoutes(ctx))
     .use(contactRoutes(ctx))
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))

@@ -2,7 +2,7 @@
  * The build output (npm run build, or WEB_DIST_DIR): what a public page downloads before it is
  * interactive, read from Vite's manifest and the list of modules in each chunk
  * (web/build/chunk-modules.ts). Staff screens and pdf.js must only ever be reachable through a
- * dynamic import; every public page must be pre-rendered with its h1, its hero and the hero's preload.
+ * dynamic import (so must the formatted-text parser); every public page must be pre-rendered with its h1, its hero and the hero's preload.
  * Prints the sizes of what the first render of / needs (the targets live in the benchmark).
  */
 import { describe, expect, test } from 'bun:test'
@@ -34,6 +34,8 @@ const PAGES = [
 
 const ADMIN_CODE = /^web\/src\/admin\//
 const PDF_JS = /(^|\/)node_modules\/pdfjs-dist\/|^web\/src\/features\/menus\/pdf\.ts$/
+/** The formatted-text parser: public pages get the server's finished tree, only staff screens parse. */
+const TEXT_PARSER = /(^|\/)node_modules\/marked\/|^api\/src\/shared\/rules\/formatted-text\.ts$/
 
 /** Every chunk a manifest entry loads through static imports (itself included), as manifest keys. */
 function staticClosure(key: string, into = new Set<string>()): Set<string> {
@@ -57,7 +59,7 @@ describe('what public pages download', () => {
     for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.js')) expect(chunkModules[chunk.file], chunk.file).toBeDefined()
   })
 
-  test('no staff code and no pdf.js is reachable through static imports from the entry or any public page', () => {
+  test('no staff code, no pdf.js and no text parser is reachable through static imports from the entry or any public page', () => {
     const publicKeys = new Set([entryKey, ...PAGES.map((page) => pageKey(page.source)).filter((key) => key in manifest)])
     for (const key of publicKeys) {
       const modules = modulesOf(staticClosure(key))
@@ -69,6 +71,10 @@ describe('what public pages download', () => {
       expect(
         modules.filter((id) => PDF_JS.test(id)),
         `pdf.js loaded by ${key}`,
+      ).toEqual([])
+      expect(
+        modules.filter((id) => TEXT_PARSER.test(id)),
+        `the formatted-text parser loaded by ${key}`,
       ).toEqual([])
     }
     // They do exist, behind dynamic imports only (the staff screens from the app, pdf.js from the menu page).

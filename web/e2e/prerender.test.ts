@@ -70,6 +70,7 @@ function apiPathOf(storeKey: string): string {
     menu: `/api/get-menu/${id}`,
     notices: '/api/notices',
     venue: '/api/venue',
+    page: `/api/pages/${id}`,
   }
   const path = paths[kind!]
   if (!path) throw new Error(`which API path does store "${storeKey}" read? Add it to apiPathOf.`)

@@ -8,32 +8,48 @@ import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { galleryStore } from './features/galleries'
 import { Home } from './features/home/Home'
+import { pageContentStore } from './features/pages'
 import { eagerPage, fetchAhead, lazyPage, menuPageNames, registerPublicRoutes, type PublicRoute } from './shell/publicRoutes'
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home' },
-  { path: '/about', page: lazyPage('features/about/About.tsx', () => import('./features/about/About')), prerender: true, name: 'About us' },
+  {
+    path: '/about',
+    page: lazyPage('features/about/About.tsx', () => import('./features/about/About')),
+    prerender: true,
+    name: 'About us',
+    loadData: fetchAhead(() => pageContentStore('about')),
+  },
   {
     path: '/eat',
     page: lazyPage('features/eat/Eat.tsx', () => import('./features/eat/Eat')),
     prerender: true,
     name: 'Eat',
-    loadData: fetchAhead(() => galleryStore('cafe')),
+    loadData: fetchAhead(
+      () => galleryStore('cafe'),
+      () => pageContentStore('eat'),
+    ),
   },
   {
     path: '/drink',
     page: lazyPage('features/drink/Drink.tsx', () => import('./features/drink/Drink')),
     prerender: true,
     name: 'Drink',
-    loadData: fetchAhead(() => galleryStore('stables')),
+    loadData: fetchAhead(
+      () => galleryStore('stables'),
+      () => pageContentStore('drink'),
+    ),
   },
   {
     path: '/stay',
     page: lazyPage('features/stay/Stay.tsx', () => import('./features/stay/Stay')),
     prerender: true,
     name: 'Stay',
-    loadData: fetchAhead(() => galleryStore('rooms')),
+    loadData: fetchAhead(
+      () => galleryStore('rooms'),
+      () => pageContentStore('stay'),
+    ),
   },
   {
     path: '/events',
@@ -50,9 +66,18 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: lazyPage('features/attractions/Around.tsx', () => import('./features/attractions/Around')),
     prerender: true,
     name: 'Things to do nearby',
-    loadData: fetchAhead(() => useAttractions),
+    loadData: fetchAhead(
+      () => useAttractions,
+      () => pageContentStore('around'),
+    ),
   },
-  { path: '/contact', page: lazyPage('features/contact/Contact.tsx', () => import('./features/contact/Contact')), prerender: true, name: 'Contact' },
+  {
+    path: '/contact',
+    page: lazyPage('features/contact/Contact.tsx', () => import('./features/contact/Contact')),
+    prerender: true,
+    name: 'Contact',
+    loadData: fetchAhead(() => pageContentStore('contact')),
+  },
   {
     path: '/menu/:menuId',
     page: lazyPage('features/menus/Menu.tsx', () => import('./features/menus/Menu')),

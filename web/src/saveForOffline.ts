@@ -1,3 +1,4 @@
+import type { PageKey } from '../../api/src/shared/rules/pages'
 import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { GALLERY_TYPES, galleryStore } from './features/galleries/store'
@@ -5,8 +6,10 @@ import { useHolidays } from './features/opening-times/holidaysStore'
 import { menuStore, type BusinessId } from './features/menus/store'
 import { useOpeningTimes } from './features/opening-times/store'
 import { useNotices } from './features/notices'
+import { pageContentStore } from './features/pages'
 
 const BUSINESSES: readonly BusinessId[] = [1, 2]
+const PAGES_WITH_CONTENT: readonly PageKey[] = ['about', 'drink', 'eat', 'stay', 'around', 'contact']
 
 /**
  * Saves the data of every public page on the device while the visitor reads the first one, so that
@@ -26,6 +29,8 @@ export async function saveEveryPublicPage(): Promise<void> {
     useNotices,
     ...GALLERY_TYPES.map((type) => galleryStore(type)),
     ...BUSINESSES.map((id) => menuStore(id)),
+    // The pages that show staff's words so far (api/src/features/pages); the others keep theirs in their code.
+    ...PAGES_WITH_CONTENT.map((page) => pageContentStore(page)),
   ]
   await Promise.all(stores.map((store) => store.getState().load({ background: true })))
 }

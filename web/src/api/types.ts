@@ -9,6 +9,7 @@ export type { ImageVariant } from '../../../api/src/files/model'
 export type { VenueEvent, EventList } from '../../../api/src/features/events/model'
 export type { Attraction, AttractionList } from '../../../api/src/features/attractions/model'
 export type { Notice, NoticeList, NoticeReply, NoticeDeletedReply, NoticeConflictReply } from '../../../api/src/features/notices/model'
+export type { PublicPage, StaffPage, PageItem, PageReply, PageBody } from '../../../api/src/features/pages/model'
 export type { Menu as MenuInfo } from '../../../api/src/features/menus/model'
 // Shared shell: galleries, holidays, contact messages.
 export type { GalleryImage, GalleryType, GalleryGrouped } from '../../../api/src/features/galleries/model'

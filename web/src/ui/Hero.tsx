@@ -26,6 +26,12 @@ export interface HeroProps {
   children?: ReactNode
   /** 'full' fills the screen (home); 'page' is shorter (inner pages). */
   size?: 'full' | 'page'
+  /**
+   * Staff's focal point as CSS object-position ("30% 60%"): the part of the photo a narrow screen keeps.
+   * The build's portrait cuts are cut around the middle, so with a focal point the phone gets the whole
+   * photo, cropped there instead.
+   */
+  objectPosition?: string
 }
 
 /** How much slower than the page the photo moves (0 = fixed to the page, 1 = fixed to the screen). */
@@ -51,14 +57,15 @@ export const PORTRAIT_HERO_SIZES = {
  * A photo header with the page title. The photo moves at a fraction of the scroll speed (parallax),
  * driven by a requestAnimationFrame loop in an effect; under reduced motion it stays still.
  */
-export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: HeroProps) {
+export function Hero({ title, image, eyebrow, intro, children, size = 'page', objectPosition }: HeroProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const mediaRef = useRef<HTMLDivElement>(null)
   const variants = staticImageVariants(image.src, image.width, image.height)
   const sizes = HERO_SIZES[size]
-  const portrait = hasPortraitCuts(image.src)
-    ? { media: PORTRAIT_SCREEN, variants: cutImageVariants(image.src, PORTRAIT_CUTS[size], image.width, image.height), sizes: PORTRAIT_HERO_SIZES[size] }
-    : undefined
+  const portrait =
+    hasPortraitCuts(image.src) && !objectPosition
+      ? { media: PORTRAIT_SCREEN, variants: cutImageVariants(image.src, PORTRAIT_CUTS[size], image.width, image.height), sizes: PORTRAIT_HERO_SIZES[size] }
+      : undefined
   // The photo is the page's largest paint. In pre-rendered HTML React puts this hint in <head>, so the
   // browser asks for the right width before it has parsed the CSS and scripts; in the browser it adds
   // the same hint at most once. Each cut for the screens that show it, so a phone fetches one picture.
@@ -115,6 +122,7 @@ export function Hero({ title, image, eyebrow, intro, children, size = 'page' }: 
           loading="eager"
           fetchPriority="high"
           decoding="auto"
+          style={objectPosition ? { objectPosition } : undefined}
         />
       </div>
       <div className="hero__content container">

@@ -1,4 +1,5 @@
-import { Hero } from '../../ui/Hero'
+import { FormattedText } from '../../ui/FormattedText'
+import { PageHero, pageContentStore } from '../pages'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { useAttractions } from './store'
 import { useResource } from '../../stores'
@@ -8,23 +9,21 @@ import { Unavailable } from '../../ui/Unavailable'
 /** One column on a phone, two from 680 px, three from 1080 px in a page container at most 72rem wide. */
 const PLACE_IMAGE_SIZES = '(max-width: 679px) 100vw, (max-width: 1079px) 50vw, 384px'
 
+const aroundContent = pageContentStore('around')
+
 /** /around: places to visit nearby, each with a link to its own site. */
 export function Around() {
   const { data: places, status } = useResource(useAttractions)
+  const { data: content } = useResource(aroundContent)
 
   return (
     <main id="main">
-      <Hero
-        title="Around & about"
-        intro="Waterfalls, castles, market towns and miles of trails: the best of the national park starts at our door."
-        image={{ src: '/images/hero-around.jpg', width: 1600, height: 1000, alt: 'Rolling green hills under a blue sky' }}
-      />
-      <section className="section around" aria-labelledby="around-heading">
+      <PageHero content={content} placeholder={{ title: 'Around', picture: '/images/hero-around.jpg' }} />
+      <section className="section around">
         <div className="container">
           <div className="section-heading">
             <span className="eyebrow">Nearby</span>
-            <h2 id="around-heading">Places to visit on your stay</h2>
-            <p>A few of our favourite days out, all within a short walk or drive. Ask at the bar for maps and local tips.</p>
+            {content ? <FormattedText tree={content.body} /> : null}
           </div>
           {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}
           {places === null ? (

@@ -1,25 +1,25 @@
 import { ContactForm } from './ContactForm'
-import { Hero } from '../../ui/Hero'
+import { PageHero, pageContentStore } from '../pages'
+import { useResource } from '../../stores'
 import { OpeningTimes, OpenStatus } from '../opening-times'
 import { telHref } from '../../lib/venue'
 import { useVenue } from '../../shell/venue'
 import '../../ui/info-pages.css'
 
+const contactContent = pageContentStore('contact')
+
 export function Contact() {
   const venue = useVenue()
   const { address } = venue
+  const { data: content } = useResource(contactContent)
   return (
     <main id="main" tabIndex={-1} className="contact">
-      <Hero
-        title="Contact & opening times"
-        eyebrow="Get in touch"
-        image={{ src: '/images/hero-contact.jpg', width: 1600, height: 1000, alt: `The front door of ${venue.hotelName}` }}
-      >
+      <PageHero content={content} placeholder={{ title: 'Contact', picture: '/images/hero-contact.jpg' }}>
         <div className="contact__status">
           <OpenStatus venue="hotel" />
           <OpenStatus venue="stables" />
         </div>
-      </Hero>
+      </PageHero>
 
       <div className="section contact__ways">
         <div className="container">

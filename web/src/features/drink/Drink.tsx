@@ -1,31 +1,27 @@
 import { ContactForm } from '../contact'
 import { FadeIn } from '../../ui/FadeIn'
 import { Gallery } from '../galleries'
-import { Hero } from '../../ui/Hero'
+import { FormattedText } from '../../ui/FormattedText'
+import { PageHero, pageContentStore } from '../pages'
+import { useResource } from '../../stores'
 import { MenuLink } from '../menus'
 import { useVenue } from '../../shell/venue'
 import '../../ui/pages.css'
 
+const drinkContent = pageContentStore('drink')
+
 /** /drink: the Stables bar. */
 export function Drink() {
   const venue = useVenue()
+  const { data: content } = useResource(drinkContent)
   return (
     <main id="main">
-      <Hero
-        title={venue.barName}
-        intro="Local ales, a crackling log fire and honest pub grub in our old stone stables."
-        image={{ src: '/images/hero-drink.jpg', width: 1600, height: 1000, alt: 'The hills at sunset' }}
-      />
-      <section className="section venue-intro" aria-labelledby="drink-intro-heading">
+      <PageHero content={content} placeholder={{ title: venue.barName, picture: '/images/hero-drink.jpg' }} />
+      <section className="section venue-intro">
         <div className="container venue-intro__grid">
           <FadeIn>
             <span className="eyebrow">Ales, fires &amp; pub grub</span>
-            <h2 id="drink-intro-heading">A proper country pub</h2>
-            <p className="lead">Once home to the farm's working horses, the Stables is now where walkers, cyclists and villagers gather around the fire.</p>
-            <p>
-              Expect cask ales from breweries just over the hill, a good cider or two, and a bar that knows its way around a gin and tonic. Muddy boots and
-              well-behaved dogs are more than welcome, and there is always a bowl of water by the door.
-            </p>
+            {content ? <FormattedText tree={content.body} leadFirst /> : null}
             <div className="venue-intro__cta">
               <MenuLink businessId={1} />
             </div>

@@ -1,33 +1,25 @@
 import { ContactForm } from '../contact'
 import { FadeIn } from '../../ui/FadeIn'
 import { Gallery } from '../galleries'
-import { Hero } from '../../ui/Hero'
+import { FormattedText } from '../../ui/FormattedText'
+import { PageHero, pageContentStore } from '../pages'
+import { useResource } from '../../stores'
 import { MenuLink } from '../menus'
-import { useVenue } from '../../shell/venue'
 import '../../ui/pages.css'
+
+const eatContent = pageContentStore('eat')
 
 /** /eat: the hotel's cafe. */
 export function Eat() {
-  const venue = useVenue()
+  const { data: content } = useResource(eatContent)
   return (
     <main id="main">
-      <Hero
-        title="The Cafe"
-        intro={`Hearty breakfasts, homemade lunches and cake worth the walk, at ${venue.hotelName}.`}
-        image={{ src: '/images/hero-eat.jpg', width: 1600, height: 1000, alt: 'Green hills under a clear morning sky' }}
-      />
-      <section className="section venue-intro" aria-labelledby="eat-intro-heading">
+      <PageHero content={content} placeholder={{ title: 'Eat', picture: '/images/hero-eat.jpg' }} />
+      <section className="section venue-intro">
         <div className="container venue-intro__grid">
           <FadeIn>
             <span className="eyebrow">Breakfast &amp; lunch</span>
-            <h2 id="eat-intro-heading">From first coffee to a late lunch</h2>
-            <p className="lead">
-              Whether you are setting out up the fell or coming down with muddy boots, our cafe is a warm, unhurried place to sit and refuel.
-            </p>
-            <p>
-              We bake every morning and cook with what the dale does best: eggs from the farm up the lane, bacon and sausages from our butcher in the village,
-              and bread and scones straight from our own oven. Dogs and walkers are always welcome.
-            </p>
+            {content ? <FormattedText tree={content.body} leadFirst /> : null}
             <div className="venue-intro__cta">
               <MenuLink businessId={2} />
             </div>

@@ -1,44 +1,30 @@
 import { BookingWidget } from './BookingWidget'
 import { FadeIn } from '../../ui/FadeIn'
-import { Hero } from '../../ui/Hero'
+import { FormattedText } from '../../ui/FormattedText'
+import { PageHero, pageContentStore } from '../pages'
+import { useResource } from '../../stores'
 import { RoomRotator } from './RoomRotator'
 import { telHref } from '../../lib/venue'
 import { useVenue } from '../../shell/venue'
 import '../../ui/pages.css'
 import './stay.css'
 
-const FEATURES = [
-  { title: 'Five double rooms', text: 'Calm, comfortable rooms with king-size beds, most with views over the dale.' },
-  { title: 'Two family rooms', text: 'Space for two adults and two children, with a double and a pair of singles.' },
-  { title: 'Dogs welcome', text: 'Bring the whole family: beds, bowls and treats are waiting for four-legged guests.' },
-  { title: 'Non-smoking', text: 'All rooms and indoor spaces are non-smoking, so everything stays fresh.' },
-]
+const stayContent = pageContentStore('stay')
 
 /** /stay: the rooms, a rotating room picture and the booking widget. */
 export function Stay() {
   const venue = useVenue()
+  const { data: content } = useResource(stayContent)
   return (
     <main id="main">
-      <Hero
-        title="Stay with us"
-        intro={`Seven peaceful rooms at ${venue.hotelName}, with breakfast in the cafe and the Stables bar just across the yard.`}
-        image={{ src: '/images/hero-stay.jpg', width: 1600, height: 1000, alt: 'Soft morning light over the dale' }}
-      />
-      <section className="section stay-rooms" aria-labelledby="rooms-heading">
+      <PageHero content={content} placeholder={{ title: 'Stay', picture: '/images/hero-stay.jpg' }} />
+      <section className="section stay-rooms">
         <div className="container stay-rooms__grid">
           <FadeIn>
             <span className="eyebrow">Our rooms</span>
-            <h2 id="rooms-heading">Rest easy in the heart of the national park</h2>
-            <p className="lead">
-              We have five double rooms and 2 family rooms, each one individually furnished with local wool throws, deep mattresses and a tray of homemade
-              biscuits.
-            </p>
-            <p>
-              Wake to birdsong and the river, come down to a cooked breakfast, and spend the day on the fells with a flask filled at the cafe. Dogs are welcome
-              in every room, and the whole house is non-smoking.
-            </p>
+            {content ? <FormattedText tree={content.body} leadFirst /> : null}
             <ul className="stay-features">
-              {FEATURES.map((feature) => (
+              {(content?.items ?? []).map((feature) => (
                 <li key={feature.title} className="stay-features__item">
                   <span className="stay-features__title">{feature.title}</span>
                   <span className="stay-features__text">{feature.text}</span>

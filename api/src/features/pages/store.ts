@@ -1,0 +1,65 @@
+import type { Database } from 'bun:sqlite'
+import type { PageItem, PageKey } from './model'
+
+export interface PageRow {
+  page: PageKey
+  title: string
+  small_heading: string
+  intro: string
+  picture: string
+  picture_description: string
+  focal_x: number
+  focal_y: number
+  body: string
+  /** JSON: PageItem[]. */
+  items: string
+  updated_at: string
+}
+
+/** A page's fields as the routes and the seed hand them over (items as a list). */
+export interface PageFields {
+  title: string
+  small_heading: string
+  intro: string
+  picture: string
+  picture_description: string
+  focal_x: number
+  focal_y: number
+  body: string
+  items: PageItem[]
+}
+
+const COLUMNS = 'page, title, small_heading, intro, picture, picture_description, focal_x, focal_y, body, items, updated_at'
+
+export const findPage = (db: Database, page: string): PageRow | null =>
+  db.query<PageRow, [string]>(`SELECT ${COLUMNS} FROM page_content WHERE page = ?`).get(page)
+
+export const listPages = (db: Database): PageRow[] => db.query<PageRow, []>(`SELECT ${COLUMNS} FROM page_content`).all()
+
+const values = (fields: PageFields) =>
+  [
+    fields.title,
+    fields.small_heading,
+    fields.intro,
+    fields.picture,
+    fields.picture_description,
+    fields.focal_x,
+    fields.focal_y,
+    fields.body,
+    JSON.stringify(fields.items),
+  ] as const
+
+/** Adds a page's content unless it has some already (the seed never overwrites staff's words). */
+export function insertPageIfMissing(db: Database, page: PageKey, fields: PageFields, at: string): void {
+  db.query(`INSERT OR IGNORE INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(page, ...values(fields), at)
+}
+
+/** Saves a page's content, adding its row when it had none yet (a server started without the demo content). */
+export function savePage(db: Database, page: PageKey, fields: PageFields, at: string): void {
+  db.query(
+    `INSERT INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (page) DO UPDATE SET title = excluded.title, small_heading = excluded.small_heading, intro = excluded.intro, picture = excluded.picture,
+       picture_description = excluded.picture_description, focal_x = excluded.focal_x, focal_y = excluded.focal_y, body = excluded.body,
+       items = excluded.items, updated_at = excluded.updated_at`,
+  ).run(page, ...values(fields), at)
+}

@@ -1,0 +1,3 @@
+// The public pages' words and heroes as staff wrote them (api/src/features/pages).
+export { PageHero } from './PageHero'
+export { pageContentStore } from './store'
