@@ -12,6 +12,7 @@ import { Contact } from '../features/contact/Contact'
 import { Home } from '../features/home/Home'
 import { Login } from '../features/login/Login'
 import { NotFound } from './NotFound'
+import { parseFormattedText } from '../../../api/src/shared/rules/formatted-text'
 
 beforeEach(async () => {
   await resetStores([useOpeningTimes, useHolidays, galleryStore('generic')])
@@ -71,10 +72,27 @@ describe('Home', () => {
 })
 
 describe('About, Contact, NotFound', () => {
-  test('About: a title and a few paragraphs', () => {
+  test('About: the title and the paragraphs staff wrote, as the page content from the server has them', async () => {
+    const parsed = parseFormattedText('First.\n\nSecond.\n\nThird, with **bold**.\n\nFourth.\n\nFifth.')
+    if (!parsed.ok) throw new Error(parsed.error)
+    const about = {
+      page: 'about',
+      title: 'About us',
+      smallHeading: 'Our story',
+      intro: 'A stone-built inn.',
+      picture: '/images/hero-about.jpg',
+      pictureDescription: 'The inn',
+      focalX: 50,
+      focalY: 50,
+      body: parsed.tree,
+      items: [],
+      updated_at: '2026-11-28T10:00:00.000Z',
+    }
+    stubFetch({ '/api/pages/about': about })
     renderAt('/about', <About />)
+    await waitFor(() => expect(document.querySelectorAll('main p').length).toBeGreaterThan(4))
     expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeTruthy()
-    expect(document.querySelectorAll('main p').length).toBeGreaterThan(4)
+    expect(screen.getByText('bold').tagName).toBe('STRONG')
   })
 
   test('Contact: the Contact Us form and the opening times with open-now status', async () => {
