@@ -15,6 +15,8 @@ export interface Resource<T> {
   fromCache: boolean
   /** The server has not answered for SLOW_MS: what is shown may be all there is for now. */
   overdue: boolean
+  /** The device's saved copy is being looked for: until then nothing can be called missing. */
+  checkingDevice?: boolean
   error: string | null
   load(options?: LoadOptions): Promise<void>
   /** Back to empty, as before the first load (staff lists on sign-out, tests). */

@@ -41,10 +41,17 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       if (background && (await backgroundSaveIsRecent(cacheKey, getState()))) return
       // A store whose last try failed stays overdue while it asks again: the banner that said so stays until a reply comes.
       const { status, overdue } = getState()
-      if (showsLoading(background, status)) setState({ status: 'loading', overdue: overdue || status === 'error' })
+      // Offline, a store with nothing on screen counts as missing at once: not while its saved copy is still being read.
+      const lookup = getState().data === null ? { checkingDevice: true } : {}
+      if (showsLoading(background, status)) setState({ status: 'loading', overdue: overdue || status === 'error', ...lookup })
+      else setState(lookup)
       if (getState().data === null) {
-        const saved = await readCopy<T>(cacheKey)
-        if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
+        try {
+          const saved = await readCopy<T>(cacheKey)
+          if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
+        } finally {
+          setState({ checkingDevice: false })
+        }
       }
       const slow = getState().status === 'loading' ? setTimeout(() => setState({ overdue: true }), SLOW_MS) : undefined
       try {

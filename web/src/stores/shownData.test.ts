@@ -8,6 +8,7 @@ import { clear } from 'idb-keyval'
 import { ApiError, TIMED_OUT } from '../api/client'
 import { createResource, SLOW_MS, useShownData, type ResourceStore, type ShownData } from './index'
 import { quiet } from '../../test/quiet'
+import { keepCopy } from './cache'
 
 /** Stores and listeners a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
 const onScreen: (() => void)[] = []
@@ -106,5 +107,22 @@ describe('the saved-data banner', () => {
     reply(['quiz night'])
     await answered
     expect(banner).toEqual([{ savedAt: null, missing: false }])
+  })
+})
+
+describe('a page opened without a connection', () => {
+  test('is not called missing while its saved copy is still being read from the device: the banner goes straight to the saved time', async () => {
+    const savedAt = Date.now() - 60_000
+    await keepCopy('test:read-from-device', ['Monday 08:00–22:00'], savedAt)
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      const store = show(createResource<string[]>('test:read-from-device', offline))
+      const banner: ShownData[] = []
+      onScreen.push(useShownData.subscribe((state) => banner.push(state)))
+      await quiet(() => store.getState().load())
+      expect(banner).toEqual([{ savedAt, missing: false }])
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine
+    }
   })
 })

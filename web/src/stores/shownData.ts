@@ -29,13 +29,14 @@ function updateShownData() {
   let missing = false
   for (const { api, watchers } of registry) {
     if (watchers === 0) continue
-    const { data, status, overdue, savedAt: at } = api.getState()
+    const { data, status, overdue, savedAt: at, checkingDevice } = api.getState()
     const failed = status === 'error' || (status === 'loading' && (overdue || knownOffline()))
     if (!failed) continue
     // Whether it came from the device or from a reply earlier in this visit, it is a saved copy now.
     if (data !== null && at !== null) savedAt = savedAt === null ? at : Math.min(savedAt, at)
     // Nothing saved and no reply for SLOW_MS (or none possible): the page is missing it now, not in 15 s.
-    else if (data === null) missing = true
+    // A first look at the device still under way is not "missing" yet; a retry after a failure (overdue) stays missing, so no flicker.
+    else if (data === null && !(checkingDevice && !overdue)) missing = true
   }
   const current = useShownData.getState()
   if (current.savedAt !== savedAt || current.missing !== missing) useShownData.setState({ savedAt, missing })

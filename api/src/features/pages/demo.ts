@@ -130,7 +130,11 @@ function demoPages({ hotelName, barName }: Names): Record<PageKey, PageFields> {
       body: '## Places to visit on your stay\n\nA few of our favourite days out, all within a short walk or drive. Ask at the bar for maps and local tips.',
       items: [],
     },
-    contact: { ...hero('Contact & opening times', '/images/hero-contact.jpg', `The front door of ${hotelName}`, '', 'Get in touch'), body: '', items: [] },
+    contact: {
+      ...hero('Contact & opening times', '/images/hero-contact.jpg', 'The front door, with the porch light on', '', 'Get in touch'),
+      body: '',
+      items: [],
+    },
   }
 }
 
