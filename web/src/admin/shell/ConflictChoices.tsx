@@ -68,7 +68,10 @@ export function ConflictChoices({ entry }: { entry: OutboxEntry }) {
     focusPanel()
   }
   const drop = async () => {
-    if (!window.confirm(`Discard "${entry.label}"? None of this change will be made on the website.`)) return
+    const question = entry.merge?.restSent
+      ? `Discard your version of ${rows.map((row) => row.label).join(', ')}? Your other changes in "${entry.label}" were already sent to the website.`
+      : `Discard "${entry.label}"? None of this change will be made on the website.`
+    if (!window.confirm(question)) return
     await discard(entry.id)
     focusPanel()
   }
@@ -82,7 +85,8 @@ export function ConflictChoices({ entry }: { entry: OutboxEntry }) {
     // biome-ignore lint/a11y/useSemanticElements: one group of several fieldsets, named by its explanation; a fieldset around fieldsets reads worse
     <div ref={group} className="admin-conflict" role="group" aria-labelledby={`${ids}-title`}>
       <p id={`${ids}-title`} className="admin-conflict__title">
-        {entry.error ?? 'This was changed elsewhere since you opened it.'} Your other changes and the website's were merged. {ask}
+        {entry.error ?? 'This was changed elsewhere since you opened it.'}{' '}
+        {entry.merge?.restSent ? 'Your other changes were sent to the website.' : "Your other changes and the website's were merged."} {ask}
       </p>
       {rows.map((row, index) => (
         <FieldChoice

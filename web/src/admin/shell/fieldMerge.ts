@@ -5,7 +5,7 @@
  * and sends the merged change again, or asks staff about the fields changed on both sides only.
  */
 import { bodyFields, type FieldMerge, type OutboxEntry } from '../../offline/outbox'
-import { threeWayMerge } from '../../../../api/src/shared/rules/three-way-merge'
+import { sameValue, threeWayMerge } from '../../../../api/src/shared/rules/three-way-merge'
 import { kindOf } from './registry'
 
 const only = (fields: Record<string, unknown>, names: readonly string[]) =>
@@ -22,5 +22,9 @@ export function mergeFieldByField(entry: OutboxEntry, reply: unknown): FieldMerg
   const result = threeWayMerge(entry.base, mine, theirs, edits.same)
   const version = edits.version(current, entry)
   if (!theirs) return { merged: mine, theirs: {}, conflicts: result.conflicts, version, deleted: true }
-  return { merged: only(result.merged ?? theirs, Object.keys(mine)), theirs: only(theirs, names), conflicts: result.conflicts, version }
+  const same = edits.same ?? sameValue
+  const mineOnly = Object.keys(mine).filter(
+    (field) => !result.conflicts.includes(field) && !same(field, entry.base![field], mine[field]) && !same(field, mine[field], theirs[field]),
+  )
+  return { merged: only(result.merged ?? theirs, Object.keys(mine)), theirs: only(theirs, names), conflicts: result.conflicts, version, mineOnly }
 }

@@ -133,6 +133,8 @@ export async function resolveFields(id: string, chosen: Record<string, 'mine' | 
   for (const [field, side] of Object.entries(chosen)) {
     if (Object.hasOwn(values, field)) values[field] = side === 'mine' ? mine[field] : entry.merge.theirs[field]
   }
+  // The rest went ahead already: keeping the website's value everywhere leaves nothing to send.
+  if (entry.merge.restSent && Object.values(chosen).every((side) => side === 'theirs')) return remove(id)
   await save({ ...settledOn(entry, entry.merge, values), id: crypto.randomUUID() })
   await remove(id)
   await replay()

@@ -67,11 +67,20 @@ export function settledOn(entry: OutboxEntry, merge: FieldMerge, values: Record<
  * An edit the server refused as stale (`entry`: in conflict, with the server's reply): merged and
  * waiting to be sent again when no field needs a person; else in conflict with what staff choose
  * between. The same id goes on: the refused request changed nothing, and a screen waiting for this
- * change hears how the merged one went.
+ * change hears how the merged one went. When a question remains and the edit also changed fields the
+ * server left alone, those go ahead at once as `sentFirst` (just before it in the queue): an answer
+ * that takes days, or a "discard" of the contested field, must not hold back or drop them.
  */
-export function mergedConflict(entry: OutboxEntry): OutboxEntry {
+export function mergedConflict(entry: OutboxEntry): { entry: OutboxEntry; sentFirst?: OutboxEntry } {
   const merge = merger?.(entry, entry.serverVersion) ?? null
-  if (!merge) return entry
-  if (merge.conflicts.length === 0 && !merge.deleted && (entry.merges ?? 0) < MAX_MERGES) return settledOn(entry, merge, merge.merged)
-  return { ...entry, merge }
+  if (!merge) return { entry }
+  if (merge.conflicts.length === 0 && !merge.deleted && (entry.merges ?? 0) < MAX_MERGES) return { entry: settledOn(entry, merge, merge.merged) }
+  if (merge.deleted || merge.conflicts.length === 0 || !merge.mineOnly?.length) return { entry: { ...entry, merge } }
+  const sentFirst: OutboxEntry = {
+    ...settledOn(entry, merge, merge.merged),
+    id: crypto.randomUUID(),
+    seq: entry.seq - 0.5,
+    label: `${entry.label} (the fields changed only here)`,
+  }
+  return { entry: { ...entry, merge: { ...merge, restSent: true } }, sentFirst }
 }

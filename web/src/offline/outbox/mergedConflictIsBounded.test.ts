@@ -48,7 +48,7 @@ const merge = (conflicts: string[]): FieldMerge => ({
 
 test('no field in conflict: the merged change waits to be sent again at once, on the server’s version, its picture untouched', () => {
   onConflictMerge(() => merge([]))
-  const next = mergedConflict(entry)
+  const next = mergedConflict(entry).entry
   expect(next).toMatchObject({ id: 'k1', state: 'waiting', baseVersion: 'v2', base: merge([]).theirs, merges: 1, error: null, nextAttemptAt: 0 })
   expect(next.serverVersion).toBeUndefined()
   expect(next.body).toEqual({
@@ -63,15 +63,24 @@ test('no field in conflict: the merged change waits to be sent again at once, on
 
 test('a field in conflict, or a change merged MAX_MERGES times already, stays a conflict carrying the merge', () => {
   onConflictMerge(() => merge(['description']))
-  expect(mergedConflict(entry)).toMatchObject({ state: 'conflict', merge: { conflicts: ['description'] }, baseVersion: 'v1' })
+  expect(mergedConflict(entry).entry).toMatchObject({ state: 'conflict', merge: { conflicts: ['description'] }, baseVersion: 'v1' })
   onConflictMerge(() => merge([]))
-  expect(mergedConflict({ ...entry, merges: MAX_MERGES })).toMatchObject({ state: 'conflict', merge: { conflicts: [] } })
+  expect(mergedConflict({ ...entry, merges: MAX_MERGES }).entry).toMatchObject({ state: 'conflict', merge: { conflicts: [] } })
+})
+
+test('a field in conflict beside fields changed only here: those go ahead first, as a change of their own, and the question keeps its key', () => {
+  onConflictMerge(() => ({ ...merge(['description']), mineOnly: ['url'] }))
+  const { entry: asked, sentFirst } = mergedConflict(entry)
+  expect(asked).toMatchObject({ id: 'k1', state: 'conflict', merge: { conflicts: ['description'], restSent: true } })
+  expect(sentFirst).toMatchObject({ state: 'waiting', baseVersion: 'v2', base: merge([]).theirs, label: 'Edit attraction (the fields changed only here)' })
+  expect(sentFirst!.id).not.toBe('k1')
+  expect(sentFirst!.seq).toBeLessThan(entry.seq)
 })
 
 test('no merger, or one that cannot merge (no base): the conflict is settled as a whole, as before', () => {
-  expect(mergedConflict(entry)).toBe(entry)
+  expect(mergedConflict(entry)).toEqual({ entry })
   onConflictMerge(() => null)
-  expect(mergedConflict(entry)).toBe(entry)
+  expect(mergedConflict(entry)).toEqual({ entry })
 })
 
 test('a JSON body gets the merged values of the fields it has, and only those', () => {

@@ -80,7 +80,8 @@ async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Pr
   }
   if (step.kind === 'conflict') {
     // Merged field by field: sent again at once when no field was changed on both sides.
-    const merged = mergedConflict(step.entry)
+    const { entry: merged, sentFirst } = mergedConflict(step.entry)
+    if (sentFirst) await save(sentFirst)
     await save(merged)
     if (merged.state === 'waiting') return true
     settle({ kind: 'conflict', entry: merged })

@@ -84,6 +84,10 @@ export interface FieldMerge {
   version?: string
   /** The record was deleted on the server while this edit waited. */
   deleted?: boolean
+  /** The fields this edit changed that the server left alone: they need no one, so they are sent before staff answer. */
+  mineOnly?: string[]
+  /** Those fields went ahead as a change of their own: the question holds only the fields in conflict. */
+  restSent?: boolean
 }
 
 /** How a change ended up after it was put in the outbox and (when possible) sent at once. */

@@ -153,14 +153,15 @@ const changeElsewhere = (a: Attraction, fields: Partial<Omit<Attraction, 'id'>>)
   elsewhere('PUT', `/api/edit-around/${a.id}`, { name: a.name, url: a.url, description: a.description, ...fields, updated_at: a.updated_at })
 const onServer = async (id: number) => ((await (await realFetch(`${server.base}/api/around`)).json()) as Attraction[]).find((a) => a.id === id)
 
-/** On this device, offline: the description edited in Manage Attractions, kept on the device. */
-async function editDescriptionOffline(a: Attraction, description: string) {
+/** On this device, offline: the description (and the name, when given) edited in Manage Attractions, kept on the device. */
+async function editDescriptionOffline(a: Attraction, description: string, name?: string) {
   setOnLine(false)
   render(<ManageAttractions />)
   const form = within(screen.getByRole('region', { name: 'Edit an attraction' }))
   await form.findByRole('option', { name: a.name })
   fireEvent.change(form.getByLabelText('Attraction'), { target: { value: String(a.id) } })
   fireEvent.change(form.getByLabelText('Description'), { target: { value: description } })
+  if (name) fireEvent.change(form.getByLabelText('Name'), { target: { value: name } })
   fireEvent.click(form.getByRole('button', { name: 'Save changes' }))
   await form.findByText('Saved on this device — will sync when you’re back online')
 }
@@ -208,6 +209,54 @@ test('only the field changed on both sides is asked about; a field changed on th
   fireEvent.click(within(question).getByRole('button', { name: /^Save my choices/ }))
   expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
   expect(await onServer(tower.id)).toMatchObject({ url: 'https://example.org/tower-tickets', description: 'A tower with a view.' })
+})
+
+test('a field changed only here reaches the website before the question about the other is answered, and stays when that one is discarded', async () => {
+  const inn = await createAttraction('Drovers Cross')
+  await editDescriptionOffline(inn, 'A crossroads on the old drove road.', 'Drovers’ Cross')
+  await changeElsewhere(inn, { url: 'https://example.org/cross', description: 'Where the roads meet.' })
+
+  setOnLine(true)
+  await replay()
+  // The name went ahead at once; only the description waits for an answer.
+  expect(await onServer(inn.id)).toMatchObject({ name: 'Drovers’ Cross', url: 'https://example.org/cross', description: 'Where the roads meet.' })
+  expect(useOutbox.getState().entries.map((e) => [e.state, e.merge?.conflicts])).toEqual([['conflict', ['description']]])
+
+  render(<PendingChangesPanel />)
+  const question = screen.getByRole('group', { name: /Your other changes were sent to the website/ })
+  let asked = ''
+  const confirm = window.confirm
+  window.confirm = (message?: string) => {
+    asked = String(message)
+    return true
+  }
+  try {
+    fireEvent.click(within(question).getByRole('button', { name: /^Discard my change/ }))
+    expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
+  } finally {
+    window.confirm = confirm
+  }
+  expect(asked).toStartWith('Discard your version of Description?')
+  expect(await onServer(inn.id)).toMatchObject({ name: 'Drovers’ Cross', url: 'https://example.org/cross', description: 'Where the roads meet.' })
+})
+
+test('keeping the website’s value for the only contested field sends nothing more: the rest already went', async () => {
+  const barn = await createAttraction('Tithe Barn')
+  await editDescriptionOffline(barn, 'A barn of the abbey.', 'Abbey Tithe Barn')
+  await changeElsewhere(barn, { description: 'Medieval barn.' })
+
+  setOnLine(true)
+  await replay()
+  render(<PendingChangesPanel />)
+  const question = screen.getByRole('group', { name: /choose which value to keep/ })
+  fireEvent.click(within(question).getByRole('radio', { name: 'On the website now: Medieval barn.' }))
+  fireEvent.click(within(question).getByRole('button', { name: /^Save my choices/ }))
+  expect(await screen.findByText(NOTHING_PENDING)).toBeTruthy()
+  expect(await onServer(barn.id)).toMatchObject({ name: 'Abbey Tithe Barn', description: 'Medieval barn.' })
+  // Three changes of the barn in the trail (added, the other owner's, the name): no empty save after them.
+  const res = await realFetch(`${server.base}/api/admin/activity?kind=attraction&limit=100`, { headers: { authorization: `Bearer ${token}` } })
+  const trail = (await res.json()) as { record_id: string | null }[]
+  expect(trail.filter((entry) => entry.record_id === String(barn.id))).toHaveLength(3)
 })
 
 test('an edit of an attraction another owner deleted meanwhile says so, and can be added again with the form filled in', async () => {
