@@ -134,6 +134,8 @@ describe('opening-times exceptions on a weak signal', () => {
     await page.getByLabel('Gallery').selectOption({ label: 'Eat' })
     await page.getByRole('button', { name: 'Upload', exact: true }).click()
     await page.locator('progress, [role="progressbar"]').first().waitFor()
+    // Focus stays on the pressed button while the upload hangs: a disabled one would drop it to <body>.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Uploading…')
     const date = `${nextYear}-08-30`
     await addHoliday(page, date, venue.barName, 'closed')
     // It waits its turn behind the upload, which is given up once it has not moved for 30 s (kept on the

@@ -8,6 +8,7 @@ import { discard, resolveFields, type OutboxEntry } from '../../offline/outbox'
 import { conflictRows } from './ConflictView'
 import { genericConflictRows, fieldsOf, currentOf, type ConflictRow } from './conflictFields'
 import { PENDING_ID } from './pending'
+import { BusyButton } from './BusyButton'
 
 type Choice = 'mine' | 'theirs'
 
@@ -106,12 +107,12 @@ export function ConflictChoices({ entry }: { entry: OutboxEntry }) {
         </p>
       ) : null}
       <div className="admin-pending__actions">
-        <button type="button" className="button button--small" disabled={busy} onClick={() => void save()}>
+        <BusyButton type="button" className="button button--small" busy={busy} onClick={() => void save()}>
           Save my choices<span className="visually-hidden"> for {entry.label}</span>
-        </button>
-        <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void drop()}>
+        </BusyButton>
+        <BusyButton type="button" className="button button--small button--ghost" busy={busy} onClick={() => void drop()}>
           Discard my change<span className="visually-hidden"> {entry.label}</span>
-        </button>
+        </BusyButton>
       </div>
     </div>
   )

@@ -13,6 +13,7 @@ import { PendingChangesPanel } from './PendingChanges'
 import { mayOpen, STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
 import '../styles/staff'
 import './dashboard.css'
+import { BusyButton } from './BusyButton'
 
 export const ACCESS_GRANTED = 'Access granted!'
 export const ACCESS_DENIED = 'Access denied. Redirecting to login...'
@@ -123,9 +124,9 @@ export function Dashboard() {
             Try again
           </button>{' '}
           {/* Signing out must not need the server (a shared back-office computer): onLogout forgets the token anyway. */}
-          <button type="button" className="button button--ghost button--small" onClick={() => void onLogout()} disabled={logout.busy}>
+          <BusyButton type="button" className="button button--ghost button--small" onClick={() => void onLogout()} busy={logout.busy}>
             {logout.busy ? 'Logging out…' : 'Log out'}
-          </button>
+          </BusyButton>
         </div>
       ) : null}
       {state.status === 'offline' && pendingCount > 0 ? <PendingChangesPanel /> : null}
@@ -140,9 +141,9 @@ export function Dashboard() {
             <p className="admin-welcome__user">
               Signed in as <strong>{state.username}</strong>
             </p>
-            <button type="button" className="button button--ghost button--small admin-welcome__logout" onClick={() => void onLogout()} disabled={logout.busy}>
+            <BusyButton type="button" className="button button--ghost button--small admin-welcome__logout" onClick={() => void onLogout()} busy={logout.busy}>
               {logout.busy ? 'Logging out…' : 'Log out'}
-            </button>
+            </BusyButton>
           </div>
           {returnTo ? (
             <p className="admin-status admin-status--info admin-status--block">

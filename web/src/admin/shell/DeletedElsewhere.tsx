@@ -11,6 +11,7 @@ import { conflictRows } from './ConflictView'
 import { UNCHANGED } from './conflictFields'
 import { PENDING_ID } from './pending'
 import { kindOf } from './registry'
+import { BusyButton } from './BusyButton'
 
 /** A failed edit (it carries the fields it started from) refused because its record is gone. */
 export const isDeletedElsewhere = (entry: OutboxEntry) =>
@@ -55,13 +56,13 @@ export function DeletedElsewhere({ entry }: { entry: OutboxEntry }) {
       </dl>
       <div className="admin-pending__actions">
         {recreate ? (
-          <button type="button" className="button button--small" disabled={busy} onClick={() => void addAgain()}>
+          <BusyButton type="button" className="button button--small" busy={busy} onClick={() => void addAgain()}>
             Add it again<span className="visually-hidden"> ({entry.label})</span>
-          </button>
+          </BusyButton>
         ) : null}
-        <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => void drop()}>
+        <BusyButton type="button" className="button button--small button--danger" busy={busy} onClick={() => void drop()}>
           Discard my change<span className="visually-hidden"> {entry.label}</span>
-        </button>
+        </BusyButton>
       </div>
     </div>
   )

@@ -12,6 +12,7 @@ import { ConflictView } from './ConflictView'
 import { DeletedElsewhere, isDeletedElsewhere } from './DeletedElsewhere'
 import { PENDING_ID } from './pending'
 import { formatReceived } from '../time'
+import { BusyButton } from './BusyButton'
 
 export const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 
@@ -111,32 +112,32 @@ function PendingItem({ entry }: { entry: OutboxEntry }) {
       {entry.state === 'conflict' ? entry.merge ? <ConflictChoices entry={entry} /> : <ConflictView entry={entry} /> : null}
       <div className="admin-pending__actions">
         {(entry.state === 'failed' && !gone) || (entry.state === 'waiting' && entry.attempts > 0) ? (
-          <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => retry(entry.id))}>
+          <BusyButton type="button" className="button button--small" busy={busy} onClick={() => void act(() => retry(entry.id))}>
             {entry.state === 'failed' ? 'Retry' : 'Try now'}
             <span className="visually-hidden"> {entry.label}</span>
-          </button>
+          </BusyButton>
         ) : null}
         {entry.state === 'conflict' && !entry.merge ? (
           <>
-            <button type="button" className="button button--small" disabled={busy} onClick={() => void act(() => resolveConflict(entry.id, 'overwrite'))}>
+            <BusyButton type="button" className="button button--small" busy={busy} onClick={() => void act(() => resolveConflict(entry.id, 'overwrite'))}>
               Keep my version
               <span className="visually-hidden"> of {entry.label} (overwrite the server's)</span>
-            </button>
-            <button
+            </BusyButton>
+            <BusyButton
               type="button"
               className="button button--small button--ghost"
-              disabled={busy}
+              busy={busy}
               onClick={() => void act(() => resolveConflict(entry.id, 'discard'))}
             >
               Keep the server’s version
               <span className="visually-hidden"> (discard {entry.label})</span>
-            </button>
+            </BusyButton>
           </>
         ) : null}
         {(entry.state === 'failed' && !gone) || entry.state === 'waiting' ? (
-          <button type="button" className="button button--small button--danger" disabled={busy} onClick={onDiscard}>
+          <BusyButton type="button" className="button button--small button--danger" busy={busy} onClick={onDiscard}>
             Discard<span className="visually-hidden"> {entry.label}</span>
-          </button>
+          </BusyButton>
         ) : null}
       </div>
     </li>

@@ -15,6 +15,7 @@ import {
 } from 'react'
 import { FirstErrorNote, useFieldErrorProps } from './fieldErrors'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
+import { BusyButton } from './BusyButton'
 
 interface LabelledValue {
   label: ReactNode
@@ -211,9 +212,9 @@ export function FormFooter({
     <>
       <UploadProgress progress={form.progress} label={progressLabel} />
       <div className="admin-form__actions">
-        <button type="submit" className={small ? 'button button--small' : 'button'} disabled={form.busy}>
+        <BusyButton type="submit" className={small ? 'button button--small' : 'button'} busy={form.busy}>
           {form.busy ? busyLabel : label}
-        </button>
+        </BusyButton>
       </div>
       <StatusMessage status={form.status} id={form.statusId} />
     </>

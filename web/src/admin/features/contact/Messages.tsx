@@ -14,6 +14,7 @@ import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
 import { focusFollowsList } from '../../shell/listFocus'
+import { BusyButton } from '../../shell/BusyButton'
 
 const STATE: Record<ContactMessage['status'], { label: string; tone: string }> = {
   sent: { label: 'Emailed', tone: 'success' },
@@ -181,18 +182,18 @@ function MessageItem({
         {m.status === 'failed' && m.last_error ? <p className="admin-message__error">Last error: {m.last_error}</p> : null}
         {handled ? <p className="admin-message__handled">{handled}</p> : null}
         <div className="admin-message__actions">
-          <button
+          <BusyButton
             type="button"
             className="button button--small button--ghost"
-            disabled={busy || deleting}
+            busy={busy || deleting}
             onClick={focusFollowsList(() => markHandled(!m.handled_at))}
           >
             {m.handled_at ? 'Mark not handled' : 'Mark handled'}
             <span className="visually-hidden"> — message from {who}</span>
-          </button>
-          <button type="button" className="button button--small button--danger" disabled={busy || deleting} onClick={focusFollowsList(() => onDelete(who))}>
+          </BusyButton>
+          <BusyButton type="button" className="button button--small button--danger" busy={busy || deleting} onClick={focusFollowsList(() => onDelete(who))}>
             Delete<span className="visually-hidden"> the message from {who}</span>
-          </button>
+          </BusyButton>
         </div>
         <StatusMessage status={status} />
       </article>

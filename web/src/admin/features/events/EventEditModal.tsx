@@ -16,6 +16,7 @@ import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
 import { FOCUSABLE } from '../../shell/listFocus'
+import { BusyButton } from '../../shell/BusyButton'
 
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
 
@@ -205,12 +206,12 @@ export function EventEditModal({ event, onClose, onSaved }: EventEditModalProps)
           <AltTextField id={`${ids}-alt`} value={alt} onValue={setAlt} />
           <UploadProgress progress={save.progress} label="Saving" />
           <div className="admin-modal__actions">
-            <button type="button" className="button button--ghost" onClick={close} disabled={save.busy}>
+            <BusyButton type="button" className="button button--ghost" onClick={close} busy={save.busy}>
               Cancel
-            </button>
-            <button type="submit" className="button" disabled={save.busy}>
+            </BusyButton>
+            <BusyButton type="submit" className="button" busy={save.busy}>
               {save.busy ? 'Saving…' : 'Save Changes'}
-            </button>
+            </BusyButton>
           </div>
         </StaffForm>
       </div>

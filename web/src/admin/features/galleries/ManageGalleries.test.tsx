@@ -57,7 +57,7 @@ describe('Manage Galleries', () => {
     expect(mock.changes()).toHaveLength(0)
   })
 
-  test('upload: several images and the type as multipart, a progress bar, the button disabled, then Upload successful!', async () => {
+  test('upload: several images and the type as multipart, a progress bar, the button unavailable but still focusable, then Upload successful!', async () => {
     const hold = deferred<{ status: number; body: unknown }>()
     mock = mockApi({ 'GET /api/galleryGrouped': { body: GROUPED }, 'POST /api/upload-gallery': () => hold.promise })
     render(<ManageGalleries />)
@@ -65,7 +65,9 @@ describe('Manage Galleries', () => {
     chooseType('stables')
     upload()
     const button = await screen.findByRole('button', { name: 'Uploading…' })
-    expect((button as HTMLButtonElement).disabled).toBe(true)
+    // aria-disabled, not disabled: a disabled button would drop keyboard focus to the page's body.
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect((button as HTMLButtonElement).disabled).toBe(false)
     expect(screen.getByRole('progressbar')).toBeTruthy()
     fireEvent.click(button)
     hold.resolve({ status: 201, body: { message: 'Upload successful!', images: [] } })

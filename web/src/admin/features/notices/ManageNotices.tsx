@@ -16,6 +16,7 @@ import { mergeNotices, noticePhase, type DisplayNotice, type NoticeMeta } from '
 import { EMPTY_NOTICE, NoticeForm } from './NoticeForm'
 import { useAdminNotices } from './store'
 import '../../styles/staff'
+import { BusyButton } from '../../shell/BusyButton'
 
 const PHASES = [
   { phase: 'current', title: 'Showing now', empty: 'No notice is showing now.' },
@@ -48,10 +49,10 @@ function NoticeRow({ notice, busy, onEdit, onDelete }: { notice: DisplayNotice; 
       <button type="button" className="button button--small" onClick={onEdit} disabled={deleted}>
         Edit<span className="visually-hidden"> the notice “{short}”</span>
       </button>
-      <button type="button" className="button button--small button--danger" onClick={focusFollowsList(onDelete)} disabled={busy || deleted}>
+      <BusyButton type="button" className="button button--small button--danger" onClick={focusFollowsList(onDelete)} busy={busy || deleted}>
         {busy ? 'Deleting…' : 'Delete'}
         <span className="visually-hidden"> the notice “{short}”</span>
-      </button>
+      </BusyButton>
     </li>
   )
 }

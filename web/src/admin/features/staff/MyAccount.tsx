@@ -15,6 +15,7 @@ import { useMySessions } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
+import { BusyButton } from '../../shell/BusyButton'
 
 export const ACCOUNT_PATH = '/account'
 export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, not containing your username or the venue's name, and not easy to guess. A few words you will remember make a good one.`
@@ -182,9 +183,9 @@ function SessionList() {
         </ul>
       ) : null}
       <div className="admin-form__actions staff-sessions__actions">
-        <button type="button" className="button button--ghost" onClick={() => void logOutEverywhere()} disabled={busy}>
+        <BusyButton type="button" className="button button--ghost" onClick={() => void logOutEverywhere()} busy={busy}>
           {busy ? 'Logging out…' : 'Log out everywhere'}
-        </button>
+        </BusyButton>
       </div>
       <StatusMessage status={status} />
     </AdminSection>

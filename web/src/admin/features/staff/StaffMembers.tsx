@@ -18,6 +18,7 @@ import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
 import { focusFollowsList } from '../../shell/listFocus'
+import { BusyButton } from '../../shell/BusyButton'
 
 export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
 const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
@@ -191,46 +192,46 @@ function MemberRow({ member, onlyOwner, removing, onRemove }: { member: StaffMem
         {onlyOwner ? (
           <p className="admin-row__meta">The only owner: make another member an owner before changing this account's role or removing it.</p>
         ) : (
-          <button
+          <BusyButton
             type="button"
             className="button button--small button--ghost"
-            disabled={busy}
+            busy={busy}
             onClick={focusFollowsList(() => change({ role: otherRole }, `${name} is now ${ROLE_TEXT[otherRole].toLowerCase()}.`))}
           >
             Make {ROLE_TEXT[otherRole].toLowerCase()}
             <span className="visually-hidden"> — {name}</span>
-          </button>
+          </BusyButton>
         )}
         {onlyOwner ? null : (
           <>
-            <button
+            <BusyButton
               type="button"
               className="button button--small button--ghost"
-              disabled={busy}
+              busy={busy}
               onClick={focusFollowsList(() =>
                 change({ disabled: !member.disabled }, member.disabled ? `${name} can log in again.` : `${name} is disabled and logged out everywhere.`),
               )}
             >
               {member.disabled ? 'Enable' : 'Disable'}
               <span className="visually-hidden"> {name}</span>
-            </button>
-            <button type="button" className="button button--small button--danger" disabled={busy} onClick={focusFollowsList(() => onRemove())}>
+            </BusyButton>
+            <BusyButton type="button" className="button button--small button--danger" busy={busy} onClick={focusFollowsList(() => onRemove())}>
               Remove<span className="visually-hidden"> {name}</span>
-            </button>
+            </BusyButton>
           </>
         )}
         {/* Last: the form it opens follows it (below). */}
-        <button
+        <BusyButton
           type="button"
           className="button button--small button--ghost"
-          disabled={busy}
+          busy={busy}
           ref={resetToggle}
           onClick={() => setResetting((open) => !open)}
           aria-expanded={resetting}
           aria-controls={resetting ? `${ids}-reset` : undefined}
         >
           Reset password<span className="visually-hidden"> for {name}</span>
-        </button>
+        </BusyButton>
       </fieldset>
       {/* After the actions, so Tab goes from "Reset password" into the form it opened. */}
       {resetting ? (
