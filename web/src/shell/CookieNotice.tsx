@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { whenIdle } from '../lib/idle'
+import { useKeepsFocusClear } from './bottomBar'
 import { focusPage } from './pageArrival'
 import './cookie-notice.css'
 import { COOKIES_AGREED_KEY } from '../storage-keys'
@@ -32,42 +33,7 @@ export function CookieNotice() {
   // 15 ms on a slow phone), and the notice can wait for an idle moment.
   useEffect(() => whenIdle(() => setShow(!readFlag())), [])
 
-  useEffect(() => {
-    const notice = noticeRef.current
-    if (!show || !notice) return
-    const root = document.documentElement
-    // From its top edge to the bottom of the view (its offset from the edge included); 0 where it is
-    // part of the page rather than fixed over it (short screens).
-    const measure = () => {
-      const covers = getComputedStyle(notice).position === 'fixed' ? Math.max(0, window.innerHeight - notice.getBoundingClientRect().top) : 0
-      root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(covers)}px`)
-    }
-    // The observer's first report comes after the browser's own layout, so measuring there forces none.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    if (observer) observer.observe(notice)
-    else measure()
-    window.addEventListener('resize', measure)
-    // The browser leaves a focused element that is already partly in view where it is: a tall one (the
-    // message box) can then sit partly under the notice, scroll-padding or not. Move it up clear of it.
-    const keepFocusClear = (event: FocusEvent) => {
-      const focused = event.target
-      if (!(focused instanceof HTMLElement) || notice.contains(focused)) return
-      requestAnimationFrame(() => {
-        if (getComputedStyle(notice).position !== 'fixed') return
-        const box = focused.getBoundingClientRect()
-        const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0
-        const under = box.bottom + 12 - notice.getBoundingClientRect().top
-        if (under > 0) window.scrollBy(0, Math.min(under, Math.max(0, box.top - header - 8)))
-      })
-    }
-    document.addEventListener('focusin', keepFocusClear)
-    return () => {
-      observer?.disconnect()
-      document.removeEventListener('focusin', keepFocusClear)
-      window.removeEventListener('resize', measure)
-      root.style.removeProperty(HEIGHT_VARIABLE)
-    }
-  }, [show])
+  useKeepsFocusClear(noticeRef, HEIGHT_VARIABLE, show)
 
   if (!show) return null
   const agree = () => {

@@ -1,6 +1,8 @@
+import { useRef } from 'react'
 import { useShownData, type ShownData } from '../stores'
 import { useConnectivity } from '../offline/connectivity'
 import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
+import { useKeepsFocusClear } from './bottomBar'
 import './offline.css'
 
 /**
@@ -24,9 +26,11 @@ export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
   const shown = useShownData()
   const text = bannerText(online, shown)
+  const banner = useRef<HTMLDivElement>(null)
+  useKeepsFocusClear(banner, '--offline-banner-height', text !== null)
   if (text === null) return null
   return (
-    <div className="offline-banner" role="status">
+    <div ref={banner} className="offline-banner" role="status">
       {text}
     </div>
   )
