@@ -77,6 +77,37 @@ describe('canonical link and link-preview tags', () => {
     expect(descriptions.size).toBe(PUBLIC_PAGES.length)
   })
 
+  test('a page’s description and share picture follow its words: staff’s intro, hero and the hero’s description', async () => {
+    const before = headTags((await page('/about')).html)
+    const intro = `Two hundred years of muddy boots, good ale and long conversations by the fire. ${'Walkers, drovers and dogs have always been welcome here. '.repeat(3)}`
+    const words = {
+      title: 'About us',
+      smallHeading: '',
+      intro,
+      picture: '/images/hero-stay.jpg',
+      pictureDescription: 'Morning over the dale',
+      focalX: 50,
+      focalY: 50,
+      body: '',
+      items: [],
+    }
+    expect((await t.call('PUT', '/api/admin/pages/about', { token, json: words })).status).toBe(200)
+    const after = headTags((await page('/about')).html)
+    const description = after.one('description')
+    expect(description).not.toBe(before.one('description'))
+    expect(description.startsWith('Two hundred years of muddy boots')).toBe(true)
+    expect([...description].length).toBeLessThanOrEqual(160)
+    expect(description.endsWith('…')).toBe(true)
+    expect(after.one('og:description')).toBe(description)
+    expect(after.one('og:image')).toBe(`${SITE_URL}/images/og/hero-stay.jpg`)
+    expect(after.one('og:image:alt')).toBe('Morning over the dale')
+    // A picture without a share copy keeps the page's own share picture; an empty intro its own description.
+    expect((await t.call('PUT', '/api/admin/pages/about', { token, json: { ...words, intro: '', picture: '/images/unknown.jpg' } })).status).toBe(200)
+    const plain = headTags((await page('/about')).html)
+    expect(plain.one('description')).toBe(before.one('description'))
+    expect(plain.one('og:image')).toBe(before.one('og:image'))
+  })
+
   test('a trailing slash serves the same page, canonicalised to the bare path', async () => {
     for (const path of ['/eat/', '/menu/menu1/', '/contact//']) {
       const { res, html } = await page(path)

@@ -86,6 +86,33 @@ describe('/sitemap.xml', () => {
     expect(Date.parse(after)).toBeGreaterThan(Date.parse(before))
   })
 
+  test('a page’s own words move only that page on; the venue’s details (on every page) move every page on', async () => {
+    const before = entries((await sitemap()).xml)
+    await Bun.sleep(5)
+    const about = {
+      title: 'About us',
+      smallHeading: 'Our story',
+      intro: 'Two hundred years of muddy boots.',
+      picture: '/images/hero-drink.jpg',
+      pictureDescription: 'The hills at sunset',
+      focalX: 50,
+      focalY: 50,
+      body: 'A drovers’ inn.',
+      items: [],
+    }
+    expect((await t.call('PUT', '/api/admin/pages/about', { token, json: about })).status).toBe(200)
+    const afterWords = entries((await sitemap()).xml)
+    expect(Date.parse(afterWords.get(`${SITE_URL}/about`)!)).toBeGreaterThan(Date.parse(before.get(`${SITE_URL}/about`)!))
+    expect(afterWords.get(`${SITE_URL}/eat`)).toBe(before.get(`${SITE_URL}/eat`)!)
+
+    await Bun.sleep(5)
+    const { venue, updated_at } = (await jsonOf(await t.call('GET', '/api/admin/venue', { token }))) as { venue: { phone: string }; updated_at: string }
+    const saved = await t.call('PUT', '/api/admin/venue', { token, json: { ...venue, phone: '015394 32999' }, headers: { 'if-match': `"${updated_at}"` } })
+    expect(saved.status).toBe(200)
+    const afterVenue = entries((await sitemap()).xml)
+    for (const [url, lastmod] of afterVenue) expect([url, Date.parse(lastmod) > Date.parse(afterWords.get(url)!)]).toEqual([url, true])
+  })
+
   test('revalidates by an ETag of its content: 304 while unchanged, a new tag after a change', async () => {
     const { res } = await sitemap()
     const etag = res.headers.get('etag')!

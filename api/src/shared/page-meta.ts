@@ -106,8 +106,35 @@ const PAGES: Record<string, PageFacts> = {
   },
 }
 
-/** The shipped pictures that share cards use: the build makes a 1200×630 copy of each. */
-export const SHARE_SOURCE_IMAGES: readonly string[] = [...new Set(Object.values(PAGES).map((page) => page.hero))]
+/** The shipped pictures that share cards use: the build makes a 1200×630 copy of each (the heroes, and the tiles staff may choose as one). */
+export const SHARE_SOURCE_IMAGES: readonly string[] = [
+  ...new Set([...Object.values(PAGES).map((page) => page.hero), '/images/tile-drink.jpg', '/images/tile-eat.jpg', '/images/tile-stay.jpg']),
+]
+
+/** What staff wrote for a page (the pages feature): its intro and hero picture, with the picture's description. */
+export interface PageWords {
+  intro: string
+  picture: string
+  pictureDescription: string
+}
+
+/** Counted and cut by characters (code points): a cut inside an emoji would leave half of it, shown as �. */
+function shortened(text: string, limit: number): string {
+  const characters = [...text.replace(/\s+/g, ' ').trim()]
+  if (characters.length <= limit) return characters.join('')
+  const cut = characters.slice(0, limit - 1).join('')
+  return `${cut.slice(0, cut.lastIndexOf(' ') > limit / 2 ? cut.lastIndexOf(' ') : cut.length).trimEnd()}…`
+}
+
+/**
+ * A page's tags as its own words have them: staff's intro is its description (search results show
+ * about 160 characters), its hero is its share picture when the build made a share copy of it.
+ */
+export function withPageWords(meta: PageMeta, words: PageWords): PageMeta {
+  const description = words.intro.trim() === '' ? meta.description : shortened(words.intro, 160)
+  if (!SHARE_SOURCE_IMAGES.includes(words.picture)) return { ...meta, description }
+  return { ...meta, description, image: staticShareImage(words.picture), imageAlt: words.pictureDescription || meta.imageAlt }
+}
 
 /** A public page's tags; `title` is its document title (the build's pageTitle, read from the page). */
 export function pageMetaFor(path: string, title: string, venue: Venue): PageMeta {

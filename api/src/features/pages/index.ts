@@ -1,3 +1,4 @@
+import type { Database } from 'bun:sqlite'
 import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
@@ -73,6 +74,13 @@ function pageChanges(before: PageRow | null, after: PageFields): FieldChange[] {
     changes.push({ field: 'items', before: itemTitles(old.items ?? []), after: itemTitles(after.items) })
   }
   return changes
+}
+
+/** A public page's intro and hero picture as staff wrote them, by its path ('/' is home), for its tags; null for a page without words. */
+export function wordsOfPage(db: Database, path: string): { intro: string; picture: string; pictureDescription: string } | null {
+  const key = path === '/' ? 'home' : path.slice(1)
+  const row = isPageKey(key) ? findPage(db, key) : null
+  return row ? { intro: row.intro, picture: row.picture, pictureDescription: row.picture_description } : null
 }
 
 const pageOf = (name: string): PageKey => {

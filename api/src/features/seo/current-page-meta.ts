@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context'
 import { findEvent } from '../events'
+import { wordsOfPage } from '../pages'
 import { shareImageOf } from '../../files/variants'
 import {
   documentTitle,
@@ -9,12 +10,13 @@ import {
   pageMetaPath,
   sharedEventId,
   titleWithNames,
+  withPageWords,
   type CurrentMeta,
 } from '../../shared/page-meta'
 
 /**
  * The head block of page tags, and the title, for a pre-rendered page as served: the venue's current
- * names and details, absolute addresses from the configured SITE_URL (the build may have run with
+ * names and details, the description and share picture staff gave the page (its intro and hero), absolute addresses from the configured SITE_URL (the build may have run with
  * another), and for an event's share link
  * (/events?event=<id>) that event's title, description and share picture. Null for a page the build
  * gave no block (the app shell, the not-found pages).
@@ -26,7 +28,9 @@ export function currentPageMeta(ctx: AppContext): (template: string, url: URL, b
     const path = pageMetaPath(template)
     if (path === null) return null
     const title = titleWithNames(builtTitle, venueSeed, venue)
-    const meta = pageMetaFor(path, title, venue)
+    const built = pageMetaFor(path, title, venue)
+    const words = wordsOfPage(ctx.db, built.path)
+    const meta = words ? withPageWords(built, words) : built
     const eventId = path === '/events' ? sharedEventId(url.searchParams) : null
     const event = eventId === null ? null : findEvent(ctx.db, eventId)
     if (!event) return { block: pageMetaBlock(meta, siteUrl, venue), title }

@@ -13,6 +13,10 @@ const EVENTS = newest('SELECT max(updated_at) AS at FROM events')
 const ATTRACTIONS = newest('SELECT max(updated_at) AS at FROM attractions')
 const gallery = (type: string) => newest('SELECT max(created_at) AS at FROM gallery_images WHERE type = ?', type)
 const menu = (businessId: number) => newest('SELECT max(created_at) AS at FROM menus WHERE business_id = ?', businessId)
+/** A page's own words and hero (the pages feature), kept by its module's name in lower case ('Home' → 'home'). */
+const words = (module: string) => newest('SELECT max(updated_at) AS at FROM page_content WHERE page = ?', module.toLowerCase())
+/** The venue's details as staff last changed them (names, phone, address): every page shows them. Its first seed is no change. */
+const VENUE_DETAILS = newest("SELECT max(at) AS at FROM activity WHERE kind = 'venue'")
 
 interface PageData {
   rows: Newest[]
@@ -23,8 +27,14 @@ interface PageData {
   deletions: string[]
 }
 
-/** What each public page module shows, by its path (/menu/menu1 is business 1's menu). */
+/** What each public page module shows, by its path (/menu/menu1 is business 1's menu): its own data, then its words and the venue's details. */
 function dataShownBy(module: string, path: string): PageData | null {
+  const own = ownDataOf(module, path)
+  if (own === null) return null
+  return { rows: [...own.rows, words(module), VENUE_DETAILS], deletions: own.deletions }
+}
+
+function ownDataOf(module: string, path: string): PageData | null {
   switch (module) {
     case 'Home':
       return { rows: [OPENING_TIMES, EXCEPTIONS, gallery('generic')], deletions: ['holiday', 'gallery'] }
@@ -40,6 +50,8 @@ function dataShownBy(module: string, path: string): PageData | null {
       return { rows: [EVENTS, gallery('events')], deletions: ['event', 'gallery'] }
     case 'Around':
       return { rows: [ATTRACTIONS], deletions: ['attraction'] }
+    case 'About':
+      return { rows: [], deletions: [] }
     case 'Menu': {
       const businessId = Number(/^\/menu\/menu(\d+)$/.exec(path)?.[1])
       return Number.isInteger(businessId) ? { rows: [menu(businessId)], deletions: [] } : null
