@@ -189,7 +189,7 @@ describe('one visit to / saves every public page', () => {
     // About's words are saved in the background from the home page, like every page's (maybe by the test before).
     await poll(async () => (await savedTimes(page, ['page:about']))['page:about'] !== null, 'the words of /about are saved', 30_000)
     // The events list of this device is lost (as if never saved); the past-events gallery stays.
-    await forget(page, ['events'])
+    await forget(page, ['events'], ['/events'])
     const homeSaved = await savedTimes(page, ['opening-times', 'holidays', 'gallery:generic'])
     const galleryTime = await bannerTime(page, (await savedTimes(page, ['gallery:events']))['gallery:events']!)
     await context.setOffline(true)

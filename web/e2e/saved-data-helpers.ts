@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchPersistent, PHONE } from './harness'
+import { SERVED_PAGES_CACHE } from '../src/offline/offlineCopy'
 
 export const SHOTS = '/tmp/shots'
 
@@ -115,7 +116,15 @@ export function savedTimes(page: Page, keys: readonly string[]): Promise<Record<
   )
 }
 
-export function forget(page: Page, keys: readonly string[]): Promise<void> {
+export async function forget(page: Page, keys: readonly string[], pages: readonly string[] = []): Promise<void> {
+  // The pages' copies as the server last sent them carry their data too (offline/swPages.ts).
+  await page.evaluate(
+    async ({ pages, cacheName }) => {
+      const cache = await caches.open(cacheName)
+      for (const path of pages) await cache.delete(new URL(path, location.origin).href)
+    },
+    { pages, cacheName: SERVED_PAGES_CACHE },
+  )
   return page.evaluate(
     (keys) =>
       new Promise<void>((resolve, reject) => {

@@ -24,6 +24,8 @@ async function returningVisitorWithServerRefusing(viewport: { width: number; hei
   open.add(context)
   await blockThirdParties(context, suite.server.url)
   await context.route('**/api/**', (route) => route.abort('connectionrefused'))
+  // The page itself is refused too: the server would otherwise send it rendered with its lists.
+  await context.route(`${suite.server.url}/events`, (route) => route.abort('connectionrefused'))
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const first = await context.newPage()
   await first.goto(`${suite.server.url}/`)

@@ -42,3 +42,37 @@ test('a phone number changed offline is in the next page a new visitor is sent, 
   expect(data.map((node) => node.telephone)).toEqual([NEW_PHONE, NEW_PHONE])
   await visitor.close()
 })
+
+test('a returning visitor, the service worker in charge, is sent the current phone number first; with the server gone, the copy last served', async () => {
+  const { server, browser } = suite
+  const RETURN_PHONE = '015394 32111'
+  const context = await browser.newContext({ viewport: PHONE })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/contact`)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+
+  // Another owner changes the phone number meanwhile.
+  const headers = { authorization: `Bearer ${await server.token()}`, 'content-type': 'application/json' }
+  const { venue, updated_at } = (await (await server.api('/api/admin/venue', { headers })).json()) as { venue: { phone: string }; updated_at: string }
+  const saved = await server.api('/api/admin/venue', {
+    method: 'PUT',
+    headers: { ...headers, 'if-match': `"${updated_at}"` },
+    body: JSON.stringify({ ...venue, phone: RETURN_PHONE }),
+  })
+  expect(saved.status).toBe(200)
+
+  const again = await page.goto(`${server.url}/contact`)
+  expect(again!.fromServiceWorker()).toBe(true)
+  const html = await again!.text()
+  // Booleans, not the page: a failure would print the whole document.
+  expect([html.includes(RETURN_PHONE), html.includes(venue.phone)]).toEqual([true, false])
+
+  await server.kill()
+  try {
+    const kept = await page.goto(`${server.url}/contact`)
+    expect((await kept!.text()).includes(RETURN_PHONE)).toBe(true)
+  } finally {
+    await server.restart()
+    await context.close()
+  }
+})

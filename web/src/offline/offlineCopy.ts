@@ -4,3 +4,6 @@
  * online. The originals and the other copies are kept only once a page has shown them.
  */
 export const OFFLINE_COPY_EXTENSION = 'webp'
+
+/** The public pages as the server last sent them (swPages.ts): emptied when a new version takes over. */
+export const SERVED_PAGES_CACHE = 'served-pages-v1'

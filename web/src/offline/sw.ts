@@ -13,6 +13,7 @@ import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
 import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
 import { OFFLINE_COPY_EXTENSION } from './offlineCopy'
+import { routeServedPages } from './swPages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -27,6 +28,8 @@ export const CACHE_NAMES = {
   staffScreens: 'staff-screens-v1',
 } as const
 
+// A page opened before opens from its last served copy (swPages.ts); the built copy below is the fallback.
+routeServedPages()
 // Pre-rendered pages are precached as /eat/index.html (web/build/prerender.ts): /eat and /eat/ open it.
 precacheAndRoute(self.__WB_MANIFEST, {
   urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/+$/, '')}/index.html`, url)],

@@ -11,8 +11,10 @@ import './offline.css'
  * this device yet. It speaks only for the data on screen (useShownData), so a page reached by a link
  * and the same page typed into the address bar read the same.
  */
-export function bannerText(online: boolean, { savedAt, missing }: ShownData): string | null {
+export function bannerText(online: boolean, { savedAt, missing, checking }: ShownData): string | null {
   if (online && savedAt === null && !missing) return null
+  // Its saved copy still being read from the device: nothing said yet rather than a sentence it takes back.
+  if (checking && savedAt === null && !missing) return null
   const lead = online ? 'Couldn’t reach the venue' : 'You’re offline'
   if (savedAt !== null) {
     const shown = `${lead} — showing information saved on ${formatSavedAt(savedAt)}`

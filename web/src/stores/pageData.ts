@@ -3,16 +3,22 @@
  * data (api/src/http/rendered-pages.ts, through entry-server.tsx), it embeds what the stores held in
  * one <script type="application/json" id="initial-data">: the browser's stores start from it, so
  * hydration finds the same tree and the first visit does not fetch it again. A page without it (the
- * build's pre-rendered file, the service worker's saved copy) starts empty and loads as before.
+ * build's pre-rendered file) starts empty and loads as before. A page the service worker opened from
+ * the copy it kept of an earlier visit (offline, the server gone or slow) is marked so
+ * (SAVED_COPY_ATTRIBUTE): its data is a saved copy from when it was rendered, labelled as such.
  */
 
-export const PAGE_DATA_ID = 'initial-data'
+import { PAGE_DATA_ID, SAVED_COPY_ATTRIBUTE } from './pageDataIds'
+
+export { PAGE_DATA_ID }
 
 export interface PageData {
   /** When the server rendered the page (ISO): the clock of the first render (open now, upcoming events). */
   renderedAt: string
   /** Each store's data, by its cache key ('opening-times', 'gallery:cafe', 'menu:1', …), as the API answers it. */
   stores: Record<string, unknown>
+  /** The page is the copy kept from an earlier visit, not one the server has just sent. */
+  savedCopy?: boolean
 }
 
 /** undefined: not read yet (the browser reads the page once); null: the page has none. */
@@ -20,11 +26,13 @@ let current: PageData | null | undefined
 
 function readFromDocument(): PageData | null {
   if (typeof document === 'undefined') return null
-  const text = document.getElementById(PAGE_DATA_ID)?.textContent
+  const script = document.getElementById(PAGE_DATA_ID)
+  const text = script?.textContent
   if (!text) return null
   try {
     const data = JSON.parse(text) as PageData
-    return data && typeof data === 'object' && data.stores && typeof data.renderedAt === 'string' ? data : null
+    if (!data || typeof data !== 'object' || !data.stores || typeof data.renderedAt !== 'string') return null
+    return { renderedAt: data.renderedAt, stores: data.stores, savedCopy: script!.hasAttribute(SAVED_COPY_ATTRIBUTE) }
   } catch {
     return null
   }

@@ -7,11 +7,12 @@ import { BACKGROUND_REFRESH_MS, EMPTY, keepCopy, PAGE_DATA_FRESH_MS, readCopy, t
 import { pageData } from './pageData'
 import { keepPicturesOf } from './pictures'
 
-/** The state the page was served with (its embedded data), else EMPTY itself. */
+/** The state the page was served with (its embedded data; from an earlier visit's copy: a saved copy of its time), else EMPTY itself. */
 export function servedState<T>(cacheKey: string) {
-  const served = pageData()?.stores[cacheKey]
+  const page = pageData()
+  const served = page?.stores[cacheKey]
   if (served === undefined) return EMPTY
-  return { ...EMPTY, data: served as T, savedAt: Date.parse(pageData()!.renderedAt), status: 'ready' as const }
+  return { ...EMPTY, data: served as T, savedAt: Date.parse(page!.renderedAt), fromCache: page!.savedCopy === true, status: 'ready' as const }
 }
 
 /**
@@ -19,7 +20,8 @@ export function servedState<T>(cacheKey: string) {
  * from it, a load does not fetch it again but saves it once for offline visits, with its pictures.
  */
 export function servedCopy<T>(cacheKey: string, api: Pick<StoreApi<Resource<T>>, 'getState' | 'setState'>) {
-  let freshUntil = servedState(cacheKey) === EMPTY || typeof window === 'undefined' ? 0 : Date.now() + PAGE_DATA_FRESH_MS
+  // A copy kept from an earlier visit is never as good as a reply: the server is asked at once.
+  let freshUntil = servedState(cacheKey) === EMPTY || typeof window === 'undefined' || pageData()?.savedCopy ? 0 : Date.now() + PAGE_DATA_FRESH_MS
   let kept = false
   return {
     isFresh: () => freshUntil > Date.now(),

@@ -4,6 +4,12 @@ import { ApiError, type RequestOptions } from '../api/client'
 import { BACKGROUND_REFRESH_MS, createResource, READ_TIMEOUT_MS, SLOW_MS, useShownData, type ResourceStore } from './index'
 import { quiet } from '../../test/quiet'
 
+/** What the banner is told, `checking` only while it holds (the other facts compared exactly). */
+const shownFacts = () => {
+  const { checking, ...facts } = useShownData.getState()
+  return checking ? { ...facts, checking } : facts
+}
+
 /** Stores that a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
 const onScreen: (() => void)[] = []
 const show = <T>(store: ResourceStore<T>) => {
@@ -36,13 +42,13 @@ describe('resource stores saved in IndexedDB', () => {
     await online.getState().load()
     expect(online.getState()).toMatchObject({ data: { saturday: '08:00' }, status: 'ready', fromCache: false })
     const savedAt = online.getState().savedAt!
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: false })
 
     // A new page: a new store for the same key, and the network is gone.
     const again = show(createResource<{ saturday: string }>('test:times', offline))
     await quiet(() => again.getState().load())
     expect(again.getState()).toMatchObject({ data: { saturday: '08:00' }, savedAt, fromCache: true, status: 'error' })
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(shownFacts()).toEqual({ savedAt, missing: false })
   })
 
   test('a failed visit never re-stamps the saved copy: on screen and on the device it keeps the time it was fetched', async () => {
@@ -72,7 +78,7 @@ describe('resource stores saved in IndexedDB', () => {
     release(['new'])
     await loading
     expect(slow.getState()).toMatchObject({ data: ['new'], fromCache: false, status: 'ready' })
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: false })
   })
 
   test('a server that does not answer: every request carries the timeout, and after SLOW_MS the saved copy on screen is announced with its time', async () => {
@@ -93,7 +99,7 @@ describe('resource stores saved in IndexedDB', () => {
     expect(asked).toEqual({ timeoutMs: READ_TIMEOUT_MS })
     await until(() => useShownData.getState().savedAt !== null, 'the saved copy is announced', SLOW_MS + 2_000)
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(shownFacts()).toEqual({ savedAt, missing: false })
     expect(hung.getState()).toMatchObject({ data: ['old'], savedAt, fromCache: true, status: 'loading', overdue: true })
   }, 10_000)
 
@@ -103,14 +109,14 @@ describe('resource stores saved in IndexedDB', () => {
     const started = Date.now()
     await until(() => useShownData.getState().missing, 'the missing data is announced', SLOW_MS + 2_000)
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 50)
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: true })
   }, 10_000)
 
   test('with nothing saved and no network the store stays empty and says why; on screen, the page is known to miss it', async () => {
     const store = show(createResource('test:nothing', offline))
     await quiet(() => store.getState().load())
     expect(store.getState()).toMatchObject({ data: null, status: 'error', error: 'You appear to be offline.' })
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: true })
   })
 
   test('only stores on screen speak for the page: a saved copy leaves the banner when its component goes', async () => {
@@ -124,7 +130,7 @@ describe('resource stores saved in IndexedDB', () => {
     const off = store.subscribe(() => {})
     expect(useShownData.getState().savedAt).toBe(store.getState().savedAt!)
     off()
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: false })
   })
 
   test('concurrent loads share one request', async () => {
@@ -168,7 +174,7 @@ describe('resource stores saved in IndexedDB', () => {
     await background
     expect(calls).toBe(1)
     expect(store.getState()).toMatchObject({ data: ['quiz night'], savedAt, fromCache: true, status: 'error' })
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(shownFacts()).toEqual({ savedAt, missing: false })
   })
 
   test('a page load already under way is shared by a background save, which asks nothing more', async () => {
@@ -204,7 +210,7 @@ describe('resource stores saved in IndexedDB', () => {
       await store.getState().load()
       expect(store.getState()).toMatchObject({ data: ['quiz night'], fromCache: false, status: 'ready' })
       expect(store.getState().savedAt!).toBeGreaterThanOrEqual(before)
-      expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+      expect(shownFacts()).toEqual({ savedAt: null, missing: false })
     })
 
     test('the saved copy is announced at once while the request is still out', async () => {
@@ -240,7 +246,7 @@ describe('resource stores saved in IndexedDB', () => {
       await until(() => store.getState().status === 'ready', 'fresh data arrives')
       expect(calls).toBe(2)
       expect(store.getState()).toMatchObject({ data: 'new', fromCache: false, status: 'ready' })
-      expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+      expect(shownFacts()).toEqual({ savedAt: null, missing: false })
     })
   })
 })

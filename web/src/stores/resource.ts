@@ -45,10 +45,13 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       const lookup = getState().data === null ? { checkingDevice: true } : {}
       if (showsLoading(background, status)) setState({ status: 'loading', overdue: overdue || status === 'error', ...lookup })
       else setState(lookup)
-      if (getState().data === null) {
+      // A saved copy on screen (a page kept from an earlier visit) gives way to a newer one on the device.
+      if (getState().data === null || getState().fromCache) {
         try {
           const saved = await readCopy<T>(cacheKey)
-          if (saved && getState().data === null) setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
+          const { data, savedAt } = getState()
+          if (saved && (data === null || (getState().fromCache && saved.savedAt > (savedAt ?? 0))))
+            setState({ data: saved.data, savedAt: saved.savedAt, fromCache: true })
         } finally {
           setState({ checkingDevice: false })
         }

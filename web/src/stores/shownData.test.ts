@@ -9,6 +9,13 @@ import { ApiError, TIMED_OUT } from '../api/client'
 import { createResource, SLOW_MS, useShownData, type ResourceStore, type ShownData } from './index'
 import { quiet } from '../../test/quiet'
 import { keepCopy } from './cache'
+import { bannerText } from '../shell/OfflineBanner'
+
+/** What the banner is told, `checking` only while it holds (the other facts compared exactly). */
+const shownFacts = () => {
+  const { checking, ...facts } = useShownData.getState()
+  return checking ? { ...facts, checking } : facts
+}
 
 /** Stores and listeners a test puts "on screen" (subscribed, as a mounted component is); taken off after each test. */
 const onScreen: (() => void)[] = []
@@ -48,7 +55,7 @@ describe('the saved-data banner', () => {
     const store = show(createResource<string[]>('test:earlier-in-visit', () => answer()))
     await store.getState().load()
     const savedAt = store.getState().savedAt!
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: false })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: false })
     // The visitor moves to another page showing the same data; the server now hangs.
     let giveUp!: (error: Error) => void
     answer = () => new Promise((_, reject) => (giveUp = reject))
@@ -58,14 +65,14 @@ describe('the saved-data banner', () => {
       jest.advanceTimersByTime(SLOW_MS - 1)
       expect(useShownData.getState().savedAt).toBeNull()
       jest.advanceTimersByTime(1)
-      expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+      expect(shownFacts()).toEqual({ savedAt, missing: false })
       giveUp(new ApiError(0, TIMED_OUT))
       await quiet(() => again)
     } finally {
       jest.useRealTimers()
     }
     expect(store.getState()).toMatchObject({ data: ['08:00–22:00'], savedAt, status: 'error' })
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(shownFacts()).toEqual({ savedAt, missing: false })
   })
 
   test('the banner never flickers: once it speaks for data on screen, it stays through every new try until a reply arrives', async () => {
@@ -76,7 +83,7 @@ describe('the saved-data banner', () => {
     const store = show(createResource<string[]>('test:steady', () => answer()))
     await quiet(() => store.getState().load())
     const savedAt = store.getState().savedAt!
-    expect(useShownData.getState()).toEqual({ savedAt, missing: false })
+    expect(shownFacts()).toEqual({ savedAt, missing: false })
     const banner: ShownData[] = []
     onScreen.push(useShownData.subscribe((state) => banner.push(state)))
     // The page asks again (another component, a reconnection): a try that fails, then one that is answered.
@@ -89,14 +96,14 @@ describe('the saved-data banner', () => {
     expect(banner).toEqual([])
     reply(['quiz night', 'folk evening'])
     await answered
-    expect(banner).toEqual([{ savedAt: null, missing: false }])
+    expect(banner).toEqual([{ savedAt: null, missing: false, checking: false }])
   })
 
   test('the banner never flickers for data the page is missing either: it says so until a reply arrives', async () => {
     let answer: () => Promise<string[]> = offline
     const store = show(createResource<string[]>('test:steady-missing', () => answer()))
     await quiet(() => store.getState().load())
-    expect(useShownData.getState()).toEqual({ savedAt: null, missing: true })
+    expect(shownFacts()).toEqual({ savedAt: null, missing: true })
     const banner: ShownData[] = []
     onScreen.push(useShownData.subscribe((state) => banner.push(state)))
     const { asked, reply } = heldReply()
@@ -106,12 +113,12 @@ describe('the saved-data banner', () => {
     expect(banner).toEqual([])
     reply(['quiz night'])
     await answered
-    expect(banner).toEqual([{ savedAt: null, missing: false }])
+    expect(banner).toEqual([{ savedAt: null, missing: false, checking: false }])
   })
 })
 
 describe('a page opened without a connection', () => {
-  test('is not called missing while its saved copy is still being read from the device: the banner goes straight to the saved time', async () => {
+  test('is neither called missing nor "pages you have visited" while its saved copy is still being read from the device: the banner goes straight to the saved time', async () => {
     const savedAt = Date.now() - 60_000
     await keepCopy('test:read-from-device', ['Monday 08:00–22:00'], savedAt)
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
@@ -120,7 +127,10 @@ describe('a page opened without a connection', () => {
       const banner: ShownData[] = []
       onScreen.push(useShownData.subscribe((state) => banner.push(state)))
       await quiet(() => store.getState().load())
-      expect(banner).toEqual([{ savedAt, missing: false }])
+      expect(banner.at(-1)).toEqual({ savedAt, missing: false, checking: false })
+      // What the banner says at each step: nothing while the device is read, then the saved time; no sentence taken back.
+      const said = banner.map((state) => bannerText(false, state)).filter((text, i, all) => text !== all[i - 1])
+      expect(said).toEqual([null, bannerText(false, { savedAt, missing: false })])
     } finally {
       delete (navigator as unknown as Record<string, unknown>).onLine
     }

@@ -13,9 +13,11 @@ export interface ShownData {
   savedAt: number | null
   /** Some data on screen could neither be fetched nor found saved on this device. */
   missing: boolean
+  /** Some data on screen is still being looked for on this device: what the page shows is not known yet. */
+  checking?: boolean
 }
 
-export const useShownData = create<ShownData>(() => ({ savedAt: null, missing: false }))
+export const useShownData = create<ShownData>(() => ({ savedAt: null, missing: false, checking: false }))
 
 function knownOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false
@@ -27,6 +29,7 @@ const registry = new Set<{ api: StoreApi<Resource<unknown>>; watchers: number }>
 function updateShownData() {
   let savedAt: number | null = null
   let missing = false
+  let checking = false
   for (const { api, watchers } of registry) {
     if (watchers === 0) continue
     const { data, status, overdue, savedAt: at, checkingDevice } = api.getState()
@@ -37,9 +40,10 @@ function updateShownData() {
     // Nothing saved and no reply for SLOW_MS (or none possible): the page is missing it now, not in 15 s.
     // A first look at the device still under way is not "missing" yet; a retry after a failure (overdue) stays missing, so no flicker.
     else if (data === null && !(checkingDevice && !overdue)) missing = true
+    else if (data === null) checking = true
   }
   const current = useShownData.getState()
-  if (current.savedAt !== savedAt || current.missing !== missing) useShownData.setState({ savedAt, missing })
+  if (current.savedAt !== savedAt || current.missing !== missing || current.checking !== checking) useShownData.setState({ savedAt, missing, checking })
 }
 
 /**
