@@ -7,6 +7,8 @@ export { fallbackMessage }
 export const QUEUED_MESSAGE = 'Saved on this device — will sync when you’re back online'
 /** The same for a change kept in memory only (personal data is never written to the device). */
 export const QUEUED_IN_MEMORY_MESSAGE = 'Will sync when you’re back online — kept only while this page is open, never saved on this device'
+/** Beneath the queued note when the device is online but the venue's server did not answer. */
+export const UNANSWERED_DETAIL = 'This device is online, but the venue’s server did not answer: the change will be sent as soon as it does.'
 /** What a queued change's note becomes once the change has landed. */
 export const SYNCED_MESSAGE = 'Synced: the change has reached the server.'
 export const CONFLICT_MESSAGE =
@@ -32,7 +34,10 @@ export const isConflict = (error: unknown): error is ConflictError => error inst
 /** The status line for a change that did not land now; null for any other failure. */
 export function deferredStatus(error: unknown): { text: string; tone: 'info' | 'error'; detail?: string; pending: true; entryId?: string } | null {
   if (isQueued(error)) {
-    const detail = error.status >= 500 ? `The server could not take it yet (${error.message}). It will be tried again.` : undefined
+    // Online, yet no answer: "when you're back online" alone would puzzle someone who is online.
+    const unanswered = error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine
+    const detail =
+      error.status >= 500 ? `The server could not take it yet (${error.message}). It will be tried again.` : unanswered ? UNANSWERED_DETAIL : undefined
     return { text: error.entry.keep === false ? QUEUED_IN_MEMORY_MESSAGE : QUEUED_MESSAGE, tone: 'info', detail, pending: true, entryId: error.entry.id }
   }
   if (isConflict(error)) return { text: CONFLICT_MESSAGE, tone: 'error', detail: error.message, pending: true }

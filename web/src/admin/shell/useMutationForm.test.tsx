@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import type { OutboxEntry } from '../../offline/outbox'
 import { failureStatus, QueuedError } from '../adminApi'
+import { UNANSWERED_DETAIL } from '../api/messages'
 import { StatusMessage } from './ui'
 import { FormProblem, useMutationForm } from './useMutationForm'
 import { problemIn } from './fieldErrors'
@@ -91,6 +92,20 @@ describe('useMutationForm', () => {
     submit()
     expect(await screen.findByText('Saved on this device — will sync when you’re back online')).toBeTruthy()
     await waitFor(() => expect(nameInput().value).toBe(''))
+  })
+
+  test('a change kept because the server did not answer while the device is online says so, not only "when you’re back online"', async () => {
+    const offline = () => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    const online = () => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true })
+    const queued = () => failureStatus(new QueuedError({ status: 0 } as OutboxEntry), 'Could not save.', 'A form')
+    try {
+      online()
+      expect(queued().detail).toBe(UNANSWERED_DETAIL)
+      offline()
+      expect(queued().detail).toBeUndefined()
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine
+    }
   })
 
   test('a FormProblem thrown while preparing shows its text and keeps the values', async () => {
