@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
-import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled, SHOTS } from './a11y-helpers'
 import { pooled } from './parallel-pages'
 
@@ -138,6 +138,34 @@ for (const viewport of [PHONE, DESKTOP])
       await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert')
       expect((await errorState(page)).invalid).toEqual([])
+    }, 60_000)
+
+    test('logging in on a slow signal: focus stays on Log in until the dashboard is there, then goes to its heading (never to <body>)', async () => {
+      const page = await visit({ viewport, agreed: true })
+      // The staff screens' code is held back until the login has been answered: the slow second or two of a weak signal.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/AdminRoutes-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${suite.server.url}/login`)
+      await settled(page)
+      await page.getByLabel('Username').fill(DEMO_ADMIN.username)
+      await page.getByLabel('Password').fill(DEMO_ADMIN.password)
+      await page.getByRole('button', { name: 'Log in' }).press('Enter')
+      await page.waitForFunction(() => localStorage.getItem('adminToken') !== null)
+      const focused = () =>
+        page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+          const active = document.activeElement
+          return active === document.body || !active ? 'body' : `${active.tagName.toLowerCase()} ${active.textContent?.trim()}`
+        })
+      expect(await focused()).toBe('button Logging in…')
+      release()
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1')
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
     }, 60_000)
 
     test('the event edit dialog: the error shows inside the dialog’s view and focus is on the first field at fault', async () => {

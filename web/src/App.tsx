@@ -7,10 +7,13 @@ import { NotFound } from './shell/NotFound'
 import { PUBLIC_ROUTES } from './routes'
 import { routeAt } from './shell/publicRoutes'
 import { retryableLazy } from './shell/retryableLazy'
+import { registerStaffCode } from './shell/staffCode'
 import { NoticeSlot } from './features/notices'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
-const adminRoutes = retryableLazy(() => import('./admin/AdminRoutes'))
+const loadStaffArea = () => import('./admin/AdminRoutes')
+const adminRoutes = retryableLazy(loadStaffArea)
+registerStaffCode(loadStaffArea)
 
 function StaffArea() {
   const [AdminRoutes] = useState(adminRoutes)

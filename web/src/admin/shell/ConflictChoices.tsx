@@ -8,7 +8,7 @@ import { discard, resolveFields, type OutboxEntry } from '../../offline/outbox'
 import { conflictRows } from './ConflictView'
 import { genericConflictRows, fieldsOf, currentOf, type ConflictRow } from './conflictFields'
 import { PENDING_ID } from './pending'
-import { BusyButton } from './BusyButton'
+import { BusyButton } from '../../ui/BusyButton'
 
 type Choice = 'mine' | 'theirs'
 

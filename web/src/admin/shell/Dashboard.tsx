@@ -13,7 +13,7 @@ import { PendingChangesPanel } from './PendingChanges'
 import { mayOpen, STAFF_TASKS, staffTaskAt, type StaffTask } from '../../../../api/src/shared/rules/staff-routes'
 import '../styles/staff'
 import './dashboard.css'
-import { BusyButton } from './BusyButton'
+import { BusyButton } from '../../ui/BusyButton'
 
 export const ACCESS_GRANTED = 'Access granted!'
 export const ACCESS_DENIED = 'Access denied. Redirecting to login...'

@@ -11,7 +11,7 @@ import { conflictRows } from './ConflictView'
 import { UNCHANGED } from './conflictFields'
 import { PENDING_ID } from './pending'
 import { kindOf } from './registry'
-import { BusyButton } from './BusyButton'
+import { BusyButton } from '../../ui/BusyButton'
 
 /** A failed edit (it carries the fields it started from) refused because its record is gone. */
 export const isDeletedElsewhere = (entry: OutboxEntry) =>

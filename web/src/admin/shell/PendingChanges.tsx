@@ -12,7 +12,7 @@ import { ConflictView } from './ConflictView'
 import { DeletedElsewhere, isDeletedElsewhere } from './DeletedElsewhere'
 import { PENDING_ID } from './pending'
 import { formatReceived } from '../time'
-import { BusyButton } from './BusyButton'
+import { BusyButton } from '../../ui/BusyButton'
 
 export const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 

@@ -15,7 +15,7 @@ import {
 } from 'react'
 import { FirstErrorNote, useFieldErrorProps } from './fieldErrors'
 import { Field, StatusMessage, UploadProgress, type Status } from './ui'
-import { BusyButton } from './BusyButton'
+import { BusyButton } from '../../ui/BusyButton'
 
 interface LabelledValue {
   label: ReactNode

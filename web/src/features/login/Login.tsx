@@ -6,6 +6,8 @@ import { sendStaffChangesAfterLogin, useStaffChangesWaiting } from '../../offlin
 import { STAFF_TOKEN_KEY } from '../../storage-keys'
 import '../../ui/forms.css'
 import '../../ui/info-pages.css'
+import { BusyButton } from '../../ui/BusyButton'
+import { staffCodeReady } from '../../shell/staffCode'
 
 export const LOGIN_FAILED = 'Login failed. Please try again.'
 
@@ -68,6 +70,8 @@ export function Login() {
       localStorage.setItem(STAFF_TOKEN_KEY, reply.token)
       // Staff changes queued while the session had ended are sent now.
       sendStaffChangesAfterLogin()
+      // The form (and the focus on its button) stays until the staff screens' code is here.
+      await staffCodeReady()
       // A password set for them (first login, or reset by an owner): straight to choosing their own.
       navigate(reply.must_change_password ? '/account' : '/admin')
     } catch (failure) {
@@ -123,9 +127,9 @@ export function Login() {
               />
             </div>
             <div className="form__actions">
-              <button type="submit" className="button" disabled={busy}>
+              <BusyButton type="submit" className="button" busy={busy}>
                 {busy ? 'Logging in…' : 'Log in'}
-              </button>
+              </BusyButton>
             </div>
             <p className="form__status form__status--error" role="alert" ref={errorRef} tabIndex={-1}>
               {error}

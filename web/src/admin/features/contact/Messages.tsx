@@ -14,7 +14,7 @@ import { useDashboard } from '../../shell/stores'
 import '../../styles/staff'
 import './contact.css'
 import { focusFollowsList } from '../../shell/listFocus'
-import { BusyButton } from '../../shell/BusyButton'
+import { BusyButton } from '../../../ui/BusyButton'
 
 const STATE: Record<ContactMessage['status'], { label: string; tone: string }> = {
   sent: { label: 'Emailed', tone: 'success' },

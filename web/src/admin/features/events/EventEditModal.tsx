@@ -16,7 +16,7 @@ import '../../styles/staff'
 import { EventFields, type EventFieldValues } from './EventFields'
 import './events.css'
 import { FOCUSABLE } from '../../shell/listFocus'
-import { BusyButton } from '../../shell/BusyButton'
+import { BusyButton } from '../../../ui/BusyButton'
 
 export { CLEAR_SELECTED_IMAGE } from './ReplaceImage'
 

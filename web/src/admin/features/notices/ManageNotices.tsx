@@ -16,7 +16,7 @@ import { mergeNotices, noticePhase, type DisplayNotice, type NoticeMeta } from '
 import { EMPTY_NOTICE, NoticeForm } from './NoticeForm'
 import { useAdminNotices } from './store'
 import '../../styles/staff'
-import { BusyButton } from '../../shell/BusyButton'
+import { BusyButton } from '../../../ui/BusyButton'
 
 const PHASES = [
   { phase: 'current', title: 'Showing now', empty: 'No notice is showing now.' },

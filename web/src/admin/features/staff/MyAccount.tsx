@@ -15,7 +15,7 @@ import { useMySessions } from './store'
 import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
-import { BusyButton } from '../../shell/BusyButton'
+import { BusyButton } from '../../../ui/BusyButton'
 
 export const ACCOUNT_PATH = '/account'
 export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, not containing your username or the venue's name, and not easy to guess. A few words you will remember make a good one.`

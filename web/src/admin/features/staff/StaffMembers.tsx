@@ -18,7 +18,7 @@ import { useResource } from '../../../stores'
 import '../../styles/staff'
 import './staff.css'
 import { focusFollowsList } from '../../shell/listFocus'
-import { BusyButton } from '../../shell/BusyButton'
+import { BusyButton } from '../../../ui/BusyButton'
 
 export const FIRST_PASSWORD_HINT = 'At least 12 characters, not containing the username, not a common password. They choose their own at their first login.'
 const ROLE_TEXT: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor' }
