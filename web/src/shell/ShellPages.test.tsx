@@ -24,23 +24,49 @@ afterEach(async () => {
 })
 
 describe('Home', () => {
-  test('hero with the hotel name, three tiles to /drink, /eat, /stay, map, gift card and contact form', () => {
-    renderAt('/', <Home />)
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(venue.hotelName)
-    for (const [name, href, image] of [
-      ['Drink', '/drink', '/images/tile-drink.jpg'],
-      ['Eat', '/eat', '/images/tile-eat.jpg'],
-      ['Stay', '/stay', '/images/tile-stay.jpg'],
-    ] as const) {
-      const heading = screen.getByRole('heading', { level: 3, name })
-      const link = heading.closest('a')!
-      expect(link.getAttribute('href')).toBe(href)
-      const img = link.querySelector('img')!
-      expect(img.getAttribute('src')).toBe(image)
-      expect(img.getAttribute('loading')).toBe('lazy')
-      expect(img.getAttribute('width')).toBe('800')
-      expect(link.closest('.fade-in')).toBeTruthy()
+  test('hero, welcome and tiles as staff wrote them (in their order, a tile without a picture too), map, gift card and contact form', async () => {
+    const body = parseFormattedText('## Walk in from the hills\n\nA warm welcome.')
+    if (!body.ok) throw new Error(body.message)
+    const tile = (title: string, link: string, picture: string | null) => ({
+      title,
+      text: `${title} text.`,
+      picture,
+      pictureDescription: `${title} picture`,
+      link,
+    })
+    const home = {
+      page: 'home',
+      title: 'Fellside Inn',
+      smallHeading: 'Hotel · Cafe · Hayloft',
+      intro: 'An inn at the head of the dale.',
+      picture: '/images/hero-home.jpg',
+      pictureDescription: 'The dale',
+      focalX: 50,
+      focalY: 50,
+      body: body.tree,
+      items: [tile('Stay', '/stay', '/images/tile-stay.jpg'), tile('Drink', '/drink', '/images/tile-drink.jpg'), tile('Walks', '/around', null)],
+      updated_at: '2026-11-28T10:00:00.000Z',
     }
+    stubFetch({ '/api/opening-times': sampleTimes, '/api/bank-holiday-exceptions': [], '/api/gallery/generic': [], '/api/pages/home': home })
+    renderAt('/', <Home />)
+    // The venue's name until the page's words come, then staff's title.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(venue.hotelName)
+    await screen.findByRole('heading', { level: 1, name: 'Fellside Inn' })
+    expect(screen.getByRole('heading', { level: 2, name: 'Walk in from the hills' })).toBeTruthy()
+    const tiles = screen.getAllByRole('heading', { level: 3 }).filter((heading) => heading.classList.contains('tile__title'))
+    expect(tiles.map((heading) => [heading.textContent, heading.closest('a')!.getAttribute('href')])).toEqual([
+      ['Stay', '/stay'],
+      ['Drink', '/drink'],
+      ['Walks', '/around'],
+    ])
+    const img = tiles[0]!.closest('a')!.querySelector('img')!
+    expect([img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('loading'), img.getAttribute('width')]).toEqual([
+      '/images/tile-stay.jpg',
+      'Stay picture',
+      'lazy',
+      '800',
+    ])
+    expect(tiles[2]!.closest('a')!.querySelector('img')).toBeNull()
     expect(screen.getByRole('heading', { name: 'Visit Us' })).toBeTruthy()
     expect(screen.getByRole('link', { name: /Purchase a Gift Card/ })).toBeTruthy()
     expect(screen.getByLabelText('Message')).toBeTruthy()

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { EventCard } from './EventCard'
 import { Gallery } from '../galleries'
-import { Hero } from '../../ui/Hero'
+import { PageHero, pageContentStore } from '../pages'
 import { useMounted } from '../../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'
 import { useEvents } from './store'
@@ -10,9 +10,12 @@ import './events.css'
 import '../../ui/pages.css'
 import { Unavailable } from '../../ui/Unavailable'
 
-/** /events: pictures from past events, then every upcoming event, soonest first. */
+const eventsContent = pageContentStore('events')
+
+/** /events: its hero as staff wrote it, pictures from past events, then every upcoming event, soonest first. */
 export function Events() {
   const { data: events, status } = useResource(useEvents)
+  const { data: content } = useResource(eventsContent)
   const mounted = useMounted()
   // A copy saved days ago may hold events that have since happened. Until mounted, on the clock the
   // page was rendered at (the server's), so hydration finds the same list.
@@ -20,11 +23,7 @@ export function Events() {
 
   return (
     <main id="main">
-      <Hero
-        title="What's on"
-        intro="Music by the fire, quiz nights, tastings and walks: there is always something happening in the dale."
-        image={{ src: '/images/hero-events.jpg', width: 1600, height: 1000, alt: 'The dale at dusk under a darkening sky' }}
-      />
+      <PageHero content={content} placeholder={{ title: "What's on", picture: '/images/hero-events.jpg' }} />
       <Gallery type="events" heading="Past events" className="gallery--past-events" />
       <section className="section events" aria-labelledby="events-heading">
         <div className="container">
