@@ -26,7 +26,7 @@ afterEach(async () => {
 describe('Home', () => {
   test('hero, welcome and tiles as staff wrote them (in their order, a tile without a picture too), map, gift card and contact form', async () => {
     const body = parseFormattedText('## Walk in from the hills\n\nA warm welcome.')
-    if (!body.ok) throw new Error(body.message)
+    if (!body.ok) throw new Error(body.error)
     const tile = (title: string, link: string, picture: string | null) => ({
       title,
       text: `${title} text.`,

@@ -28,7 +28,7 @@ function Tiles({ items }: { items: PublicPage['items'] }) {
   return (
     <ul className="container tiles">
       {items.map((tile, index) => (
-        <FadeIn as="li" key={`${index}-${tile.title}`} className="tiles__item" delay={index * 120}>
+        <FadeIn as="li" key={`${tile.title}|${tile.link}|${tile.picture}`} className="tiles__item" delay={index * 120}>
           <Link href={tile.link ?? '/'} className="tile">
             {tile.picture ? (
               <ResponsiveImage
