@@ -119,10 +119,19 @@ export function useStatus(): [Status | null, (status: Status | null) => void] {
  */
 export function StatusMessage({ status: given, className, id }: { status: Status | null; className?: string; id?: string }) {
   const status = useLandedStatus(given)
+  const error = status?.tone === 'error'
+  // One live region at a time, never one inside another (read twice, or not at all): the slot, there
+  // before its text, speaks politely; an error is an alert of its own, the slot silent meanwhile.
   return (
-    <div id={id} tabIndex={id ? -1 : undefined} className={`admin-status-slot${className ? ` ${className}` : ''}`} aria-live="polite" aria-atomic="true">
+    <div
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      className={`admin-status-slot${className ? ` ${className}` : ''}`}
+      role={error ? undefined : 'status'}
+      aria-atomic={error ? undefined : 'true'}
+    >
       {status ? (
-        <div className={`admin-status admin-status--${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
+        <div className={`admin-status admin-status--${status.tone}`} role={error ? 'alert' : undefined}>
           <p className="admin-status__text">{status.text}</p>
           {status.detail && status.detail !== status.text ? <p className="admin-status__detail">{status.detail}</p> : null}
           {status.pending ? (

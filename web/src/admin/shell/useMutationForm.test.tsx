@@ -123,3 +123,19 @@ describe('useMutationForm', () => {
     expect(nameInput().value).toBe('Ada')
   })
 })
+
+describe('the status line', () => {
+  test('is one live region, never one inside another: polite for news, an alert of its own for an error', () => {
+    const { rerender } = render(<StatusMessage status={{ text: 'Saved.', tone: 'success' }} />)
+    const nested = () =>
+      [...document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')].filter((region) =>
+        region.parentElement?.closest('[role="status"], [role="alert"], [aria-live]'),
+      )
+    expect(screen.getByRole('status').textContent).toBe('Saved.')
+    expect(nested()).toEqual([])
+    rerender(<StatusMessage status={{ text: 'Could not save.', tone: 'error' }} />)
+    expect(screen.getByRole('alert').textContent).toBe('Could not save.')
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(nested()).toEqual([])
+  })
+})

@@ -91,7 +91,7 @@ describe('Messages: handled and deleted', () => {
     expect(document.body.textContent).not.toContain('Hello from Ada')
     const said = screen.getAllByText('Message deleted.')
     expect(said).toHaveLength(1)
-    expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
+    expect(said[0]!.closest('[role="status"], [aria-live="polite"]')).toBeTruthy()
   })
 
   test('no answer: the mark and the deletion wait to sync with their badges', async () => {

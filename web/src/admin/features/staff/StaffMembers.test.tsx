@@ -174,7 +174,7 @@ describe('Staff (owners)', () => {
       expect(row('sam')).toBeNull()
       const said = screen.getAllByText('sam is removed.')
       expect(said).toHaveLength(1)
-      expect(said[0]!.closest('[aria-live="polite"]')).toBeTruthy()
+      expect(said[0]!.closest('[role="status"], [aria-live="polite"]')).toBeTruthy()
     } finally {
       window.confirm = realConfirm
     }
