@@ -9,6 +9,7 @@ const FILE_REFERENCES = [
   ['attractions', 'image'],
   ['events', 'image'],
   ['menus', 'pdf'],
+  ['page_pictures', 'name'],
 ] as const
 
 export interface SweepReport {

@@ -26,6 +26,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/upload-event': 4 * MB,
   'POST /api/update-event': 3 * MB,
   'POST /api/upload-pdf': 21 * MB,
+  'POST /api/admin/pages/:page/picture': 11 * MB,
 }
 
 /**
@@ -39,6 +40,7 @@ export const FORM_ROUTES: readonly string[] = [
   'PUT /api/edit-around/:id',
   'POST /api/update-event',
   'POST /api/upload-pdf',
+  'POST /api/admin/pages/:page/picture',
 ]
 
 /** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { preload } from 'react-dom'
 import { prefersReducedMotion } from '../lib/hooks'
 import { ResponsiveImage, srcSetOf } from './ResponsiveImage'
+import type { ImageVariant } from '../api/types'
 import { cutImageVariants, hasPortraitCuts, PORTRAIT_CUTS, PORTRAIT_SCREEN, staticImageVariants } from './staticImages'
 import './hero.css'
 
@@ -12,6 +13,8 @@ export interface HeroImage {
   height: number
   /** What the photo shows (meaningful alt text). */
   alt: string
+  /** A picture staff uploaded: the sizes the server lists for it (a shipped picture's copies are named by the build). */
+  variants?: ImageVariant[]
 }
 
 export interface HeroProps {
@@ -60,10 +63,10 @@ export const PORTRAIT_HERO_SIZES = {
 export function Hero({ title, image, eyebrow, intro, children, size = 'page', objectPosition }: HeroProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const mediaRef = useRef<HTMLDivElement>(null)
-  const variants = staticImageVariants(image.src, image.width, image.height)
+  const variants = image.variants ?? staticImageVariants(image.src, image.width, image.height)
   const sizes = HERO_SIZES[size]
   const portrait =
-    hasPortraitCuts(image.src) && !objectPosition
+    hasPortraitCuts(image.src) && !objectPosition && !image.variants
       ? { media: PORTRAIT_SCREEN, variants: cutImageVariants(image.src, PORTRAIT_CUTS[size], image.width, image.height), sizes: PORTRAIT_HERO_SIZES[size] }
       : undefined
   // The photo is the page's largest paint. In pre-rendered HTML React puts this hint in <head>, so the

@@ -2,7 +2,7 @@
 import { badRequest } from '../../http/errors'
 import { PAGE_LIMITS } from '../../shared/rules/field-limits'
 import { linkProblem, parseFormattedText } from '../../shared/rules/formatted-text'
-import { isSitePicture, PAGE_ITEMS, PAGE_NAMES } from '../../shared/rules/pages'
+import { isSitePicture, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES } from '../../shared/rules/pages'
 import type { PageBody, PageKey } from './model'
 import type { PageFields } from './store'
 
@@ -19,10 +19,13 @@ function text(value: string, field: string, max: number, required: boolean): str
   return trimmed
 }
 
-function picture(value: string, field: string): string {
+/** A shipped picture; for the hero (`uploaded`), a picture uploaded for a page too (the route checks it exists). */
+function picture(value: string, field: string, uploaded = false): string {
   const path = value.trim()
-  if (!isSitePicture(path)) throw badRequest(`${field}: "${path.slice(0, 80)}" is not one of the site's pictures (a path like /images/hero-stay.jpg).`)
-  return path
+  if (isSitePicture(path) || (uploaded && isUploadedPicture(path))) return path
+  throw badRequest(
+    `${field}: "${path.slice(0, 80)}" is not one of the site's pictures (a path like /images/hero-stay.jpg${uploaded ? ', or one uploaded' : ''}).`,
+  )
 }
 
 function percent(value: number, field: string): number {
@@ -98,7 +101,7 @@ export function readPageFields(page: PageKey, body: PageBody): PageFields {
     title: text(body.title, 'title', PAGE_LIMITS.title, true),
     small_heading: text(body.smallHeading, 'smallHeading', PAGE_LIMITS.smallHeading, false),
     intro: text(body.intro, 'intro', PAGE_LIMITS.intro, false),
-    picture: picture(body.picture, 'picture'),
+    picture: picture(body.picture, 'picture', true),
     picture_description: text(body.pictureDescription, 'pictureDescription', PAGE_LIMITS.pictureDescription, true),
     focal_x: percent(body.focalX, 'focalX'),
     focal_y: percent(body.focalY, 'focalY'),

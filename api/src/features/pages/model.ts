@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { ImageVariants } from '../../files/model'
 import type { FormattedTree } from '../../shared/rules/formatted-text-tree'
 
 export { PAGE_KEYS, PAGE_NAMES, PAGE_ITEMS, type PageKey } from '../../shared/rules/pages'
@@ -28,6 +29,8 @@ const Hero = {
 export const PublicPage = t.Object({
   page: t.String(),
   ...Hero,
+  /** An uploaded hero's sizes (srcset); empty for a shipped picture, whose copies the build made. */
+  pictureVariants: ImageVariants,
   body: t.Unsafe<FormattedTree>(t.Array(t.Any())),
   items: t.Array(PageItem),
   updated_at: t.String(),
@@ -75,3 +78,11 @@ export type PageReply = typeof PageReply.static
 
 export const PAGE_CHANGED_MESSAGE = 'This page was changed by someone else since you opened it.'
 export const PageConflictReply = t.Object({ error: t.String(), current: StaffPage })
+
+/** POST /api/admin/pages/:page/picture (multipart): a new hero picture, with what it shows. */
+export const PagePictureBody = t.Object({
+  picture: t.File({ error: 'Choose a picture (JPEG, PNG or WebP) to upload.' }),
+  pictureDescription: t.String({ maxLength: 2000, error: 'pictureDescription: say what the picture shows, as text.' }),
+  /** The version the edit started from (the page's updated_at); same as the If-Match header. */
+  updated_at: t.Optional(t.String({ maxLength: 64 })),
+})

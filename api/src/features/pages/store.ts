@@ -63,3 +63,26 @@ export function savePage(db: Database, page: PageKey, fields: PageFields, at: st
        items = excluded.items, updated_at = excluded.updated_at`,
   ).run(page, ...values(fields), at)
 }
+
+/** An uploaded picture's file as the variant planner needs it, or null when no such file is recorded. */
+export const uploadedFile = (db: Database, name: string): { name: string; width: number | null; height: number | null; animated: number } | null =>
+  db
+    .query<{ name: string; width: number | null; height: number | null; animated: number }, [string]>(
+      'SELECT name, width, height, animated FROM files WHERE name = ?',
+    )
+    .get(name)
+
+/**
+ * Records which uploaded pictures `page` shows now (its hero), and returns those it showed before and
+ * no longer does: the caller releases them once the change is committed (a file another page still
+ * shows stays, by its foreign key).
+ */
+export function syncPagePictures(db: Database, page: PageKey, names: string[]): string[] {
+  const before = db
+    .query<{ name: string }, [string]>('SELECT name FROM page_pictures WHERE page = ?')
+    .all(page)
+    .map((row) => row.name)
+  db.query('DELETE FROM page_pictures WHERE page = ?').run(page)
+  for (const name of new Set(names)) db.query('INSERT INTO page_pictures (page, name) VALUES (?, ?)').run(page, name)
+  return before.filter((name) => !names.includes(name))
+}

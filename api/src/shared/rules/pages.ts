@@ -28,6 +28,9 @@ export const focalPosition = (x: number, y: number) => `${x}% ${y}%`
 
 /**
  * A hero or item picture is one of the site's shipped pictures (web/public/images, with the AVIF and WebP
- * copies the build makes): uploading new ones is not offered yet.
+ * copies the build makes); a hero may also be a picture staff uploaded for it (isUploadedPicture).
  */
 export const isSitePicture = (path: string) => /^\/images\/[a-z0-9][a-z0-9-]{0,80}\.jpg$/.test(path)
+
+/** A picture staff uploaded (through the file worker: re-encoded, its sizes made on demand), by its address. */
+export const isUploadedPicture = (path: string) => /^\/files\/[a-f0-9]{32}\.(jpg|png|webp)$/.test(path)

@@ -69,6 +69,9 @@ export const GALLERY_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png', 'i
 export const ATTRACTION_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], maxBytes: 10 * MB }
 
 /** A menu PDF, up to 20 MB. */
+/** A page's hero picture, uploaded by staff (JPEG, PNG or WebP: a photo from a phone or camera). */
+export const PAGE_PICTURE: UploadRule = { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * MB }
+
 export const MENU_PDF: UploadRule & { hint: string } = { types: ['application/pdf'], maxBytes: 20 * MB, hint: 'PDF files only, up to 20 MB.' }
 
 /**

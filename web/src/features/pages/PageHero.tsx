@@ -25,7 +25,14 @@ export function PageHero({ content, placeholder, size, children }: PageHeroProps
       title={content?.title ?? placeholder.title}
       eyebrow={content?.smallHeading || undefined}
       intro={content?.intro || undefined}
-      image={{ src: picture, width: HERO_WIDTH, height: HERO_HEIGHT, alt: content?.pictureDescription ?? '' }}
+      image={{
+        src: picture,
+        width: HERO_WIDTH,
+        height: HERO_HEIGHT,
+        alt: content?.pictureDescription ?? '',
+        // A copy saved on the device before uploads existed has no sizes listed.
+        variants: content?.pictureVariants?.length ? content.pictureVariants : undefined,
+      }}
       // The middle is what the build's portrait cuts keep already: only another focal point gives up those cuts.
       objectPosition={content && (content.focalX !== 50 || content.focalY !== 50) ? focalPosition(content.focalX, content.focalY) : undefined}
     >
