@@ -13,7 +13,7 @@ import { eagerPage, fetchAhead, lazyPage, menuPageNames, registerPublicRoutes, t
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home' },
+  { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home', loadData: fetchAhead(() => pageContentStore('home')) },
   {
     path: '/about',
     page: lazyPage('features/about/About.tsx', () => import('./features/about/About')),
@@ -59,6 +59,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     loadData: fetchAhead(
       () => galleryStore('events'),
       () => useEvents,
+      () => pageContentStore('events'),
     ),
   },
   {

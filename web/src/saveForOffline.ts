@@ -1,4 +1,4 @@
-import type { PageKey } from '../../api/src/shared/rules/pages'
+import { PAGE_KEYS, type PageKey } from '../../api/src/shared/rules/pages'
 import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { GALLERY_TYPES, galleryStore } from './features/galleries/store'
@@ -9,7 +9,7 @@ import { useNotices } from './features/notices'
 import { pageContentStore } from './features/pages'
 
 const BUSINESSES: readonly BusinessId[] = [1, 2]
-const PAGES_WITH_CONTENT: readonly PageKey[] = ['about', 'drink', 'eat', 'stay', 'around', 'contact']
+const PAGES_WITH_CONTENT: readonly PageKey[] = PAGE_KEYS
 
 /**
  * Saves the data of every public page on the device while the visitor reads the first one, so that
@@ -29,7 +29,7 @@ export async function saveEveryPublicPage(): Promise<void> {
     useNotices,
     ...GALLERY_TYPES.map((type) => galleryStore(type)),
     ...BUSINESSES.map((id) => menuStore(id)),
-    // The pages that show staff's words so far (api/src/features/pages); the others keep theirs in their code.
+    // Every public page's words and hero (api/src/features/pages).
     ...PAGES_WITH_CONTENT.map((page) => pageContentStore(page)),
   ]
   await Promise.all(stores.map((store) => store.getState().load({ background: true })))

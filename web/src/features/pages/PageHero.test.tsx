@@ -23,7 +23,9 @@ describe('PageHero', () => {
   test('an uploaded picture is offered in the sizes the server lists, with its description', () => {
     const name = 'ab'.repeat(16)
     const variants = [640, 1280].map((width) => ({ url: `/files/${name}-${width}.webp`, type: 'image/webp' as const, width, height: width * 0.625 }))
-    const { container } = render(<PageHero content={content(`/files/${name}.jpg`, variants)} placeholder={{ title: 'Stay', picture: '/images/hero-stay.jpg' }} />)
+    const { container } = render(
+      <PageHero content={content(`/files/${name}.jpg`, variants)} placeholder={{ title: 'Stay', picture: '/images/hero-stay.jpg' }} />,
+    )
     const img = container.querySelector('img.hero__image')!
     expect(img.getAttribute('src')).toBe(`/files/${name}.jpg`)
     expect(img.getAttribute('alt')).toBe('Morning over the dale')
