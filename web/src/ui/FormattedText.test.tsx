@@ -58,3 +58,17 @@ describe('FormattedText', () => {
     expect(show(tree).querySelector('img, script')).toBeNull()
   })
 })
+
+test('renders lists, quotes and inline runs without React warning about list keys', () => {
+  const parsed = parseFormattedText('## Hi **there**\n\nA paragraph with *em* and [a link](/stay).\n\n- one\n- two\n\n> a quote\n\n1. first\n2. second')
+  if (!parsed.ok) throw new Error(parsed.error)
+  const warnings: string[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => warnings.push(String(args[0]))
+  try {
+    render(<FormattedText tree={parsed.tree} leadFirst />)
+  } finally {
+    console.error = original
+  }
+  expect(warnings.filter((warning) => warning.includes('"key" prop'))).toEqual([])
+})
