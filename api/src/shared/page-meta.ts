@@ -118,12 +118,16 @@ export interface PageWords {
   pictureDescription: string
 }
 
-/** Counted and cut by characters (code points): a cut inside an emoji would leave half of it, shown as �. */
+/**
+ * Counted and cut by what a reader sees as one character (grapheme clusters): a cut inside an emoji
+ * made of several code points (a family, a skin tone, a flag) would show another emoji, or half of one.
+ */
 function shortened(text: string, limit: number): string {
-  const characters = [...text.replace(/\s+/g, ' ').trim()]
+  const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text.replace(/\s+/g, ' ').trim())].map((part) => part.segment)
   if (characters.length <= limit) return characters.join('')
-  const cut = characters.slice(0, limit - 1).join('')
-  return `${cut.slice(0, cut.lastIndexOf(' ') > limit / 2 ? cut.lastIndexOf(' ') : cut.length).trimEnd()}…`
+  const kept = characters.slice(0, limit - 1)
+  const lastSpace = kept.lastIndexOf(' ')
+  return `${(lastSpace > limit / 2 ? kept.slice(0, lastSpace) : kept).join('').trimEnd()}…`
 }
 
 /**
