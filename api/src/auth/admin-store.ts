@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '../shared/rules/staff-passwords'
 import type { Database } from 'bun:sqlite'
 import { randomBytes } from 'node:crypto'
+import { hashPassword } from './password-hash'
 
 /** The development account created with the demo content, never in production; the README tells staff to change it. */
 export const DEMO_ADMIN = { username: 'admin', password: DEMO_PASSWORD }
@@ -43,7 +44,7 @@ export function countActiveOwners(db: Database): number {
   return (db.query("SELECT COUNT(*) AS n FROM admin_users WHERE role = 'owner' AND disabled = 0").get() as { n: number }).n
 }
 
-export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
+export { hashPassword } from './password-hash'
 
 export async function createAdmin(
   db: Database,

@@ -6,10 +6,11 @@ import { createSession, DEMO_ADMIN, findAdmin, revokeTokens } from './admin-stor
 import { adminGuard } from './guard'
 import { knownAddressStore } from './known-addresses'
 import { LoginThrottle } from './login-throttle'
+import { hashPassword } from './password-hash'
 import { DashboardReply, LoginBody, LoginReply } from './model'
 
 /** A real hash to compare against when the user does not exist, so both failures take the same time. */
-const dummyHash = Bun.password.hash('not-a-real-password', { algorithm: 'argon2id' })
+const dummyHash = hashPassword('not-a-real-password')
 
 /** One JSON line per login outcome, with who and from where, for whoever reads the logs after an incident. */
 const logLogin = (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level, msg, ...fields }))
