@@ -162,6 +162,12 @@ export function parseTrustedProxies(value: string | undefined): string[] {
 // Works under Bun (the server) and Node (the Vite build reads the venue identity too).
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
+/**
+ * Whether this process runs the test suite (NODE_ENV=test): read here, with the rest of the configuration,
+ * for the few things decided before a config is loaded (the password hash cost, auth/password-hash.ts).
+ */
+export const runningTests = (env: Record<string, string | undefined> = process.env) => env.NODE_ENV === 'test'
+
 /** Every environment variable the server reads, with its default. The README's configuration table mirrors this. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || join(repoRoot, 'data'))

@@ -5,11 +5,13 @@
  * and what the tests guard (who may log in, throttles, slots) does not depend on the cost. A check reads the
  * cost from the stored hash itself, so a hash made either way is checked the same.
  */
+import { runningTests } from '../config'
+
 export const PRODUCTION_HASH = { algorithm: 'argon2id', memoryCost: 65536, timeCost: 2 } as const
 const TEST_HASH = { algorithm: 'argon2id', memoryCost: 1024, timeCost: 1 } as const
 
-export function passwordHashOptions(env: Record<string, string | undefined> = process.env) {
-  return env.NODE_ENV === 'test' ? TEST_HASH : PRODUCTION_HASH
+export function passwordHashOptions(env?: Record<string, string | undefined>) {
+  return runningTests(env) ? TEST_HASH : PRODUCTION_HASH
 }
 
 export const hashPassword = (password: string) => Bun.password.hash(password, passwordHashOptions())
