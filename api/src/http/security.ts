@@ -1,14 +1,10 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { Venue } from '../shared/venue'
+import { plainHttpsOrigin } from '../shared/rules/venue-details'
 
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return null
-  }
-}
+// Only a plain https host reaches the policy, whatever was saved before the rule was strict (defence in depth).
+const originOf = (url: string) => plainHttpsOrigin(url)
 
 /**
  * The Content-Security-Policy: our own origin, plus exactly the third parties of the venue's current

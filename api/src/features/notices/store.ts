@@ -17,12 +17,17 @@ export type NoticeFields = Pick<NoticeRow, 'text' | 'link' | 'link_text' | 'venu
 
 const SELECT = 'SELECT id, text, link, link_text, venue, starts_at, ends_at, updated_at FROM notices'
 
-/** How many notices that have not ended the public reply carries: the current ones and the next to start. */
+/** How many notices still to start the public reply carries, besides every one showing now (the page's timer shows them at their start). */
 export const PUBLIC_NOTICES_KEPT = 20
 
-/** Notices that have not ended at `now` (current and upcoming), soonest start first. */
+/**
+ * Notices that have not ended at `now`, soonest start first: every one showing now (however many run at
+ * once: a cap there would hide one that is due), then the next PUBLIC_NOTICES_KEPT to start.
+ */
 export function listNoticesNotEnded(db: Database, now: string): NoticeRow[] {
-  return db.query(`${SELECT} WHERE ends_at > ? ORDER BY starts_at, id LIMIT ?`).all(now, PUBLIC_NOTICES_KEPT) as NoticeRow[]
+  const showing = db.query(`${SELECT} WHERE starts_at <= ? AND ends_at > ? ORDER BY starts_at, id`).all(now, now) as NoticeRow[]
+  const next = db.query(`${SELECT} WHERE starts_at > ? ORDER BY starts_at, id LIMIT ?`).all(now, PUBLIC_NOTICES_KEPT) as NoticeRow[]
+  return [...showing, ...next]
 }
 
 /** Every notice, soonest start first. */

@@ -53,11 +53,24 @@ export function isUkPostcode(value: string): boolean {
   return /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(value.trim())
 }
 
+/**
+ * A host as the Content-Security-Policy reads one source: dot-separated labels of letters, digits and
+ * hyphens (an international name as its xn-- form). WHATWG URL accepts hosts such as "book.example;sandbox",
+ * "*.com" or "a,b.example", which a policy would read as a second directive, a wildcard or a second policy.
+ */
+export function isPlainHost(hostname: string): boolean {
+  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+  return hostname.length <= 253 && new RegExp(`^${label}(?:\\.${label})+$`).test(hostname)
+}
+
 function httpsAddress(value: string): URL | null {
   if (!URL.canParse(value)) return null
   const url = new URL(value)
-  return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password ? url : null
+  return url.protocol === 'https:' && isPlainHost(url.hostname) && !url.username && !url.password ? url : null
 }
+
+/** The https origin of a third party's address, as a policy may list it; null for anything else. */
+export const plainHttpsOrigin = (value: string): string | null => httpsAddress(value)?.origin ?? null
 
 const https =
   (label: string, example: string): Check =>
@@ -72,7 +85,7 @@ const within =
   (value) =>
     typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? null : `${label} must be a number from ${min} to ${max}.`
 
-const originOf = (value: unknown) => httpsAddress(text(value))?.origin ?? null
+const originOf = (value: unknown) => plainHttpsOrigin(text(value))
 
 /** Every field, in the form's order, with its check. */
 export const VENUE_FIELDS: readonly FieldRule[] = [
