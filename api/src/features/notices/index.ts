@@ -1,6 +1,7 @@
 import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { hiddenCharacterProblem } from '../../shared/rules/hidden-characters'
 import { badRequest, notFound } from '../../http/errors'
 import { isNoticeVenue, NOTICE_LIMITS, noticeLinkProblem } from '../../shared/rules/notice-fields'
 import { formatShortDateTime, SKIPPED_HOUR_MESSAGE } from '../../shared/rules/venue-time'
@@ -37,6 +38,15 @@ function readInstant(value: string | null | undefined, what: 'start' | 'end'): s
 
 /** Reads a whole notice from a create or an edit, with a message naming the first field that is wrong. */
 export function readNotice(body: NoticeBody): NoticeFields {
+  // Line breaks in the text and the link's words are tidied into spaces below; a link has none.
+  for (const [label, value, multiline] of [
+    ['The notice', body.text, true],
+    ['The link', body.link, false],
+    ['The link’s words', body.link_text, true],
+  ] as const) {
+    const hidden = typeof value === 'string' ? hiddenCharacterProblem(label, value.trim(), { multiline }) : null
+    if (hidden) throw badRequest(hidden)
+  }
   const text = oneLine(body.text)
   if (!text) throw badRequest('Write the notice’s text.')
   if (text.length > NOTICE_LIMITS.text) throw badRequest(`The notice must be at most ${NOTICE_LIMITS.text} characters (it has ${text.length}).`)

@@ -1,5 +1,6 @@
 // Reading a page edit (PUT /api/admin/pages/:page): each field checked, a refusal naming the field and the problem.
 import { badRequest } from '../../http/errors'
+import { hiddenCharacterProblem } from '../../shared/rules/hidden-characters'
 import { PAGE_LIMITS } from '../../shared/rules/field-limits'
 import { linkProblem, parseFormattedText } from '../../shared/rules/formatted-text'
 import { isSitePicture, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES } from '../../shared/rules/pages'
@@ -12,8 +13,10 @@ function refuseUnknown(body: object, known: string[], where: string): void {
   if (unknown !== undefined) throw badRequest(`${where}unknown field "${unknown}": the fields are ${known.join(', ')}.`)
 }
 
-function text(value: string, field: string, max: number, required: boolean): string {
+function text(value: string, field: string, max: number, required: boolean, multiline = false): string {
   const trimmed = value.trim()
+  const hidden = hiddenCharacterProblem(field, trimmed, { multiline })
+  if (hidden) throw badRequest(hidden)
   if (required && !trimmed) throw badRequest(`${field}: cannot be empty.`)
   if (trimmed.length > max) throw badRequest(`${field}: at most ${max} characters (this one has ${trimmed.length}).`)
   return trimmed
@@ -85,7 +88,7 @@ function items(page: PageKey, list: PageBody['items']): PageFields['items'] {
     if (problem) throw badRequest(`${where}link: ${problem}`)
     return {
       title: text(item.title, `${where}title`, PAGE_LIMITS.itemTitle, true),
-      text: text(item.text, `${where}text`, PAGE_LIMITS.itemText, true),
+      text: text(item.text, `${where}text`, PAGE_LIMITS.itemText, true, true),
       picture: chosen,
       pictureDescription: chosen ? text(item.pictureDescription ?? '', `${where}pictureDescription`, PAGE_LIMITS.pictureDescription, true) : '',
       link,
@@ -95,12 +98,14 @@ function items(page: PageKey, list: PageBody['items']): PageFields['items'] {
 
 /** The edit as the fields to save, or a 400 saying which field is wrong and how. */
 export function readPageFields(page: PageKey, body: PageBody): PageFields {
+  const hiddenInBody = hiddenCharacterProblem('body', body.body, { multiline: true })
+  if (hiddenInBody) throw badRequest(hiddenInBody)
   const parsed = parseFormattedText(body.body)
   if (!parsed.ok) throw badRequest(`body: ${parsed.error}`)
   return {
     title: text(body.title, 'title', PAGE_LIMITS.title, true),
     small_heading: text(body.smallHeading, 'smallHeading', PAGE_LIMITS.smallHeading, false),
-    intro: text(body.intro, 'intro', PAGE_LIMITS.intro, false),
+    intro: text(body.intro, 'intro', PAGE_LIMITS.intro, false, true),
     picture: picture(body.picture, 'picture', true),
     picture_description: text(body.pictureDescription, 'pictureDescription', PAGE_LIMITS.pictureDescription, true),
     focal_x: percent(body.focalX, 'focalX'),

@@ -1,6 +1,7 @@
 // The venue's details as owners edit them (names, phone, address, map and third-party addresses):
 // their shape and every field's check. Pure: the API refuses what these refuse, and the staff form
 // checks with the same words before it queues a change.
+import { hiddenCharacterProblem } from './hidden-characters'
 
 /** The venue's public identity. A real venue changes it in the staff screen Venue details. */
 export interface VenueDetails {
@@ -181,7 +182,7 @@ function flatten(input: unknown): { values: Record<string, unknown> } | { proble
   const known = new Set(VENUE_FIELDS.map((field) => field.path))
   const values: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(input)) {
-    if (key in GROUPS) {
+    if (Object.hasOwn(GROUPS, key)) {
       if (!isRecord(value)) return { problem: { field: key, message: `${GROUPS[key as keyof typeof GROUPS]} must be an object of its fields.` } }
       for (const [inner, innerValue] of Object.entries(value)) values[`${key}.${inner}`] = innerValue
     } else values[key] = value
@@ -201,7 +202,9 @@ export function venueDetailsProblems(input: unknown): VenueProblem[] {
   const flat = flatten(input)
   if ('problem' in flat) return [flat.problem]
   return VENUE_FIELDS.flatMap((field) => {
-    const message = field.check(flat.values[field.path], flat.values)
+    const value = flat.values[field.path]
+    const hidden = typeof value === 'string' ? hiddenCharacterProblem(field.label, value) : null
+    const message = hidden ?? field.check(value, flat.values)
     return message ? [{ field: field.path, message }] : []
   })
 }

@@ -1,0 +1,72 @@
+// Names, addresses, notices and page words refuse characters nobody can see (NUL, line breaks in a
+// one-line field, zero-width spaces, direction overrides), naming the field; emoji joined by U+200D
+// and line breaks in a page's body stay. A field named like an Object method is an unknown field.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { demoVenue } from '../src/config'
+import { jsonOf, makeTestApp, type TestApp } from './helpers'
+
+let t: TestApp
+let owner: string
+beforeAll(async () => {
+  t = await makeTestApp({ seedDemo: true })
+  owner = await t.token()
+})
+afterAll(() => t.close())
+
+const venueNow = async () => (await jsonOf(await t.call('GET', '/api/admin/venue', { token: owner }))) as { venue: typeof demoVenue; updated_at: string }
+const putVenue = async (change: Record<string, unknown>) => {
+  const { venue, updated_at } = await venueNow()
+  return t.call('PUT', '/api/admin/venue', { token: owner, json: { ...venue, ...change }, headers: { 'if-match': `"${updated_at}"` } })
+}
+
+describe('venue details', () => {
+  for (const [what, hidden] of [
+    ['NUL', '\u0000'],
+    ['a line break', '\n'],
+    ['a zero-width space', '\u200B'],
+    ['a right-to-left override', '\u202E'],
+  ] as const)
+    test(`a hotel name with ${what} is refused, naming the field, and nothing changes`, async () => {
+      const before = await venueNow()
+      const res = await putVenue({ hotelName: `Larkdale${hidden}Hotel` })
+      expect(res.status).toBe(400)
+      expect((await jsonOf(res)).error).toStartWith('Hotel name contains an invisible or control character')
+      expect((await venueNow()).venue).toEqual(before.venue)
+    })
+
+  test('a field named toString or constructor is an unknown field, with the usual message', async () => {
+    for (const key of ['toString', 'constructor', 'valueOf']) {
+      const res = await putVenue({ [key]: { a: 1 } })
+      expect(res.status).toBe(400)
+      expect((await jsonOf(res)).error).toBe(`Unknown field '${key}': venue details have no such field.`)
+    }
+  })
+})
+
+test('a notice’s text or link words with a hidden character are refused; an emoji family is not', async () => {
+  const notice = (text: string, link_text: string | null = null) => ({
+    text,
+    link: link_text ? 'https://example.org/' : null,
+    link_text,
+    venue: 'both',
+    starts_at: '2026-12-01T09:00',
+    ends_at: '2026-12-02T09:00',
+  })
+  const refused = await t.call('POST', '/api/admin/notices', { token: owner, json: notice('Closed\u202Etoday') })
+  expect(refused.status).toBe(400)
+  expect((await jsonOf(refused)).error).toStartWith('The notice contains an invisible or control character (U+202E')
+  const words = await t.call('POST', '/api/admin/notices', { token: owner, json: notice('Open late', 'See\u0000more') })
+  expect((await jsonOf(words)).error).toStartWith('The link’s words contain')
+  expect((await t.call('POST', '/api/admin/notices', { token: owner, json: notice('Families welcome 👨‍👩‍👧‍👦') })).status).toBe(201)
+})
+
+test('page words: a title with a zero-width space is refused; a body keeps its line breaks', async () => {
+  const all = (await jsonOf(await t.call('GET', '/api/admin/pages', { token: owner }))) as Record<string, unknown>[]
+  const { page: _key, updated_at: _version, ...about } = all.find((p) => p.page === 'about')!
+  const refused = await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, title: 'About\u200Bus' } })
+  expect(refused.status).toBe(400)
+  expect((await jsonOf(refused)).error).toStartWith('title contains an invisible or control character (U+200B')
+  const hiddenInBody = await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo\u2066.' } })
+  expect((await jsonOf(hiddenInBody)).error).toStartWith('body contains an invisible or control character (U+2066')
+  expect((await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo.' } })).status).toBe(200)
+})
