@@ -28,7 +28,10 @@ for (const viewport of [PHONE, DESKTOP])
       const started = performance.now()
       const tick = () => {
         const active = document.activeElement
-        const now = !active || active === document.body ? 'body' : `${active.tagName.toLowerCase()} ${active.textContent?.trim().slice(0, 20)}`
+        const now =
+          !active || active === document.body
+            ? `body main=${document.getElementById('main')?.className}/${document.getElementById('main')?.getAttribute('aria-busy')}`
+            : `${active.tagName.toLowerCase()} ${active.textContent?.trim().slice(0, 20)}`
         if (trail.at(-1)?.split(' @')[0] !== now) trail.push(`${now} @${Math.round(performance.now() - started)}ms`)
         if (active?.tagName !== 'H1') requestAnimationFrame(tick)
       }

@@ -11,12 +11,18 @@ import { registerStaffCode } from './shell/staffCode'
 import { NoticeSlot } from './features/notices'
 
 /** Staff screens are a separate chunk: public pages never download them (tried again after a failed download). */
-const loadStaffArea = () => import('./admin/AdminRoutes')
+/** The staff area's module once it is here: rendered as it is, not through lazy, which would show its fallback for React's reveal throttle (about 300 ms). */
+let staffArea: typeof import('./admin/AdminRoutes') | null = null
+const loadStaffArea = () =>
+  import('./admin/AdminRoutes').then((module) => {
+    staffArea = module
+    return module
+  })
 const adminRoutes = retryableLazy(loadStaffArea)
 registerStaffCode(loadStaffArea)
 
 function StaffArea() {
-  const [AdminRoutes] = useState(adminRoutes)
+  const [AdminRoutes] = useState(() => staffArea?.default ?? adminRoutes())
   return <AdminRoutes />
 }
 

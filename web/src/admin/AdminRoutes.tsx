@@ -3,7 +3,7 @@
  * download it. Without a stored adminToken every route sends the visitor to '/'; a session that
  * ended (expired, revoked, logged out) goes to '/login'.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { ApiError } from '../api/client'
 import { adminGet, connectOutbox, signOutExpired } from './adminApi'
@@ -57,8 +57,9 @@ export default function AdminRoutes() {
   const verified = useRef<string | null>(null)
   const mustChangePassword = useStaffMember((s) => s.mustChangePassword)
 
-  // Read the stored token once, and follow sign-outs made in other tabs.
-  useEffect(() => {
+  // Read the stored token once (before the first paint, so a screen, not the sign-in check, comes first
+  // after a login), and follow sign-outs made in other tabs.
+  useLayoutEffect(() => {
     useAdminSession.getState().hydrate()
     setReady(true)
     // Queued changes are sent with this session's token; if a replay already met a 401, staff log in again.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 
 /** The page's main heading, or its main when it has none (a notice instead of the page). */
 function pageHeading(): HTMLElement | null {
@@ -46,15 +46,30 @@ export function focusPageOnceShown(landed: () => void): () => void {
     const active = document.activeElement
     const movedByVisitor = active !== before && active !== document.body && active !== null
     if (!movedByVisitor && !focusPage()) {
+      awaitingArrival = true
       frame = requestAnimationFrame(land)
       return
     }
+    awaitingArrival = false
     landed()
   }
   land()
   return () => {
+    awaitingArrival = false
     if (frame) cancelAnimationFrame(frame)
   }
+}
+
+/** An in-app move is waiting for its page to show (focusPageOnceShown polls a frame at a time). */
+let awaitingArrival = false
+
+/**
+ * For a screen, as it is laid out (useLayoutEffect): when an in-app move waits for it and focus has
+ * fallen to <body> (the control that led here went with the old page), its heading takes focus now,
+ * before the browser paints, rather than at the next frame.
+ */
+export function focusArrivingPage(): void {
+  if (awaitingArrival && (document.activeElement === document.body || document.activeElement === null)) focusPage()
 }
 
 /**
@@ -68,7 +83,9 @@ export function usePageArrival(path: string, title: string): string {
   const [announcement, setAnnouncement] = useState('')
   const shown = useRef<string | null>(null)
 
-  useEffect(() => {
+  // Before the browser paints the new page: focus goes from the control that led here straight to the
+  // new heading, not to <body> for a frame (a page still downloading is waited for, a frame at a time).
+  useLayoutEffect(() => {
     document.title = title
     const first = shown.current === null
     const changed = shown.current !== path

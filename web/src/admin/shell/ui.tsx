@@ -1,5 +1,6 @@
 /** Small pieces every staff screen shares: the page frame, status messages, upload progress, busy state. */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { focusArrivingPage } from '../../shell/pageArrival'
 import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
@@ -31,6 +32,7 @@ export function PendingLink({ samePage = false }: { samePage?: boolean }) {
 }
 
 export function AdminScreen({ title, intro, children, back = true }: { title: string; intro?: ReactNode; children: ReactNode; back?: boolean }) {
+  useLayoutEffect(focusArrivingPage, [])
   return (
     <main id="main" tabIndex={-1} className="admin">
       <div className="admin__inner">
