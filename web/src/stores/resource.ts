@@ -44,7 +44,7 @@ export function createResource<T>(cacheKey: string, fetcher: (request: RequestOp
       // Offline, a store with nothing on screen counts as missing at once: not while its saved copy is still being read.
       const lookup = getState().data === null ? { checkingDevice: true } : {}
       if (showsLoading(background, status)) setState({ status: 'loading', overdue: overdue || status === 'error', ...lookup })
-      else setState(lookup)
+      else if (getState().data === null) setState(lookup)
       // A saved copy on screen (a page kept from an earlier visit) gives way to a newer one on the device.
       if (getState().data === null || getState().fromCache) {
         try {

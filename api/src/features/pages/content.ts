@@ -68,7 +68,7 @@ const itemTitles = (items: PageItem[]) => (items.length === 0 ? 'none' : items.m
 
 /** Field by field, before → after, with the staff screen's field names; long text and the list summed up. */
 function pageChanges(before: PageRow | null, after: PageFields): FieldChange[] {
-  const old: Partial<PageFields> = before ? { ...before, items: itemsOf(before) } : {}
+  const old: Partial<PageFields> = before ? fieldsOfRow(before) : {}
   const changes: FieldChange[] = []
   const short = {
     title: 'title',
@@ -97,7 +97,7 @@ export const pageOf = (name: string): PageKey => {
 }
 
 /** A page's stored fields, as an edit that changes only some of them starts from. */
-export const fieldsOfRow = (row: PageRow): PageFields => {
-  const { page: _page, updated_at: _version, items, ...fields } = row
-  return { ...fields, items: JSON.parse(items) as PageItem[] }
+export function fieldsOfRow(row: PageRow): PageFields {
+  const { page: _page, updated_at: _version, items: _items, ...fields } = row
+  return { ...fields, items: itemsOf(row) }
 }

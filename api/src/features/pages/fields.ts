@@ -13,7 +13,8 @@ function refuseUnknown(body: object, known: string[], where: string): void {
   if (unknown !== undefined) throw badRequest(`${where}unknown field "${unknown}": the fields are ${known.join(', ')}.`)
 }
 
-function text(value: string, field: string, max: number, required: boolean, multiline = false): string {
+/** A text field trimmed and checked (required, length, no hidden characters), or a 400 naming it. */
+export function text(value: string, field: string, max: number, required: boolean, multiline = false): string {
   const trimmed = value.trim()
   const hidden = hiddenCharacterProblem(field, trimmed, { multiline })
   if (hidden) throw badRequest(hidden)

@@ -17,17 +17,7 @@ export interface PageRow {
 }
 
 /** A page's fields as the routes and the seed hand them over (items as a list). */
-export interface PageFields {
-  title: string
-  small_heading: string
-  intro: string
-  picture: string
-  picture_description: string
-  focal_x: number
-  focal_y: number
-  body: string
-  items: PageItem[]
-}
+export type PageFields = Omit<PageRow, 'page' | 'items' | 'updated_at'> & { items: PageItem[] }
 
 const COLUMNS = 'page, title, small_heading, intro, picture, picture_description, focal_x, focal_y, body, items, updated_at'
 
