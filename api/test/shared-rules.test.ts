@@ -181,6 +181,7 @@ describe('staff routes', () => {
         '/createEvent',
         '/manageEvent',
         '/manageNotices',
+        '/managePages',
         '/messages',
         '/account',
         '/staff',

@@ -7,6 +7,7 @@
  */
 import type { Venue } from './venue'
 import { barePath } from './site-routes'
+import { SITE_PICTURES } from './rules/pages'
 
 /** The size link previews show best (Facebook, WhatsApp, LinkedIn, X's large card). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
@@ -106,10 +107,8 @@ const PAGES: Record<string, PageFacts> = {
   },
 }
 
-/** The shipped pictures that share cards use: the build makes a 1200×630 copy of each (the heroes, and the tiles staff may choose as one). */
-export const SHARE_SOURCE_IMAGES: readonly string[] = [
-  ...new Set([...Object.values(PAGES).map((page) => page.hero), '/images/tile-drink.jpg', '/images/tile-eat.jpg', '/images/tile-stay.jpg']),
-]
+/** The shipped pictures that share cards use: the build makes a 1200×630 copy of each (any of them may be a page's hero). */
+export const SHARE_SOURCE_IMAGES: readonly string[] = SITE_PICTURES
 
 /** What staff wrote for a page (the pages feature): its intro and hero picture, with the picture's description. */
 export interface PageWords {

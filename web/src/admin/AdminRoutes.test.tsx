@@ -63,6 +63,7 @@ describe('dashboard', () => {
       'Create Events',
       'Manage Events',
       'Notices for Visitors',
+      'Page Words and Pictures',
       'Messages',
       'My Account',
       'Staff',

@@ -15,6 +15,7 @@ import { ManageAttractions } from './features/attractions/ManageAttractions'
 import { ManageEvent } from './features/events/ManageEvent'
 import { ManageGalleries } from './features/galleries/ManageGalleries'
 import { ManageNotices } from './features/notices/ManageNotices'
+import { ManagePages } from './features/pages/ManagePages'
 import { ManageTimes } from './features/opening-times/ManageTimes'
 import { Messages } from './features/contact/Messages'
 import { UploadMenus } from './features/menus/UploadMenus'
@@ -41,6 +42,7 @@ export const ADMIN_SCREENS = {
   '/createEvent': CreateEvent,
   '/manageEvent': ManageEvent,
   '/manageNotices': ManageNotices,
+  '/managePages': ManagePages,
   '/messages': Messages,
   '/account': MyAccount,
   '/staff': StaffMembers,

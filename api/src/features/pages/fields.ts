@@ -1,9 +1,6 @@
 // Reading a page edit (PUT /api/admin/pages/:page): each field checked, a refusal naming the field and the problem.
 import { badRequest } from '../../http/errors'
-import { hiddenCharacterProblem } from '../../shared/rules/hidden-characters'
-import { PAGE_LIMITS } from '../../shared/rules/field-limits'
-import { linkProblem, parseFormattedText } from '../../shared/rules/formatted-text'
-import { isSitePicture, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES } from '../../shared/rules/pages'
+import { checkPageEdit, checkPictureDescription } from '../../shared/rules/page-fields'
 import type { PageBody, PageKey } from './model'
 import type { PageFields } from './store'
 
@@ -11,30 +8,6 @@ import type { PageFields } from './store'
 function refuseUnknown(body: object, known: string[], where: string): void {
   const unknown = Object.keys(body).find((key) => !known.includes(key))
   if (unknown !== undefined) throw badRequest(`${where}unknown field "${unknown}": the fields are ${known.join(', ')}.`)
-}
-
-/** A text field trimmed and checked (required, length, no hidden characters), or a 400 naming it. */
-export function text(value: string, field: string, max: number, required: boolean, multiline = false): string {
-  const trimmed = value.trim()
-  const hidden = hiddenCharacterProblem(field, trimmed, { multiline })
-  if (hidden) throw badRequest(hidden)
-  if (required && !trimmed) throw badRequest(`${field}: cannot be empty.`)
-  if (trimmed.length > max) throw badRequest(`${field}: at most ${max} characters (this one has ${trimmed.length}).`)
-  return trimmed
-}
-
-/** A shipped picture; for the hero (`uploaded`), a picture uploaded for a page too (the route checks it exists). */
-function picture(value: string, field: string, uploaded = false): string {
-  const path = value.trim()
-  if (isSitePicture(path) || (uploaded && isUploadedPicture(path))) return path
-  throw badRequest(
-    `${field}: "${path.slice(0, 80)}" is not one of the site's pictures (a path like /images/hero-stay.jpg${uploaded ? ', or one uploaded' : ''}).`,
-  )
-}
-
-function percent(value: number, field: string): number {
-  if (!Number.isInteger(value) || value < 0 || value > 100) throw badRequest(`${field}: a whole number from 0 to 100 (percent), not ${value}.`)
-  return value
 }
 
 type Raw = Record<string, unknown>
@@ -74,44 +47,27 @@ export function pageBodyOf(raw: unknown): PageBody {
   return body as unknown as PageBody
 }
 
-function items(page: PageKey, list: PageBody['items']): PageFields['items'] {
-  const kind = PAGE_ITEMS[page]
-  if (!kind) {
-    if (list.length > 0) throw badRequest(`items: the ${PAGE_NAMES[page]} page has no list of items.`)
-    return []
+/** The edit as the fields to save, or a 400 saying which field is wrong and how (the rule the staff screen checks with too). */
+export function readPageFields(page: PageKey, body: PageBody): PageFields {
+  const checked = checkPageEdit(page, body)
+  if (!checked.ok) throw badRequest(checked.error)
+  const { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body: text, items } = checked.page
+  return {
+    title,
+    small_heading: smallHeading,
+    intro,
+    picture,
+    picture_description: pictureDescription,
+    focal_x: focalX,
+    focal_y: focalY,
+    body: text,
+    items,
   }
-  if (list.length > PAGE_LIMITS.items) throw badRequest(`items: at most ${PAGE_LIMITS.items} ${kind.many.toLowerCase()} (this list has ${list.length}).`)
-  return list.map((item, index) => {
-    const where = `items[${index + 1}].`
-    const chosen = item.picture?.trim() ? picture(item.picture, `${where}picture`) : null
-    const link = item.link?.trim() || null
-    const problem = link === null ? null : linkProblem(link)
-    if (problem) throw badRequest(`${where}link: ${problem}`)
-    return {
-      title: text(item.title, `${where}title`, PAGE_LIMITS.itemTitle, true),
-      text: text(item.text, `${where}text`, PAGE_LIMITS.itemText, true, true),
-      picture: chosen,
-      pictureDescription: chosen ? text(item.pictureDescription ?? '', `${where}pictureDescription`, PAGE_LIMITS.pictureDescription, true) : '',
-      link,
-    }
-  })
 }
 
-/** The edit as the fields to save, or a 400 saying which field is wrong and how. */
-export function readPageFields(page: PageKey, body: PageBody): PageFields {
-  const hiddenInBody = hiddenCharacterProblem('body', body.body, { multiline: true })
-  if (hiddenInBody) throw badRequest(hiddenInBody)
-  const parsed = parseFormattedText(body.body)
-  if (!parsed.ok) throw badRequest(`body: ${parsed.error}`)
-  return {
-    title: text(body.title, 'title', PAGE_LIMITS.title, true),
-    small_heading: text(body.smallHeading, 'smallHeading', PAGE_LIMITS.smallHeading, false),
-    intro: text(body.intro, 'intro', PAGE_LIMITS.intro, false, true),
-    picture: picture(body.picture, 'picture', true),
-    picture_description: text(body.pictureDescription, 'pictureDescription', PAGE_LIMITS.pictureDescription, true),
-    focal_x: percent(body.focalX, 'focalX'),
-    focal_y: percent(body.focalY, 'focalY'),
-    body: body.body.replace(/\r\n?/g, '\n').trim(),
-    items: items(page, body.items),
-  }
+/** A hero picture's description, trimmed, or a 400 saying why not. */
+export function readPictureDescription(value: string): string {
+  const checked = checkPictureDescription(value)
+  if (!checked.ok) throw badRequest(checked.error)
+  return checked.value
 }

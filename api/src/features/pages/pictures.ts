@@ -2,12 +2,11 @@ import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { notFound } from '../../http/errors'
-import { PAGE_LIMITS } from '../../shared/rules/field-limits'
 import { PAGE_NAMES } from '../../shared/rules/pages'
 import { PAGE_PICTURE } from '../../shared/rules/uploads'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { fieldsOfRow, pageOf, savePageContent, staffPage } from './content'
-import { text } from './fields'
+import { readPictureDescription } from './fields'
 import { PAGE_CHANGED_MESSAGE, PageConflictReply, PagePictureBody, PageParams, PageReply, type StaffPage } from './model'
 import { findPage } from './store'
 
@@ -23,7 +22,7 @@ export function pagePictureRoutes(ctx: AppContext) {
     '/admin/pages/:page/picture',
     async ({ params, body, commit, activity, request }) => {
       const page = pageOf(params.page)
-      const description = text(body.pictureDescription, 'pictureDescription', PAGE_LIMITS.pictureDescription, true)
+      const description = readPictureDescription(body.pictureDescription)
       const basedOn = expectedVersion(request, body.updated_at ?? null)
       const saved = await ctx.files.save(body.picture, { label: 'Page picture', accept: PAGE_PICTURE.types, maxBytes: PAGE_PICTURE.maxBytes })
       try {

@@ -13,6 +13,7 @@ export const STAFF_ROUTES = [
   { path: '/createEvent', label: 'Create Events' },
   { path: '/manageEvent', label: 'Manage Events' },
   { path: '/manageNotices', label: 'Notices for Visitors' },
+  { path: '/managePages', label: 'Page Words and Pictures' },
   { path: '/messages', label: 'Messages' },
   { path: '/account', label: 'My Account' },
   { path: '/staff', label: 'Staff', ownerOnly: true },

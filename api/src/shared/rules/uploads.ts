@@ -70,7 +70,14 @@ export const ATTRACTION_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png',
 
 /** A menu PDF, up to 20 MB. */
 /** A page's hero picture, uploaded by staff (JPEG, PNG or WebP: a photo from a phone or camera). */
-export const PAGE_PICTURE: UploadRule = { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * MB }
+export const PAGE_PICTURE: StaffUploadRule = {
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  maxBytes: 10 * MB,
+  accept: 'image/jpeg,image/png,image/webp',
+  hint: 'A wide photo (landscape), JPEG, PNG or WebP, up to 10 MB.',
+  typeMessage: 'Please choose a JPEG, PNG or WebP picture.',
+  tooLargeMessage: 'The picture is over 10 MB: please choose a smaller copy.',
+}
 
 export const MENU_PDF: UploadRule & { hint: string } = { types: ['application/pdf'], maxBytes: 20 * MB, hint: 'PDF files only, up to 20 MB.' }
 

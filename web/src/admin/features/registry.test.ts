@@ -10,6 +10,7 @@ import { useAdminMenus } from './menus/store'
 import { useAdminNotices } from './notices/store'
 import { useAdminOpeningTimes } from './opening-times/store'
 import { useAdminVenue } from './venue/store'
+import { useAdminPages } from './pages/store'
 import { kindOf, RECORD_KINDS } from './registry'
 
 /** A queued change as saved on a device: `meta` as older versions wrote it, or none at all. */
@@ -64,6 +65,13 @@ const CASES = [
     firstLabel: 'title',
   },
   { kind: 'notice', path: '/api/admin/notices/5', meta: { kind: 'notice', op: 'update', id: 5 }, list: useAdminNotices, firstLabel: 'Text' },
+  {
+    kind: 'page',
+    path: '/api/admin/pages/about',
+    meta: { kind: 'page', op: 'update', page: 'about', fields: ['title'] },
+    list: useAdminPages,
+    firstLabel: 'Title',
+  },
   { kind: 'venue', path: '/api/admin/venue', meta: { kind: 'venue', op: 'update' }, list: useAdminVenue, firstLabel: 'title' },
 ] as const
 

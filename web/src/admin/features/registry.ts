@@ -19,6 +19,8 @@ import { useGalleryGrouped } from './galleries/store'
 import { useAdminHolidays } from './holidays/store'
 import { useAdminMenus } from './menus/store'
 import { noticeConflictRows, noticeEdits } from './notices/changes'
+import { pageConflictRows, pageEdits } from './pages/changes'
+import { useAdminPages } from './pages/store'
 import { useAdminNotices } from './notices/store'
 import { timesConflictRows, timesEdits } from './opening-times/changes'
 import { useAdminOpeningTimes } from './opening-times/store'
@@ -44,6 +46,7 @@ export const RECORD_KINDS: Record<RecordKindName, RecordKind> = {
   menu: { paths: /^\/api\/upload-pdf/, list: list(useAdminMenus) },
   message: { paths: /^\/api\/admin\/messages\//, list: list(useAdminMessages) },
   notice: { paths: /^\/api\/admin\/notices/, list: list(useAdminNotices), conflictRows: noticeConflictRows, edits: noticeEdits },
+  page: { paths: /^\/api\/admin\/pages\//, list: list(useAdminPages), conflictRows: pageConflictRows, edits: pageEdits },
   venue: { paths: /^\/api\/admin\/venue$/, list: list(useAdminVenue), conflictRows: venueConflictRows, edits: venueEdits },
 }
 

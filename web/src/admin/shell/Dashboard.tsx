@@ -31,6 +31,7 @@ const TASK_TEXT: Record<StaffTask['path'], string> = {
   '/createEvent': 'Announce a new event with a picture and tickets.',
   '/manageEvent': 'Edit or remove events already on the site.',
   '/manageNotices': 'A short notice at the top of every page, from a start to an end.',
+  '/managePages': 'The words and pictures of each page: titles, text, rooms and tiles.',
   '/messages': 'Messages sent through the contact form.',
   '/account': 'Your password, and where you are logged in.',
   '/staff': 'Add staff, change roles, reset passwords.',

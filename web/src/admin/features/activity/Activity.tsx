@@ -20,6 +20,7 @@ export const ACTIVITY_KINDS: Array<[string, string]> = [
   ['gallery', 'Galleries'],
   ['attraction', 'Attractions'],
   ['notice', 'Notices for visitors'],
+  ['page', 'Page words and pictures'],
   ['message', 'Messages'],
   ['staff', 'Staff accounts'],
   ['login', 'Logins'],

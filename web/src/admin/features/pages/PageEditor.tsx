@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { ApiError } from '../../../api/client'
+import type { StaffPage } from '../../../api/types'
+import { checkPageEdit } from '../../../../../api/src/shared/rules/page-fields'
+import { PAGE_ITEMS, PAGE_NAMES, type PageKey } from '../../../../../api/src/shared/rules/pages'
+import { failureStatus } from '../../adminApi'
+import { StaffForm } from '../../shell/fieldErrors'
+import { FormFooter } from '../../shell/formParts'
+import { PendingBadge, usePending } from '../../shell/pending'
+import { AdminSection } from '../../shell/ui'
+import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
+import { BodyEditor } from './BodyEditor'
+import { pageEditOf, pendingPage } from './changes'
+import { HeroFields } from './HeroFields'
+import { HeroUpload } from './HeroUpload'
+import { ItemsEditor } from './ItemsEditor'
+import { PagePreview } from './PagePreview'
+import { fieldOfMessage, filledFromPage, sendPage, type FilledFrom, type PageValues } from './pageValues'
+import { useAdminPages } from './store'
+
+export const PAGE_SAVE_ERROR = 'The page was not saved.'
+
+/** The list of pages with one replaced by the server's newer copy. */
+const withPage = (pages: StaffPage[] | null, page: StaffPage) => (pages ?? []).map((old) => (old.page === page.page ? page : old))
+
+/** One page's hero, text and items, filled once from the server (or from a change still waiting), then staff's own. */
+export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage }) {
+  const ids = useId()
+  const queued = pendingPage(usePending('page'), page)
+  const [values, setValues] = useState<PageValues>(() => queued.edit ?? pageEditOf(stored))
+  const filledFrom = useRef<FilledFrom | null>(queued.edit ? null : filledFromPage(stored))
+  const set = <K extends keyof PageValues>(field: K, value: PageValues[K]) => setValues((now) => ({ ...now, [field]: value }))
+  const kind = PAGE_ITEMS[page]
+
+  // A picture uploaded here lands with a new version of the page: the form takes its picture and version, and keeps the rest as typed.
+  const seen = useRef(stored.updated_at)
+  useEffect(() => {
+    if (stored.updated_at === seen.current) return
+    seen.current = stored.updated_at
+    const from = filledFrom.current
+    if (!from || stored.picture === from.edit.picture) return
+    const hero = { picture: stored.picture, pictureDescription: stored.pictureDescription, focalX: stored.focalX, focalY: stored.focalY }
+    filledFrom.current = { edit: { ...from.edit, ...hero }, version: stored.updated_at }
+    setValues((now) => ({ ...now, ...hero }))
+  }, [stored])
+
+  const save = useMutationForm({
+    validate: () => {
+      const checked = checkPageEdit(page, values)
+      return checked.ok ? null : { text: checked.error, fields: [checked.field] }
+    },
+    send: async () => {
+      try {
+        const reply = await sendPage(page, values, filledFrom.current)
+        filledFrom.current = filledFromPage(reply.page)
+        seen.current = reply.page.updated_at
+        useAdminPages.setState((state) => ({ data: withPage(state.data, reply.page), status: 'ready', error: null, fromCache: false }))
+        return reply
+      } catch (error) {
+        // The server's reason for one field is shown at that field, as the form's own checks are.
+        if (error instanceof ApiError && error.status === 400) throw new FormProblem(error.message, [fieldOfMessage(error.message)].filter(Boolean) as string[])
+        throw error
+      }
+    },
+    sent: (reply) => ({ text: reply.message, tone: 'success' }),
+    failed: (error) => failureStatus(error, PAGE_SAVE_ERROR, `${PAGE_NAMES[page]} page words`),
+  })
+
+  return (
+    <>
+      <StaffForm form={save}>
+        <PendingBadge mark={queued.mark} />
+        <AdminSection title="Top of the page" id={`${ids}-hero`}>
+          <HeroFields id={ids} values={values} uploaded={stored.picture} set={set} />
+        </AdminSection>
+        <AdminSection title="Text" id={`${ids}-text`} className="page-text">
+          <BodyEditor id={`${ids}-body`} value={values.body} onValue={(body) => set('body', body)} />
+          <PagePreview values={values} />
+        </AdminSection>
+        {kind ? (
+          <AdminSection title={kind.many} id={`${ids}-items`}>
+            <ItemsEditor id={`${ids}-item`} items={values.items} kind={kind} onItems={(items) => set('items', items)} />
+          </AdminSection>
+        ) : null}
+        <FormFooter form={save} label={`Save the ${PAGE_NAMES[page]} page`} busyLabel="Saving…" />
+      </StaffForm>
+      <HeroUpload page={page} stored={stored} pending={queued.picture} />
+    </>
+  )
+}
