@@ -159,3 +159,36 @@ test('venue details: only the phone, changed on both sides, is in conflict', () 
   const merge = mergeFieldByField(venueEdit({ phone: '015394 32000' }), { current: { venue: { ...DETAILS, phone: '015394 31111' }, updated_at: 'v2' } })
   expect(merge?.conflicts).toEqual(['phone'])
 })
+
+const ABOUT = {
+  page: 'about',
+  title: 'About us',
+  smallHeading: 'Our story',
+  intro: 'Two hundred years.',
+  picture: '/images/hero-drink.jpg',
+  pictureDescription: 'The hills at sunset',
+  focalX: 50,
+  focalY: 50,
+  body: 'A drovers’ inn.',
+  items: [] as unknown[],
+  updated_at: '2026-11-01T10:00:00.000Z',
+}
+const { page: _page, updated_at: _version, ...aboutBase } = ABOUT
+const pageEdit = (fields: Partial<typeof aboutBase>) =>
+  edit('/api/admin/pages/about', { kind: 'json', value: { ...aboutBase, ...fields } }, aboutBase, { kind: 'page', op: 'update', page: 'about', fields: [] })
+
+test('a page: new text merges with another member’s new picture and description; a title changed on both sides is the only conflict', () => {
+  const entry = { ...pageEdit({ body: 'Under new owners.', title: 'Our inn' }), method: 'PUT' as const }
+  const current = { ...ABOUT, picture: '/images/hero-eat.jpg', pictureDescription: 'Breakfast', title: 'About the inn', updated_at: 'v2' }
+  const merge = mergeFieldByField(entry, { current })
+  expect(merge?.conflicts).toEqual(['title'])
+  expect(merge?.merged).toMatchObject({ body: 'Under new owners.', picture: '/images/hero-eat.jpg', pictureDescription: 'Breakfast' })
+  expect(merge?.version).toBe('v2')
+})
+
+test('a page: the same list of items written on both sides is no conflict; a different one is', () => {
+  const item = { title: 'Garden room', text: 'By the lawn.', picture: null, pictureDescription: '', link: null }
+  const entry = { ...pageEdit({ items: [item] }), method: 'PUT' as const }
+  expect(mergeFieldByField(entry, { current: { ...ABOUT, items: [item], updated_at: 'v2' } })?.conflicts).toEqual([])
+  expect(mergeFieldByField(entry, { current: { ...ABOUT, items: [{ ...item, text: 'Near the lawn.' }], updated_at: 'v2' } })?.conflicts).toEqual(['items'])
+})

@@ -67,7 +67,7 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
   })
 
   return (
-    <>
+    <div className="page-editor">
       <StaffForm form={save}>
         <PendingBadge mark={queued.mark} />
         <AdminSection title="Top of the page" id={`${ids}-hero`}>
@@ -85,6 +85,6 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
         <FormFooter form={save} label={`Save the ${PAGE_NAMES[page]} page`} busyLabel="Saving…" />
       </StaffForm>
       <HeroUpload page={page} stored={stored} pending={queued.picture} />
-    </>
+    </div>
   )
 }
