@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
+import { wordsOfPage } from '../src/features/pages'
 import { sweepFiles } from '../src/files/sweep'
+import { pageMetaFor, withPageWords } from '../src/shared/page-meta'
 import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 
 let t: TestApp
@@ -107,5 +110,18 @@ describe('a page’s hero picture uploaded by staff', () => {
     const stale = await upload('about', await makeImage('jpeg', 400, 250), 'a.jpg', 'The inn', { updated_at: old.updated_at })
     expect(stale.status).toBe(409)
     expect((await jsonOf(stale)).current.title).toBe('Our story')
+  })
+
+  test('an uploaded hero is the page’s share picture: its 1200×630 copy, with the picture’s description', async () => {
+    const res = await upload('eat', await makeImage('jpeg', 1800, 1200, '#a97'), 'breakfast.jpg', 'Breakfast laid out by the window')
+    const { page } = await jsonOf(res)
+    const words = wordsOfPage(t.ctx, '/eat')!
+    expect(words.shareImage).toBe(`${page.picture.slice(0, '/files/'.length + 32)}-og.jpg`)
+    const meta = withPageWords(pageMetaFor('/eat', 'Eat', t.ctx.venue()), words)
+    expect([meta.image, meta.imageAlt]).toEqual([words.shareImage!, 'Breakfast laid out by the window'])
+    const shared = await t.call('GET', words.shareImage!)
+    expect(shared.status).toBe(200)
+    const { width, height, format } = await sharp(new Uint8Array(await shared.arrayBuffer())).metadata()
+    expect([width, height, format]).toEqual([1200, 630, 'jpeg'])
   })
 })

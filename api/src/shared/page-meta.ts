@@ -115,6 +115,8 @@ export interface PageWords {
   intro: string
   picture: string
   pictureDescription: string
+  /** The 1200×630 copy of a picture staff uploaded (a site path), when it has one. */
+  shareImage?: string
 }
 
 /**
@@ -135,8 +137,9 @@ function shortened(text: string, limit: number): string {
  */
 export function withPageWords(meta: PageMeta, words: PageWords): PageMeta {
   const description = words.intro.trim() === '' ? meta.description : shortened(words.intro, 160)
-  if (!SHARE_SOURCE_IMAGES.includes(words.picture)) return { ...meta, description }
-  return { ...meta, description, image: staticShareImage(words.picture), imageAlt: words.pictureDescription || meta.imageAlt }
+  const image = words.shareImage ?? (SHARE_SOURCE_IMAGES.includes(words.picture) ? staticShareImage(words.picture) : null)
+  if (!image) return { ...meta, description }
+  return { ...meta, description, image, imageAlt: words.pictureDescription || meta.imageAlt }
 }
 
 /** A public page's tags; `title` is its document title (the build's pageTitle, read from the page). */

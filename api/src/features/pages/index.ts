@@ -1,21 +1,28 @@
-import type { Database } from 'bun:sqlite'
 import { Elysia, status } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { notFound } from '../../http/errors'
-import { isPageKey, PAGE_NAMES } from '../../shared/rules/pages'
+import { isPageKey, isUploadedPicture, PAGE_NAMES } from '../../shared/rules/pages'
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { pageBodyOf, readPageFields } from './fields'
 import { pageOf, publicPage, savePageContent, staffPage } from './content'
 import { pagePictureRoutes } from './pictures'
 import { PAGE_CHANGED_MESSAGE, PageBodyAsSent, PageConflictReply, PageParams, PageReply, PublicPage, type StaffPage, StaffPageList } from './model'
-import { findPage, listPages } from './store'
+import { findPage, listPages, uploadedFile } from './store'
+import { shareImageOf } from '../../files/variants'
+import type { PageWords } from '../../shared/page-meta'
 
-/** A public page's intro and hero picture as staff wrote them, by its path ('/' is home), for its tags; null for a page without words. */
-export function wordsOfPage(db: Database, path: string): { intro: string; picture: string; pictureDescription: string } | null {
+/**
+ * A public page's intro and hero picture as staff wrote them, by its path ('/' is home), for its tags,
+ * with an uploaded hero's share copy (made by the file worker when first asked for); null for a page without words.
+ */
+export function wordsOfPage(ctx: AppContext, path: string): PageWords | null {
   const key = path === '/' ? 'home' : path.slice(1)
-  const row = isPageKey(key) ? findPage(db, key) : null
-  return row ? { intro: row.intro, picture: row.picture, pictureDescription: row.picture_description } : null
+  const row = isPageKey(key) ? findPage(ctx.db, key) : null
+  if (!row) return null
+  const file = isUploadedPicture(row.picture) ? uploadedFile(ctx.db, row.picture.slice('/files/'.length)) : null
+  const share = file ? shareImageOf(file) : null
+  return { intro: row.intro, picture: row.picture, pictureDescription: row.picture_description, shareImage: share ? ctx.files.urlOf(share.name) : undefined }
 }
 
 /**

@@ -29,7 +29,7 @@ export function currentPageMeta(ctx: AppContext): (template: string, url: URL, b
     if (path === null) return null
     const title = titleWithNames(builtTitle, venueSeed, venue)
     const built = pageMetaFor(path, title, venue)
-    const words = wordsOfPage(ctx.db, built.path)
+    const words = wordsOfPage(ctx, built.path)
     const meta = words ? withPageWords(built, words) : built
     const eventId = path === '/events' ? sharedEventId(url.searchParams) : null
     const event = eventId === null ? null : findEvent(ctx.db, eventId)
