@@ -3,7 +3,7 @@
  * files/job-budgets.ts): a job over one is stopped, its worker killed and refused with the reason, and
  * the next job gets a fresh worker. The PDFs are built to be expensive: small on the wire, ruinous to read.
  */
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +20,8 @@ const workers: FileWorker[] = []
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()))
 })
-process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+// bun test runs many files in one process: its exit comes long after this file, or never for an interrupted run.
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function workerWith(budgets: Partial<FileWorkerOptions>): FileWorker {
   const worker = new FileWorker({ idleMs: 10_000, jobSeconds: 60, memoryMb: 4096, slots: new Semaphore(2), ...budgets })
