@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { isPageKey } from '../../shared/rules/pages'
 
 /** One query for the newest time of a kind of row a page shows. */
 interface Newest {
@@ -31,7 +32,9 @@ interface PageData {
 function dataShownBy(module: string, path: string): PageData | null {
   const own = ownDataOf(module, path)
   if (own === null) return null
-  return { rows: [...own.rows, words(module), VENUE_DETAILS], deletions: own.deletions }
+  // A menu page has no words of its own: only the pages feature's pages do.
+  const ownWords = isPageKey(module.toLowerCase()) ? [words(module)] : []
+  return { rows: [...own.rows, ...ownWords, VENUE_DETAILS], deletions: own.deletions }
 }
 
 function ownDataOf(module: string, path: string): PageData | null {
