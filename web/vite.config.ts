@@ -4,7 +4,8 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { loadConfig } from '../api/src/config'
 import { chunkModules } from './build/chunk-modules'
-import { ICONS, pwaIcons } from './build/pwa-icons'
+import { pwaIcons } from './build/pwa-icons'
+import { appNames, MANIFEST_ICONS } from '../api/src/shared/rules/app-identity'
 import { precompress } from './build/precompress'
 import { prerender } from './build/prerender'
 import { precacheOneCopyPerPicture, staticImages } from './build/static-images'
@@ -49,9 +50,7 @@ export default defineConfig({
       },
       manifest: {
         id: '/',
-        name: `${venue.hotelName} & ${venue.barName.replace(/ bar$/i, '')}`,
-        short_name: venue.hotelName.split(' ')[0],
-        description: `Rooms, the cafe and ${venue.barName} — opening times, menus and events, even without a signal.`,
+        ...appNames(venue),
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -59,7 +58,7 @@ export default defineConfig({
         theme_color: THEME,
         background_color: BACKGROUND,
         lang: 'en-GB',
-        icons: ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
+        icons: MANIFEST_ICONS.map((icon) => ({
           src: `/${icon.fileName}`,
           sizes: `${icon.size}x${icon.size}`,
           type: 'image/png',

@@ -21,7 +21,7 @@ import { holidaysRoutes } from './features/holidays/index'
 import { menusRoutes } from './features/menus/index'
 import { noticesRoutes } from './features/notices/index'
 import { openingTimesRoutes } from './features/opening-times/index'
-import { currentVenue, seedVenue, venueRoutes } from './features/venue/index'
+import { appIconRoutes, currentVenue, seedVenue, venueRoutes } from './features/venue/index'
 import { pagesRoutes } from './features/pages/index'
 import { activityRoutes } from './features/activity/index'
 import { activityTrail } from './features/activity/store'
@@ -133,6 +133,7 @@ export function createApp(ctx: AppContext) {
     .use(staffRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(uploadedFiles(ctx.files))
+    .use(appIconRoutes(ctx))
     .use(seoRoutes(ctx))
     .use(webApp(ctx.config.webDistDir, structuredData, pageMeta, renderedPages(ctx, readOwnApi, structuredData, pageMeta)))
   return app

@@ -10,6 +10,7 @@ const FILE_REFERENCES = [
   ['events', 'image'],
   ['menus', 'pdf'],
   ['page_pictures', 'name'],
+  ['venue_logo', 'name'],
 ] as const
 
 export interface SweepReport {

@@ -25,6 +25,11 @@ export interface FileJobs {
   pdf: { input: { input: string }; output: { problem: PdfProblem | null; hash: string; bytes: number } }
   /** A resized copy of an original written to `output` at exactly width × height. */
   derived: { input: { input: string; output: string; format: DerivedFormat; width: number; height: number }; output: { bytes: number } }
+  /** One app icon (or the favicon) drawn from a logo into `output` as a PNG (files/app-icons.ts). */
+  appIcon: {
+    input: { logo: string; output: string; size: number; purpose: 'any' | 'maskable' | 'apple' | 'favicon'; background: string }
+    output: { bytes: number }
+  }
   /** The text of a stored menu PDF; null when pdf.js cannot open it at all. */
   menuText: { input: { path: string }; output: MenuSection[] | null }
   /** A demo landscape picture (JPEG), drawn from SVG. */

@@ -11,10 +11,14 @@ import type { FileJobKind, FileJobReply, FileJobRequest, FileJobs } from './work
 export type FileJobHandlers = { [K in FileJobKind]: (input: FileJobs[K]['input']) => Promise<FileJobs[K]['output']> }
 
 /** The jobs of uploaded files themselves. */
-export const uploadJobHandlers: Pick<FileJobHandlers, 'image' | 'pdf' | 'derived'> = {
+export const uploadJobHandlers: Pick<FileJobHandlers, 'image' | 'pdf' | 'derived' | 'appIcon'> = {
   image: async (input) => (await import('./decoding')).reencodeImage(input),
   pdf: async (input) => (await import('./decoding')).checkPdf(input),
   derived: async (input) => (await import('./decoding')).encodeDerived(input),
+  appIcon: async ({ logo, output, size, purpose, background }) => {
+    const png = await (await import('./app-icons')).drawAppIcon(await Bun.file(logo).bytes(), { size, purpose }, background)
+    return { bytes: await Bun.write(output, png) }
+  },
 }
 
 // The server sends at most DECODE_SLOTS jobs at once already; this keeps the bound true for any sender.

@@ -27,6 +27,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/update-event': 3 * MB,
   'POST /api/upload-pdf': 21 * MB,
   'POST /api/admin/pages/:page/picture': 11 * MB,
+  'POST /api/admin/venue/logo': 6 * MB,
 }
 
 /**
@@ -41,6 +42,7 @@ export const FORM_ROUTES: readonly string[] = [
   'POST /api/update-event',
   'POST /api/upload-pdf',
   'POST /api/admin/pages/:page/picture',
+  'POST /api/admin/venue/logo',
 ]
 
 /** Where only the file can make a body that large, the reply says what SPEC.md says about the file. */

@@ -31,7 +31,10 @@ export const CACHE_NAMES = {
 // A page opened before opens from its last served copy (swPages.ts); the built copy below is the fallback.
 routeServedPages()
 // Pre-rendered pages are precached as /eat/index.html (web/build/prerender.ts): /eat and /eat/ open it.
-precacheAndRoute(self.__WB_MANIFEST, {
+// The web app manifest is the server's (the venue's current names and logo): a precached copy, answered
+// first, would keep the names of the day of the build. vite-plugin-pwa adds it to the list after the build's transforms.
+const precached = self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== 'manifest.webmanifest')
+precacheAndRoute(precached, {
   urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/+$/, '')}/index.html`, url)],
 })
 cleanupOutdatedCaches()

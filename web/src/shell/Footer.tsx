@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { STAFF_TOKEN_KEY } from '../storage-keys'
 import { InstallButton } from './OfflineBanner'
 import { telHref } from '../lib/venue'
-import { useVenue } from './venue'
+import { logoOf, useVenue } from './venue'
 import './footer.css'
 
 /** Whether this browser holds a staff session: read after hydration (the built page says "Staff login") and again on every move, so a login or logout in this tab shows at once. */
@@ -30,7 +30,7 @@ export function Footer() {
     <footer className="site-footer" id="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <img src="/logo.svg" alt="" width={64} height={64} loading="lazy" />
+          <img src={logoOf(venue)} alt="" width={64} height={64} loading="lazy" />
           <p className="site-footer__names">
             <span>{venue.hotelName}</span>
             <span>&amp; {venue.barName}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import { Link, useLocation } from 'wouter'
 import { isSolidNavPath, navbarLook } from './navbarLook'
-import { useVenue } from './venue'
+import { logoOf, useVenue } from './venue'
 import './layout.css'
 
 export const NAV_LINKS = [
@@ -92,7 +92,7 @@ export function Navbar() {
         }}
       >
         <Link href="/" className="navbar__brand">
-          <img src="/logo.svg" alt={`${venue.hotelName} home`} width={52} height={52} className="navbar__logo" />
+          <img src={logoOf(venue)} alt={`${venue.hotelName} home`} width={52} height={52} className="navbar__logo" />
           <span className="navbar__name" aria-hidden="true">
             {venue.hotelName}
           </span>

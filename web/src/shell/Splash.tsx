@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { prefersReducedMotion } from '../lib/hooks'
-import { useVenue } from './venue'
+import { logoOf, useVenue } from './venue'
 import { splashTop } from './splashPlace'
 import './splash.css'
 
@@ -103,7 +103,7 @@ export function Splash() {
       aria-hidden="true"
       data-testid="splash"
     >
-      <img src="/logo.svg" alt="" width={160} height={160} className="splash__logo" />
+      <img src={logoOf(venue)} alt="" width={160} height={160} className="splash__logo" />
       <p className="splash__name">{venue.hotelName}</p>
     </div>
   )

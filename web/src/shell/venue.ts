@@ -3,6 +3,7 @@ import { api } from '../api/client'
 import type { VenueInfo } from '../api/types'
 import { builtVenue } from '../lib/venue'
 import { createResource } from '../stores'
+import { SHIPPED_LOGO } from '../../../api/src/shared/rules/app-identity'
 
 /**
  * The venue's current details (names, phone, address, third-party addresses), which owners change in
@@ -15,6 +16,9 @@ export const venueStore = createResource<VenueInfo>('venue', (request) => api.ge
 export function useVenue(): VenueInfo {
   return venueStore((state) => state.data) ?? builtVenue
 }
+
+/** The venue's logo now: an owner's upload, or the one the site ships with. */
+export const logoOf = (venue: VenueInfo): string => venue.logo ?? SHIPPED_LOGO
 
 /** The current details outside a render (what a message queued now is addressed to). */
 export const currentVenue = (): VenueInfo => venueStore.getState().data ?? builtVenue

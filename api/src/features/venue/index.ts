@@ -6,8 +6,10 @@ import { normalisedVenueDetails, VENUE_FIELDS, venueDetailChanges, venueDetailsP
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import { AdminVenueReply, SaveVenueBody, SaveVenueReply, VenueConflictReply, VenueReply } from './model'
 import { readVenueRow, writeVenue } from './store'
+import { logoUrl, venueLogoRoutes } from './logo'
 
 export { currentVenue, seedVenue } from './store'
+export { appIconRoutes } from './app-icons'
 
 const VENUE_CHANGED_MESSAGE = 'Another owner changed the venue details since you opened them. Nothing was overwritten.'
 
@@ -39,7 +41,8 @@ export function venueRoutes(ctx: AppContext) {
   }
   return new Elysia({ name: 'feature.venue', prefix: '/api' })
     .use(adminGuard(ctx))
-    .get('/venue', () => ctx.venue(), { response: VenueReply })
+    .use(venueLogoRoutes(ctx))
+    .get('/venue', () => ({ ...ctx.venue(), logo: logoUrl(ctx) }), { response: VenueReply })
     .get(
       '/admin/venue',
       () => {

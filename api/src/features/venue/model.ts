@@ -12,6 +12,8 @@ export const VenueReply = t.Object({
   giftCardUrl: t.String(),
   instagramUrl: t.String(),
   booking: t.Object({ scriptUrl: t.String(), widgetId: t.String(), origin: t.String() }),
+  /** The logo's address (GET /api/venue only): an owner's upload, or the shipped one. Changed on its own route, never by a details save. */
+  logo: t.Optional(t.String()),
 })
 export type VenueInfo = typeof VenueReply.static
 

@@ -68,6 +68,17 @@ export const GALLERY_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png', 'i
 /** An attraction's picture, up to 10 MB. */
 export const ATTRACTION_IMAGE: UploadRule = { types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], maxBytes: 10 * MB }
 
+/** The venue's logo, replacing the shipped one: square-ish, big enough for the installed app's largest icon. */
+export const VENUE_LOGO: StaffUploadRule & { minSize: number } = {
+  types: ['image/png', 'image/webp'],
+  maxBytes: 5 * MB,
+  minSize: 192,
+  accept: 'image/png,image/webp',
+  hint: 'A square PNG or WebP, at least 512 × 512 pixels, up to 5 MB (a transparent background suits the site best).',
+  typeMessage: 'Please choose a PNG or WebP picture: an SVG logo cannot be checked for safety here.',
+  tooLargeMessage: 'The logo is over 5 MB: please choose a smaller copy.',
+}
+
 /** A menu PDF, up to 20 MB. */
 /** A page's hero picture, uploaded by staff (JPEG, PNG or WebP: a photo from a phone or camera). */
 export const PAGE_PICTURE: StaffUploadRule = {

@@ -22,6 +22,7 @@ import {
 } from '../../../../../api/src/shared/rules/venue-details'
 import { pendingVenue, type VenueMeta } from './changes'
 import { useAdminVenue } from './store'
+import { VenueLogo } from './VenueLogo'
 
 export const VENUE_INTRO = 'The names, phone, address and addresses of the services the site links to. Saved, they show on every page at once.'
 export const VENUE_ERROR = 'The venue details could not be saved.'
@@ -111,7 +112,8 @@ export function VenueDetails() {
         const reply = await sendDetails(toDetails(values!), filledFrom.current)
         filledFrom.current = { details: reply.venue, version: reply.updated_at }
         useAdminVenue.setState({ data: { venue: reply.venue, updated_at: reply.updated_at }, status: 'ready', error: null, fromCache: false })
-        venueStore.setState({ data: reply.venue, savedAt: Date.now(), status: 'ready', fromCache: false, error: null })
+        // The details' reply has no logo (it has its own route): the one shown stays.
+        venueStore.setState((now) => ({ data: { ...reply.venue, logo: now.data?.logo }, savedAt: Date.now(), status: 'ready', fromCache: false, error: null }))
         return reply
       } catch (error) {
         // The server's reason for one field is shown at that field, as the form's own checks are.
@@ -162,6 +164,7 @@ export function VenueDetails() {
           <FormFooter form={save} label="Save venue details" busyLabel="Saving…" />
         </StaffForm>
       )}
+      {values === null ? null : <VenueLogo />}
     </AdminScreen>
   )
 }

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { notModified } from '../../http/negotiation'
+import { APP_ICONS, appNames, MANIFEST_ICONS, type AppIcon } from '../../shared/rules/app-identity'
+import { findLogo } from './logo'
+
+/** Asked for again on every use, answered 304 while unchanged: a new logo or name shows at the next visit. */
+const REVALIDATE = 'no-cache'
+
+const reply = (body: ConstructorParameters<typeof Response>[0], type: string, etag: string, request: Request) => {
+  const headers = { 'content-type': type, 'cache-control': REVALIDATE, etag, 'x-content-type-options': 'nosniff' }
+  return notModified(request, etag) ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
+}
+
+/**
+ * The installed app's icons, the favicon and the web app manifest, as the venue is now: drawn by the
+ * file worker from the logo an owner uploaded (once per logo, kept on disk beside the uploads), else the build's files; the
+ * manifest with the venue's current names, the build's for everything else. Same addresses throughout,
+ * so pages and installed apps need nothing new to follow a change.
+ */
+export function appIconRoutes(ctx: AppContext) {
+  const built = (file: string) => join(ctx.config.webDistDir, file)
+  const iconsDir = join(ctx.config.uploadsDir, '..', 'app-icons')
+  const drawing = new Map<string, Promise<string>>()
+  let builtManifest: Record<string, unknown> | null = null
+
+  const manifestOfBuild = (): Record<string, unknown> => {
+    builtManifest ??= existsSync(built('manifest.webmanifest')) ? JSON.parse(readFileSync(built('manifest.webmanifest'), 'utf8')) : {}
+    return builtManifest!
+  }
+  /** The background of the padded icons: the build's theme colour, so an uploaded logo's icons match. */
+  const background = () => String(manifestOfBuild().theme_color ?? '#2f4a3a')
+
+  /** The icon's file drawn from the logo (one drawing at a time per icon); icons of an older logo are removed. */
+  function drawnIcon(logoName: string, icon: AppIcon): Promise<string> {
+    const file = join(iconsDir, `${logoName.slice(0, 32)}-${icon.fileName.slice('icons/'.length)}`)
+    if (existsSync(file)) return Promise.resolve(file)
+    let made = drawing.get(file)
+    if (!made) {
+      mkdirSync(iconsDir, { recursive: true })
+      for (const old of readdirSync(iconsDir)) if (!old.startsWith(logoName.slice(0, 32))) rmSync(join(iconsDir, old), { force: true })
+      const { size, purpose } = icon
+      made = ctx.files.worker
+        .run('appIcon', { logo: ctx.files.pathOf(logoName), output: `${file}.part`, size, purpose, background: background() })
+        .then(() => {
+          // Written whole before it is named: a reply never sends half an icon.
+          renameSync(`${file}.part`, file)
+          return file
+        })
+        .finally(() => drawing.delete(file))
+      drawing.set(file, made)
+    }
+    return made
+  }
+
+  return new Elysia({ name: 'feature.venue.app-icons' })
+    .get('/icons/:file', async ({ params, request }) => {
+      const icon = APP_ICONS.find((known) => known.fileName === `icons/${params.file}`)
+      if (!icon)
+        return new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+      const logo = findLogo(ctx.db)
+      if (logo) return reply(Bun.file(await drawnIcon(logo.name, icon)), 'image/png', `"${logo.name.slice(0, 32)}-${params.file}"`, request)
+      const file = Bun.file(built(icon.fileName))
+      return reply(file, 'image/png', `"built-${file.size}-${file.lastModified}"`, request)
+    })
+    .get('/manifest.webmanifest', ({ request }) => {
+      const venue = ctx.venue()
+      const logo = findLogo(ctx.db)
+      const version = logo ? logo.name.slice(0, 8) : 'built'
+      const manifest = {
+        ...manifestOfBuild(),
+        ...appNames(venue),
+        // The address names the logo: an installed app sees new icons as new, and fetches them.
+        icons: MANIFEST_ICONS.map((icon) => ({
+          src: `/${icon.fileName}?v=${version}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        })),
+      }
+      const text = JSON.stringify(manifest)
+      return reply(text, 'application/manifest+json', `"${createHash('sha1').update(text).digest('hex').slice(0, 16)}"`, request)
+    })
+}

@@ -1,0 +1,27 @@
+// The installed app's identity: its names (from the venue's), its icons and the logo they are drawn from.
+// The build writes them into its manifest and files; the server sends them as the venue is now, so a
+// change of the venue's names or logo reaches visitors and installed apps too. Pure.
+
+/** The logo the site ships with (web/public), shown until an owner uploads their own. */
+export const SHIPPED_LOGO = '/logo.svg'
+
+export function appNames(venue: { hotelName: string; barName: string }): { name: string; short_name: string; description: string } {
+  return {
+    name: `${venue.hotelName} & ${venue.barName.replace(/ bar$/i, '')}`,
+    short_name: venue.hotelName.split(' ')[0] ?? venue.hotelName,
+    description: `Rooms, the cafe and ${venue.barName} — opening times, menus and events, even without a signal.`,
+  }
+}
+
+/** The icons drawn from the logo: the installed app's, the Apple touch icon and the favicon. */
+export const APP_ICONS = [
+  { fileName: 'icons/icon-192.png', size: 192, purpose: 'any' },
+  { fileName: 'icons/icon-512.png', size: 512, purpose: 'any' },
+  { fileName: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+  { fileName: 'icons/apple-touch-icon-180.png', size: 180, purpose: 'apple' },
+  { fileName: 'icons/favicon-48.png', size: 48, purpose: 'favicon' },
+] as const
+export type AppIcon = (typeof APP_ICONS)[number]
+
+/** The icons a web app manifest lists (the Apple one and the favicon are named by the page instead). */
+export const MANIFEST_ICONS = APP_ICONS.filter((icon) => icon.purpose === 'any' || icon.purpose === 'maskable')
