@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { DEMO_ADMIN } from '../../api/src/app'
 import { makeServedApp } from './served-app'
 
@@ -55,4 +56,18 @@ test("Stay's hero and rooms follow the content; a refused change leaves the serv
   expect(refused.status).toBe(400)
   expect((await jsonOf(refused)).error).toContain('javascript:alert(1)')
   expect(await served('/stay')).toBe(root)
+})
+
+test('a new logo is in the next HTML served, in the navigation, the footer and the splash; the original comes back the same way', async () => {
+  const picture = await sharp({ create: { width: 400, height: 400, channels: 4, background: '#c9a86a' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('logo', new File([new Uint8Array(picture)], 'logo.png', { type: 'image/png' }))
+  const { logo } = await jsonOf(await t.call('POST', '/api/admin/venue/logo', { token, form }))
+  const root = await served('/about')
+  expect(root.split(`src="${logo}"`).length - 1).toBe(3)
+  expect(root).not.toContain('src="/logo.svg"')
+  await t.call('DELETE', '/api/admin/venue/logo', { token })
+  expect(await served('/about')).not.toContain(logo)
 })

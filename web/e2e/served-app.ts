@@ -14,11 +14,12 @@ export async function makeServedApp(dist: string, env: Record<string, string> = 
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, SEED_DEMO: 'true', LOG_REQUESTS: 'false', NODE_ENV: 'test', ...env })
   const ctx = await createContext(config)
   const app = createApp(ctx)
-  const call = (method: string, path: string, options: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
+  const call = (method: string, path: string, options: { json?: unknown; form?: FormData; token?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...options.headers }
     if (options.json !== undefined) headers['content-type'] = 'application/json'
     if (options.token) headers.authorization = `Bearer ${options.token}`
-    const request = new Request(`http://localhost${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
+    const body = options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
+    const request = new Request(`http://localhost${path}`, { method, headers, body })
     rememberPeer(request, '127.0.0.1')
     return app.handle(request)
   }
