@@ -7,7 +7,7 @@
  */
 import type { Venue } from './venue'
 import { barePath } from './site-routes'
-import { SITE_PICTURES } from './rules/pages'
+import { SITE_PICTURES } from './rules/site-pictures'
 
 /** The size link previews show best (Facebook, WhatsApp, LinkedIn, X's large card). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const

@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { SEARCH_FILES } from '../../../api/src/shared/site-routes'
-import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
+import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/picture-paths'
 import { OFFLINE_COPY_EXTENSION } from './offlineCopy'
 import { routeServedPages } from './swPages'
 

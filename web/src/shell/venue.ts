@@ -3,7 +3,7 @@ import { api } from '../api/client'
 import type { VenueInfo } from '../api/types'
 import { builtVenue } from '../lib/venue'
 import { createResource } from '../stores'
-import { SHIPPED_LOGO } from '../../../api/src/shared/rules/app-identity'
+import { SHIPPED_LOGO } from '../../../api/src/shared/rules/picture-paths'
 
 /**
  * The venue's current details (names, phone, address, third-party addresses), which owners change in

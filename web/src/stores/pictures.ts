@@ -5,7 +5,7 @@
  * picture (saving all eight sizes would cost a phone far more than the page shows); offline the
  * worker answers any other size of the same picture from that copy.
  */
-import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/uploads'
+import { UPLOADED_PICTURE_PATH } from '../../../api/src/shared/rules/picture-paths'
 
 /** The most pictures one reply may fetch ahead (a gallery's rotation, a page of events). */
 const MAX_PER_REPLY = 60

@@ -4,7 +4,7 @@ import type { RecordActivity } from '../../auth/activity-trail'
 import { adminGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { badRequest, HttpError } from '../../http/errors'
-import { SHIPPED_LOGO } from '../../shared/rules/app-identity'
+import { SHIPPED_LOGO } from '../../shared/rules/picture-paths'
 import { VENUE_LOGO } from '../../shared/rules/uploads'
 
 export interface LogoRow {

@@ -2,9 +2,6 @@
 // The build writes them into its manifest and files; the server sends them as the venue is now, so a
 // change of the venue's names or logo reaches visitors and installed apps too. Pure.
 
-/** The logo the site ships with (web/public), shown until an owner uploads their own. */
-export const SHIPPED_LOGO = '/logo.svg'
-
 export function appNames(venue: { hotelName: string; barName: string }): { name: string; short_name: string; description: string } {
   return {
     name: `${venue.hotelName} & ${venue.barName.replace(/ bar$/i, '')}`,

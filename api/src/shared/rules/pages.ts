@@ -26,20 +26,6 @@ export const isPageKey = (value: string): value is PageKey => (PAGE_KEYS as read
 /** The focal point (percent from the left, from the top) as CSS object-position: which part of the picture a phone's crop keeps. */
 export const focalPosition = (x: number, y: number) => `${x}% ${y}%`
 
-/** The pictures shipped with the site (web/public/images), which a hero or an item may show. */
-export const SITE_PICTURES: readonly string[] = [
-  '/images/hero-home.jpg',
-  '/images/hero-drink.jpg',
-  '/images/hero-eat.jpg',
-  '/images/hero-stay.jpg',
-  '/images/hero-events.jpg',
-  '/images/hero-around.jpg',
-  '/images/hero-contact.jpg',
-  '/images/tile-drink.jpg',
-  '/images/tile-eat.jpg',
-  '/images/tile-stay.jpg',
-]
-
 /**
  * A hero or item picture is one of the site's shipped pictures (web/public/images, with the AVIF and WebP
  * copies the build makes); a hero may also be a picture staff uploaded for it (isUploadedPicture).

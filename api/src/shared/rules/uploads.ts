@@ -91,9 +91,3 @@ export const PAGE_PICTURE: StaffUploadRule = {
 }
 
 export const MENU_PDF: UploadRule & { hint: string } = { types: ['application/pdf'], maxBytes: 20 * MB, hint: 'PDF files only, up to 20 MB.' }
-
-/**
- * The address of an uploaded picture or one of its resized copies: /files/<content hash>[-<width>].<format>.
- * Content-addressed, so a copy kept once is never stale (the service worker and the web app's prefetch rely on it).
- */
-export const UPLOADED_PICTURE_PATH = /^\/files\/[a-f0-9]+(-\d+)?\.(jpg|png|gif|webp|avif)$/

@@ -1,4 +1,4 @@
-import { SITE_PICTURES } from '../../../../../api/src/shared/rules/pages'
+import { SITE_PICTURES } from '../../../../../api/src/shared/rules/site-pictures'
 import { staticVariantUrl } from '../../../ui/staticImages'
 import { SelectField } from '../../shell/formParts'
 
