@@ -28,6 +28,9 @@ const pngSize = async (res: Response) => {
 describe('the venue’s logo', () => {
   test('a square PNG becomes the logo every page names, and the app icons are drawn from it', async () => {
     expect((await jsonOf(await t.call('GET', '/api/venue'))).logo).toBe('/logo.svg')
+    // No build here, and no logo yet: no icon to send, said as such.
+    expect((await t.call('GET', '/icons/icon-192.png')).status).toBe(404)
+    expect((await t.call('GET', '/icons/..%2Fsecrets')).status).toBe(404)
     const res = await upload(await makeImage('png', 600, 600, '#c9a86a'), 'logo.png')
     expect(res.status).toBe(200)
     const { logo } = await jsonOf(res)
@@ -69,7 +72,9 @@ describe('the venue’s logo', () => {
     const files = fileCount()
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
     const cases: [Uint8Array, string, RegExp][] = [
-      [svg, 'logo.svg', /PNG or WebP/],
+      [svg, 'logo.svg', /PNG or WebP picture \(an SVG cannot/],
+      [new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'page.png', /PNG or WebP/],
+      [(await makeImage('png', 600, 600)).slice(0, 200), 'cut.png', /could not be read/],
       [await makeImage('png', 120, 120), 'small.png', /at least 192 × 192/],
       [await makeImage('png', 900, 300), 'wide.png', /about square/],
       [new Uint8Array(0), 'empty.png', /empty/],

@@ -15,6 +15,9 @@ const reply = (body: ConstructorParameters<typeof Response>[0], type: string, et
   return notModified(request, etag) ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
 }
 
+const noSuchIcon = () =>
+  new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
 /**
  * The installed app's icons, the favicon and the web app manifest, as the venue is now: drawn by the
  * file worker from the logo an owner uploaded (once per logo, kept on disk beside the uploads), else the build's files; the
@@ -59,10 +62,10 @@ export function appIconRoutes(ctx: AppContext) {
   return new Elysia({ name: 'feature.venue.app-icons' })
     .get('/icons/:file', async ({ params, request }) => {
       const icon = APP_ICONS.find((known) => known.fileName === `icons/${params.file}`)
-      if (!icon)
-        return new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+      if (!icon) return noSuchIcon()
       const logo = findLogo(ctx.db)
       if (logo) return reply(Bun.file(await drawnIcon(logo.name, icon)), 'image/png', `"${logo.name.slice(0, 32)}-${params.file}"`, request)
+      if (!existsSync(built(icon.fileName))) return noSuchIcon()
       const file = Bun.file(built(icon.fileName))
       return reply(file, 'image/png', `"built-${file.size}-${file.lastModified}"`, request)
     })

@@ -75,7 +75,7 @@ export const VENUE_LOGO: StaffUploadRule & { minSize: number } = {
   minSize: 192,
   accept: 'image/png,image/webp',
   hint: 'A square PNG or WebP, at least 512 × 512 pixels, up to 5 MB (a transparent background suits the site best).',
-  typeMessage: 'Please choose a PNG or WebP picture: an SVG logo cannot be checked for safety here.',
+  typeMessage: 'The logo must be a PNG or WebP picture (an SVG cannot be checked for safety here).',
   tooLargeMessage: 'The logo is over 5 MB: please choose a smaller copy.',
 }
 
