@@ -14,6 +14,15 @@ const overlays = (bar: HTMLElement) => {
   return position === 'fixed' || (position === 'sticky' && bar.getBoundingClientRect().bottom >= window.innerHeight - 1)
 }
 
+/**
+ * Every bar's measure: one bar showing or going moves the other (the cookie notice floats above the
+ * offline banner), without changing its size, so its own ResizeObserver would not report it.
+ */
+const measures = new Set<() => void>()
+const measureAll = () => {
+  for (const measure of measures) measure()
+}
+
 export function useKeepsFocusClear(barRef: RefObject<HTMLElement | null>, variable: string, shown: boolean): void {
   useEffect(() => {
     const bar = barRef.current
@@ -25,9 +34,10 @@ export function useKeepsFocusClear(barRef: RefObject<HTMLElement | null>, variab
       root.style.setProperty(variable, `${Math.ceil(covers)}px`)
     }
     // The observer's first report comes after the browser's own layout, so measuring there forces none.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    measures.add(measure)
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measureAll)
     if (observer) observer.observe(bar)
-    else measure()
+    else measureAll()
     window.addEventListener('resize', measure)
     const keepFocusClear = (event: FocusEvent) => {
       const focused = event.target
@@ -43,9 +53,12 @@ export function useKeepsFocusClear(barRef: RefObject<HTMLElement | null>, variab
     document.addEventListener('focusin', keepFocusClear)
     return () => {
       observer?.disconnect()
+      measures.delete(measure)
       document.removeEventListener('focusin', keepFocusClear)
       window.removeEventListener('resize', measure)
       root.style.removeProperty(variable)
+      // The bar is gone: another one may have moved back down.
+      measureAll()
     }
   }, [barRef, variable, shown])
 }

@@ -126,6 +126,6 @@ export function focusError(form: HTMLFormElement | null, statusId: string, onFie
 }
 
 /** After a send: focus on the message, unless staff have moved on (see focusAfterSend). */
-export function focusStatusIfLost(form: HTMLFormElement | null, statusId: string): void {
-  focusAfterSend(form, document.getElementById(statusId))
+export function focusStatusIfLost(form: HTMLFormElement | null, statusId: string, from?: Element | null): void {
+  focusAfterSend(form, document.getElementById(statusId), from)
 }

@@ -43,10 +43,12 @@ export function useMutationForm<R>(options: MutationFormOptions<R>) {
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null)
   const statusId = `${useId()}-status`
   const formRef = useRef<HTMLFormElement>(null)
+  /** What had focus when the form was sent (its button, or the field Enter was pressed in). */
+  const sentFrom = useRef<Element | null>(null)
 
   useEffect(() => {
     if (!focusRequest) return
-    if (focusRequest.target === 'status-if-lost') focusStatusIfLost(formRef.current, statusId)
+    if (focusRequest.target === 'status-if-lost') focusStatusIfLost(formRef.current, statusId, sentFrom.current)
     else focusError(formRef.current, statusId, focusRequest.target === 'field')
   }, [focusRequest, statusId])
 
@@ -65,6 +67,7 @@ export function useMutationForm<R>(options: MutationFormOptions<R>) {
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault()
     if (busy) return
+    sentFrom.current = document.activeElement
     const problem = options.validate?.() ?? null
     if (problem) return showProblem(problem)
     showProblem(null)

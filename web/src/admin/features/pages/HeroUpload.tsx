@@ -10,7 +10,9 @@ import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import { FileField, FormFooter, InputField } from '../../shell/formParts'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import { AdminSection } from '../../shell/ui'
-import { useMutationForm } from '../../shell/useMutationForm'
+import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
+import { ApiError } from '../../../api/client'
+import { fieldOfMessage, inStaffWords } from './pageValues'
 import { pagePicturePath, type PageMeta } from './changes'
 import { useAdminPages } from './store'
 
@@ -26,9 +28,9 @@ function sendPicture(page: StaffPage, file: File, description: string, onProgres
       path: pagePicturePath(page.page as PageKey),
       body,
       label: `New picture for the ${PAGE_NAMES[page.page as PageKey]} page`,
-      // No version sent: a new picture replaces whichever picture the page has by then.
-      record: `page:${page.page}`,
-      versionField: 'page.updated_at',
+      // No version, and not chained to the page's edits: a new picture replaces whichever the page has by
+      // then, and a save of the page queued after it meets the newer version and merges field by field,
+      // rather than being sent as if it had started from the picture (it would put the old one back).
       meta,
     },
     { onProgress },
@@ -42,12 +44,25 @@ export function HeroUpload({ page, stored, pending }: { page: PageKey; stored: S
   const upload = useMutationForm({
     validate: () => {
       const checked = checkPictureDescription(description)
-      return problemIn(IMAGE_REQUIRED_MESSAGE, { picture: !picked.file }) ?? fieldProblem('pictureDescription', checked.ok ? null : checked.error)
+      return (
+        problemIn(IMAGE_REQUIRED_MESSAGE, { picture: !picked.file }) ??
+        fieldProblem('pictureDescription', checked.ok ? null : inStaffWords(checked.error, page))
+      )
     },
     send: async (onProgress) => {
-      const reply = await sendPicture(stored, picked.file!, description.trim(), onProgress)
-      useAdminPages.setState((state) => ({ data: (state.data ?? []).map((old) => (old.page === page ? reply.page : old)) }))
-      return reply
+      try {
+        const reply = await sendPicture(stored, picked.file!, description.trim(), onProgress)
+        useAdminPages.setState((state) => ({ data: (state.data ?? []).map((old) => (old.page === page ? reply.page : old)) }))
+        return reply
+      } catch (error) {
+        // The server's reason is shown at the field it is about: the description's, or else the file's
+        // (a file that only looked like a picture, one too large or unreadable).
+        if (error instanceof ApiError && [400, 413, 415, 422].includes(error.status)) {
+          const field = fieldOfMessage(error.message) === 'pictureDescription' ? 'pictureDescription' : 'picture'
+          throw new FormProblem(inStaffWords(error.message, page), [field])
+        }
+        throw error
+      }
     },
     sent: (reply) => ({ text: reply.message, tone: 'success' }),
     failed: (error) => failureStatus(error, 'The picture was not uploaded.', `${PAGE_NAMES[page]} page picture`),

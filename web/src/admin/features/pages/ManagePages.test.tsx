@@ -134,7 +134,8 @@ describe('Page words and pictures', () => {
     fireEvent.change(screen.getAllByLabelText('Title')[0]!, { target: { value: 'Stay the night' } })
     await quiet(async () => {
       fireEvent.click(within(form).getByRole('button', { name: 'Save the Stay page' }))
-      await within(form).findAllByText(reason)
+      // Said in the screen's words: the item's place and the field's label, not the rule's spelling.
+      await within(form).findAllByText('Room or feature 2, Text: cannot be empty.')
     })
     await waitFor(() => expect(invalidLabels(form)).toEqual(['Text']))
   })

@@ -15,7 +15,7 @@ import { HeroFields } from './HeroFields'
 import { HeroUpload } from './HeroUpload'
 import { ItemsEditor } from './ItemsEditor'
 import { PagePreview } from './PagePreview'
-import { fieldOfMessage, filledFromPage, sendPage, type FilledFrom, type PageValues } from './pageValues'
+import { fieldOfMessage, filledFromPage, inStaffWords, rebasedValues, sendPage, type FilledFrom, type PageValues } from './pageValues'
 import { useAdminPages } from './store'
 
 export const PAGE_SAVE_ERROR = 'The page was not saved.'
@@ -28,26 +28,31 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
   const ids = useId()
   const queued = pendingPage(usePending('page'), page)
   const [values, setValues] = useState<PageValues>(() => queued.edit ?? pageEditOf(stored))
-  const filledFrom = useRef<FilledFrom | null>(queued.edit ? null : filledFromPage(stored))
+  // Filled from a change still on the device: its version comes when it lands (the outbox passes it on to a later save).
+  const filledFrom = useRef<FilledFrom | null>(queued.edit ? { edit: queued.edit } : filledFromPage(stored))
+  const current = useRef(values)
+  current.current = values
   const set = <K extends keyof PageValues>(field: K, value: PageValues[K]) => setValues((now) => ({ ...now, [field]: value }))
   const kind = PAGE_ITEMS[page]
 
-  // A picture uploaded here lands with a new version of the page: the form takes its picture and version, and keeps the rest as typed.
+  // A newer version of the page arrived (this form's own save kept on the device has landed, a picture was
+  // uploaded, another member saved): the form moves onto it, keeping what staff changed here, unless a
+  // field was changed both here and there, when the next save meets the newer version and asks.
   const seen = useRef(stored.updated_at)
   useEffect(() => {
     if (stored.updated_at === seen.current) return
     seen.current = stored.updated_at
     const from = filledFrom.current
-    if (!from || stored.picture === from.edit.picture) return
-    const hero = { picture: stored.picture, pictureDescription: stored.pictureDescription, focalX: stored.focalX, focalY: stored.focalY }
-    filledFrom.current = { edit: { ...from.edit, ...hero }, version: stored.updated_at }
-    setValues((now) => ({ ...now, ...hero }))
+    const rebased = from ? rebasedValues(current.current, from.edit, pageEditOf(stored)) : null
+    if (!rebased) return
+    filledFrom.current = filledFromPage(stored)
+    setValues(rebased)
   }, [stored])
 
   const save = useMutationForm({
     validate: () => {
       const checked = checkPageEdit(page, values)
-      return checked.ok ? null : { text: checked.error, fields: [checked.field] }
+      return checked.ok ? null : { text: inStaffWords(checked.error, page), fields: [checked.field] }
     },
     send: async () => {
       try {
@@ -58,7 +63,8 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
         return reply
       } catch (error) {
         // The server's reason for one field is shown at that field, as the form's own checks are.
-        if (error instanceof ApiError && error.status === 400) throw new FormProblem(error.message, [fieldOfMessage(error.message)].filter(Boolean) as string[])
+        if (error instanceof ApiError && error.status === 400)
+          throw new FormProblem(inStaffWords(error.message, page), [fieldOfMessage(error.message)].filter(Boolean) as string[])
         throw error
       }
     },

@@ -61,36 +61,55 @@ const LABELS: Record<keyof PageEdit, string> = {
   items: 'Items',
 }
 
-/** Long text cut to what a conflict card can show beside its other version. */
-const shortened = (value: unknown) => {
-  const words = text(value)
-  return words.length > 280 ? `${words.slice(0, 277)}…` : words
-}
-
-/** A list of items as their titles ("Double rooms, Family rooms"); it arrives as JSON text on staff's side. */
-function itemTitles(value: unknown): string {
+/** A list of items as words ("Double rooms: Calm rooms… · Family rooms: …"); it arrives as JSON text on staff's side. */
+function itemWords(value: unknown): string {
   let list = value
   if (typeof value === 'string') {
     try {
       list = JSON.parse(value)
     } catch {
-      return shortened(value)
+      return value
     }
   }
   if (!Array.isArray(list)) return text(list)
-  return list.length === 0 ? 'No items' : list.map((item) => String((item as { title?: unknown }).title ?? '')).join(', ')
+  if (list.length === 0) return 'No items'
+  return list
+    .map((item: Partial<Record<'title' | 'text' | 'picture' | 'link', unknown>>) =>
+      [
+        `${String(item.title ?? '')}: ${String(item.text ?? '')}`,
+        item.picture ? `picture ${String(item.picture)}` : '',
+        item.link ? `link ${String(item.link)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    )
+    .join(' · ')
+}
+
+const ROOM = 280
+
+/**
+ * Two long versions cut to what a card can show, around where they first differ (the same start
+ * would show two identical excerpts): both from a little before the difference, "…" where cut.
+ */
+export function aroundDifference(mine: string, theirs: string): [string, string] {
+  if (mine.length <= ROOM && theirs.length <= ROOM) return [mine, theirs]
+  let at = 0
+  while (at < mine.length && at < theirs.length && mine[at] === theirs[at]) at++
+  const start = Math.max(0, Math.min(at - 60, Math.max(mine.length, theirs.length) - ROOM))
+  const cut = (words: string) => `${start > 0 ? '…' : ''}${words.slice(start, start + ROOM)}${start + ROOM < words.length ? '…' : ''}`
+  return [cut(mine), cut(theirs)]
 }
 
 /** The fields of an edit of a page, in staff's words (the merge keeps only those changed on both sides). */
 export function pageConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   if (!pageEdits.applies(entry)) return null
   const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
-  return (Object.keys(LABELS) as (keyof PageEdit)[]).map((field) => ({
-    fields: [field],
-    label: LABELS[field],
-    mine: field === 'items' ? itemTitles(mine.items) : shortened(mine[field]),
-    theirs: field === 'items' ? itemTitles(current.items) : shortened(current[field]),
-    // Two long texts or lists may read the same once shortened: they differ as written.
-    differs: asText(mine[field]) !== asText(current[field]),
-  }))
+  return (Object.keys(LABELS) as (keyof PageEdit)[]).map((field) => {
+    const words = (value: unknown) => (field === 'items' ? itemWords(value) : text(value))
+    const [mineShown, theirsShown] = aroundDifference(words(mine[field]), words(current[field]))
+    // Compared as written: two spellings of one list (JSON text here, a list there) are no difference.
+    const differs = field === 'items' ? itemWords(mine.items) !== itemWords(current.items) : asText(mine[field]) !== asText(current[field])
+    return { fields: [field], label: LABELS[field], mine: mineShown, theirs: theirsShown, differs }
+  })
 }
