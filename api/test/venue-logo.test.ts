@@ -8,11 +8,12 @@ import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 
 let t: TestApp
 let owner: string
+// No demo content: the venue's details are seeded without it, and its pictures are slow to draw on a busy machine.
 beforeAll(async () => {
-  t = await makeTestApp({ seedDemo: true })
+  t = await makeTestApp()
   owner = await t.token()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 async function upload(bytes: Uint8Array, name: string, token = owner) {
   const form = new FormData()

@@ -57,7 +57,7 @@ test('after a PUT, a new visitor’s first HTML shows the new phone, names and b
   expect(metaOf(html, 'og:title')).toBe('Contact — Fellside Inn')
   const [hotel, bar] = JSON.parse(/<script type="application\/ld\+json" id="venue-structured-data">([\s\S]*?)<\/script>/.exec(html)![1]!)
   expect([hotel.name, hotel.telephone, bar.name]).toEqual(['Fellside Inn', '015394 32000', 'The Hayloft bar'])
-  expect(embedded(html).stores.venue).toEqual(changed)
+  expect(embedded(html).stores.venue).toEqual({ ...changed, logo: '/logo.svg' })
   const csp = res.headers.get('content-security-policy')!
   expect(csp).toContain("script-src 'self' https://book.fellside.example")
   expect(csp).not.toContain(new URL(before.venue.booking.origin).host)
