@@ -5,10 +5,10 @@ import { deferredStatus, hasServerMessage, mutate, newPlaceholder } from '../../
 import { useFormDraft } from '../../drafts'
 import { queuedEvent, type EventMeta } from './changes'
 import { useAdminEvents } from './store'
-import { readAsDataUrl, usePickedImage } from '../../pickedImage'
+import { PickedImageField, readAsDataUrl, usePickedImage } from '../../pickedImage'
 import { EVENT_UPLOAD_IMAGE, IMAGE_REQUIRED_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
 import { AdminScreen, AdminSection, type Status } from '../../shell/ui'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { FormFooter } from '../../shell/formParts'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
@@ -139,16 +139,7 @@ export function CreateEvent() {
             descriptionRows={5}
             onChange={(field, value) => form.patch({ [DRAFT_FIELD[field]]: value })}
           />
-          <FileField
-            label="Image"
-            id={`${ids}-image`}
-            name="image"
-            accept={EVENT_UPLOAD_IMAGE.accept}
-            hint={EVENT_UPLOAD_IMAGE.hint}
-            required
-            inputRef={image.input}
-            onFiles={(files) => void image.pick(files[0] ?? null)}
-          />
+          <PickedImageField label="Image" id={`${ids}-image`} name="image" required picked={image} />
           <AltTextField id={`${ids}-alt`} value={form.values.alt ?? ''} onValue={(value) => form.patch({ alt: value })} />
           {image.preview && image.file ? (
             <figure className="admin-preview">

@@ -5,9 +5,9 @@ import { PAGE_NAMES, type PageKey } from '../../../../../api/src/shared/rules/pa
 import { PAGE_PICTURE, IMAGE_REQUIRED_MESSAGE } from '../../../../../api/src/shared/rules/uploads'
 import { PAGE_LIMITS } from '../../../../../api/src/shared/rules/field-limits'
 import { failureStatus, mutate } from '../../adminApi'
-import { usePickedImage } from '../../pickedImage'
+import { PickedImageField, usePickedImage } from '../../pickedImage'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
-import { FileField, FormFooter, InputField } from '../../shell/formParts'
+import { FormFooter, InputField } from '../../shell/formParts'
 import { PendingBadge, type PendingMark } from '../../shell/pending'
 import { AdminSection } from '../../shell/ui'
 import { FormProblem, useMutationForm } from '../../shell/useMutationForm'
@@ -78,15 +78,7 @@ export function HeroUpload({ page, stored, pending }: { page: PageKey; stored: S
     <AdminSection title="Upload a picture of your own" id={`${ids}-upload`}>
       <StaffForm form={upload}>
         <PendingBadge mark={pending} />
-        <FileField
-          label="Picture"
-          id={`${ids}-picture`}
-          name="picture"
-          accept={PAGE_PICTURE.accept}
-          hint={PAGE_PICTURE.hint}
-          inputRef={picked.input}
-          onFiles={(files) => void picked.pick(files[0] ?? null)}
-        />
+        <PickedImageField label="Picture" id={`${ids}-picture`} name="picture" picked={picked} />
         {picked.preview ? <img className="page-upload__preview" src={picked.preview} alt="The picture chosen" width={240} height={150} /> : null}
         <InputField
           label="What the picture shows"

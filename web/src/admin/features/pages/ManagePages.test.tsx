@@ -8,22 +8,10 @@ import { invalidLabels } from '../../../../test/field-errors'
 import { quiet } from '../../../../test/quiet'
 import { PAGE_KEYS } from '../../../../../api/src/shared/rules/pages'
 import { ManagePages } from './ManagePages'
+import { pageItem, staffPageOf } from '../../../../test/page-words'
 
-const page = (key: string, more: Partial<StaffPage> = {}): StaffPage => ({
-  page: key,
-  title: `${key} title`,
-  smallHeading: '',
-  intro: 'An intro.',
-  picture: '/images/hero-drink.jpg',
-  pictureDescription: 'The hills at sunset',
-  focalX: 50,
-  focalY: 50,
-  body: 'First paragraph.\n\n## Later\n\nMore.',
-  items: [],
-  updated_at: '2026-06-01T10:00:00.000Z',
-  ...more,
-})
-const item = (title: string) => ({ title, text: `${title} text.`, picture: null, pictureDescription: '', link: null })
+const page = (key: string, more: Partial<StaffPage> = {}) => staffPageOf(key, { body: 'First paragraph.\n\n## Later\n\nMore.', ...more })
+const item = pageItem
 const STAY = page('stay', { title: 'Stay with us', items: [item('Double rooms'), item('Family rooms'), item('Dogs welcome')] })
 const PAGES = PAGE_KEYS.map((key) => (key === 'stay' ? STAY : page(key, key === 'about' ? { title: 'About us' } : {})))
 

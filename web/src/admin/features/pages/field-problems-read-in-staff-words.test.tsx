@@ -12,21 +12,9 @@ import { describedBy, invalidLabels } from '../../../../test/field-errors'
 import { quiet } from '../../../../test/quiet'
 import { PAGE_KEYS } from '../../../../../api/src/shared/rules/pages'
 import { ManagePages } from './ManagePages'
+import { pageItem, staffPageOf } from '../../../../test/page-words'
 
-const item = (title: string) => ({ title, text: `${title} text.`, picture: null, pictureDescription: '', link: null })
-const page = (key: string): StaffPage => ({
-  page: key,
-  title: `${key} title`,
-  smallHeading: '',
-  intro: 'An intro.',
-  picture: '/images/hero-drink.jpg',
-  pictureDescription: 'The hills at sunset',
-  focalX: 50,
-  focalY: 50,
-  body: 'First paragraph.',
-  items: key === 'stay' ? [item('Double rooms'), item('Family rooms')] : [],
-  updated_at: '2026-06-01T10:00:00.000Z',
-})
+const page = (key: string) => staffPageOf(key, key === 'stay' ? { items: [pageItem('Double rooms'), pageItem('Family rooms')] } : {})
 
 let mock: MockApi
 beforeEach(() => resetAdmin('/managePages?page=stay'))

@@ -3,9 +3,9 @@ import { IMAGE_REQUIRED_MESSAGE, VENUE_LOGO } from '../../../../../api/src/share
 import { useOnline } from '../../../lib/hooks'
 import { logoOf, useVenue, venueStore } from '../../../shell/venue'
 import { adminSendNow, failureStatus } from '../../adminApi'
-import { usePickedImage } from '../../pickedImage'
+import { PickedImageField, usePickedImage } from '../../pickedImage'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
-import { FileField, FormFooter } from '../../shell/formParts'
+import { FormFooter } from '../../shell/formParts'
 import { AdminSection, StatusMessage } from '../../shell/ui'
 import './venue.css'
 import { useMutationForm } from '../../shell/useMutationForm'
@@ -54,15 +54,7 @@ export function VenueLogo() {
       </div>
       {!online ? <p className="admin-status admin-status--info admin-status--block">{LOGO_NEEDS_CONNECTION}</p> : null}
       <StaffForm form={upload}>
-        <FileField
-          label="New logo"
-          id={`${ids}-file`}
-          name="logo"
-          accept={VENUE_LOGO.accept}
-          hint={VENUE_LOGO.hint}
-          inputRef={picked.input}
-          onFiles={(files) => void picked.pick(files[0] ?? null)}
-        />
+        <PickedImageField label="New logo" id={`${ids}-file`} name="logo" picked={picked} />
         <FormFooter form={upload} label="Use this logo" busyLabel="Uploading…" />
       </StaffForm>
       {current.startsWith('/files/') ? (

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { FileField } from './shell/formParts'
 import { IMAGE_UNREADABLE_MESSAGE, type StaffUploadRule } from '../../../api/src/shared/rules/uploads'
 
 /** A file as a data URL (what upload-event's image_base64 takes, and what a preview shows). */
@@ -46,5 +47,14 @@ export function usePickedImage(rule: StaffUploadRule, report: (problem: string |
     }
   }
 
-  return { file: picked?.file ?? null, preview: picked?.preview ?? null, input, pick, clear }
+  return { file: picked?.file ?? null, preview: picked?.preview ?? null, input, pick, clear, rule }
+}
+
+export type PickedImage = ReturnType<typeof usePickedImage>
+
+/** The file field of a picked image: its rule's types and hint, the file checked as it is picked. */
+export function PickedImageField({ picked, ...field }: { label: string; id: string; name: string; required?: boolean; picked: PickedImage }) {
+  return (
+    <FileField {...field} accept={picked.rule.accept} hint={picked.rule.hint} inputRef={picked.input} onFiles={(files) => void picked.pick(files[0] ?? null)} />
+  )
 }
