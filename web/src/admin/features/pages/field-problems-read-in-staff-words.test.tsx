@@ -6,7 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { StaffPage } from '../../../api/types'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { describedBy, invalidLabels } from '../../../../test/field-errors'
 import { quiet } from '../../../../test/quiet'
