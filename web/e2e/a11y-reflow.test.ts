@@ -6,22 +6,44 @@
  * narrow screens and stay tables for screen readers; every staff control is at least 44 px tall on a
  * touch screen; staff screens and the login never show the splash, not even after a reload.
  */
-import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { contextsOf, LANDSCAPE_PHONE, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { reflowProblems } from './page-checks'
-import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { contextPool } from './context-pool'
 import { acrossTabs } from './parallel-pages'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
 
-/** A context signed in as the demo owner (the token seeded before any script runs), cookies agreed. */
-async function staffVisit(options: Parameters<typeof visit>[0] = {}): Promise<Page> {
-  const page = await visit({ agreed: true, ...options })
-  await page.context().addInitScript((token) => localStorage.setItem('adminToken', token), await suite.server.token())
-  return page
+/**
+ * Signed-in contexts kept for the file's later tests with the same options (context-pool.ts): the demo
+ * owner's token and the cookie answer are in the context's storage from the start, and stay there.
+ */
+const staffContexts = contextPool(() => suite.server.url, { keepStorage: true })
+afterEach(() => staffContexts.giveBack())
+afterAll(() => staffContexts.closeAll())
+
+/** A page signed in as the demo owner (the token stored before any script runs), cookies agreed, as `visit` makes them otherwise. */
+function staffVisit(options: BrowserContextOptions = {}): Promise<Page> {
+  return staffContexts.take(JSON.stringify(options), async () => {
+    const { server, browser } = suite
+    const localStorage = [
+      { name: 'cookiesAgreed', value: 'true' },
+      { name: 'adminToken', value: await server.token() },
+    ]
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      ...options,
+      storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] },
+    })
+    await blockThirdParties(context, server.url)
+    return { context, page: await context.newPage() }
+  })
 }
 
 /** A staff screen or a public page, loaded afresh and with its data shown. */

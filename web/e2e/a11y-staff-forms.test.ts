@@ -5,15 +5,16 @@
  * edit dialog shows its error inside the dialog's view; after sending the contact form or a staff
  * upload, focus is on the status message, not the page's body.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
-import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { blockThirdParties, DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled, SHOTS } from './a11y-helpers'
-import { pooled } from './parallel-pages'
+import { acrossTabs } from './parallel-pages'
+import { contextPool } from './context-pool'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -25,11 +26,36 @@ afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true })
 })
 
-/** A staff page opened logged in (the token put where the app keeps it), once `ready` (its form) is there. */
-async function staffPage(viewport: { width: number; height: number }, path: string, ready = 'main form'): Promise<Page> {
-  const token = await suite.server.token()
-  const page = await visit({ viewport, agreed: true })
-  await page.context().addInitScript((t) => localStorage.setItem('adminToken', t), token)
+/**
+ * Signed-in pages at a viewport, each in a context kept for the file's later tests (context-pool.ts):
+ * the demo owner's token and the cookie answer are in its storage from the start, and stay there.
+ */
+const staffContexts = contextPool(() => suite.server.url, { keepStorage: true })
+afterEach(() => staffContexts.giveBack())
+afterAll(() => staffContexts.closeAll())
+
+function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
+  return staffContexts.take(`${viewport.width}x${viewport.height}`, async () => {
+    const { server, browser } = suite
+    const localStorage = [
+      { name: 'cookiesAgreed', value: 'true' },
+      { name: 'adminToken', value: await server.token() },
+    ]
+    const context = await browser.newContext({
+      viewport,
+      serviceWorkers: 'block',
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] },
+    })
+    await blockThirdParties(context, server.url)
+    return { context, page: await context.newPage() }
+  })
+}
+
+/** A staff page opened logged in (in `page`, or a signed-in page of the pool), once `ready` (its form) is there. */
+async function staffPage(viewport: { width: number; height: number }, path: string, ready = 'main form', given?: Page): Promise<Page> {
+  const page = given ?? (await signedInPage(viewport))
   await page.goto(`${suite.server.url}${path}`)
   await page.waitForSelector(ready)
   await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 10_000 })
@@ -102,28 +128,32 @@ const EMPTY_FORMS: { path: string; button: string; message: string; invalid: str
 for (const viewport of [PHONE, DESKTOP])
   describe(`staff form errors at ${viewport.width}×${viewport.height}`, () => {
     test('every staff form sent empty marks exactly the missing fields and focuses the first', async () => {
-      const found = await pooled(EMPTY_FORMS, async (form) => {
-        const problems: string[] = []
-        const page = await staffPage(viewport, form.path)
-        await submitAndWait(page, form.button, form.message)
-        const state = await errorState(page)
-        if (JSON.stringify(state.invalid) !== JSON.stringify(form.invalid))
-          problems.push(`${form.path} ${form.button}: marked ${JSON.stringify(state.invalid)}`)
-        if (state.focused !== form.invalid[0]) problems.push(`${form.path} ${form.button}: focus on ${state.focused}`)
-        if (state.describedMissing > 0) problems.push(`${form.path} ${form.button}: a marked field describes nothing`)
-        const note = await page.evaluate(() => {
-          const shown = document.activeElement?.closest('.admin-field, .admin-check')?.querySelector('.admin-field__error')
-          const box = shown?.getBoundingClientRect()
-          return box ? { text: getComputedStyle(shown!, '::before').content, inView: box.height > 0 && box.top >= 0 && box.bottom <= innerHeight } : null
-        })
-        // A long form's message is below its button: the same words must be in view beside the field with focus.
-        if (note?.text !== JSON.stringify(form.message) || !note.inView)
-          problems.push(`${form.path} ${form.button}: beside the focused field ${JSON.stringify(note)}`)
-        if (form.path === '/addHoliday') await page.screenshot({ path: `${SHOTS}/staff-form-error-${viewport.width}.png`, fullPage: true })
-        await page.close()
-        return problems
-      })
-      expect(found.flat()).toEqual([])
+      // A few signed-in pages side by side, each taking the next form when it is free.
+      const found = await acrossTabs(
+        () => signedInPage(viewport),
+        EMPTY_FORMS,
+        async (page, form) => {
+          const problems: string[] = []
+          await staffPage(viewport, form.path, 'main form', page)
+          await submitAndWait(page, form.button, form.message)
+          const state = await errorState(page)
+          if (JSON.stringify(state.invalid) !== JSON.stringify(form.invalid))
+            problems.push(`${form.path} ${form.button}: marked ${JSON.stringify(state.invalid)}`)
+          if (state.focused !== form.invalid[0]) problems.push(`${form.path} ${form.button}: focus on ${state.focused}`)
+          if (state.describedMissing > 0) problems.push(`${form.path} ${form.button}: a marked field describes nothing`)
+          const note = await page.evaluate(() => {
+            const shown = document.activeElement?.closest('.admin-field, .admin-check')?.querySelector('.admin-field__error')
+            const box = shown?.getBoundingClientRect()
+            return box ? { text: getComputedStyle(shown!, '::before').content, inView: box.height > 0 && box.top >= 0 && box.bottom <= innerHeight } : null
+          })
+          // A long form's message is below its button: the same words must be in view beside the field with focus.
+          if (note?.text !== JSON.stringify(form.message) || !note.inView)
+            problems.push(`${form.path} ${form.button}: beside the focused field ${JSON.stringify(note)}`)
+          if (form.path === '/addHoliday') await page.screenshot({ path: `${SHOTS}/staff-form-error-${viewport.width}.png`, fullPage: true })
+          return problems
+        },
+      )
+      expect(found).toEqual([])
     }, 120_000)
 
     test('login sent empty: both fields marked, focus on Username; a wrong password focuses the message', async () => {

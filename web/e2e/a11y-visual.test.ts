@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, contrast, settled, SHOTS, textContrastBehind } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
+import { twoFrames } from './settling'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -70,6 +71,8 @@ describe('home gallery', () => {
   test('a visible Pause button stops the 5 s swap and Play starts it again', async () => {
     // Motion allowed: under reduced motion the gallery never swaps.
     const page = await visit({ viewport: DESKTOP, agreed: true, reducedMotion: 'no-preference' })
+    // The page's timers run on a clock the test can move on: its time flows as usual until then.
+    await page.clock.install()
     await page.goto(`${suite.server.url}/`)
     await settled(page)
     const gallery = page.locator('.gallery').first()
@@ -84,7 +87,10 @@ describe('home gallery', () => {
     await page.mouse.move(0, 0)
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     const before = await ids()
-    await page.waitForTimeout(6500) // longer than one swap: nothing may change while paused
+    // Longer than one swap, every timer due in it fired at once: nothing may change while paused (two
+    // frames on, what a fired timer changed has been rendered).
+    await page.clock.runFor(6500)
+    await twoFrames(page)
     expect(await ids()).toBe(before)
     const play = gallery.getByRole('button', { name: 'Play slideshow' })
     await play.click()

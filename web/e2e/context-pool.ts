@@ -6,7 +6,7 @@
  *
  * A context goes back to the pool after each test only if the test left it as the pool gave it: any
  * call that changes how its pages behave beyond storage (routes, init scripts, offline, emulated media,
- * viewport, listeners, another page) marks it, and a marked context is closed instead. A context given
+ * viewport, listeners, another page, a fake clock) marks it, and a marked context is closed instead. A context given
  * back has its page sent to about:blank with no history, and, unless its contexts keep their storage
  * (a signed-in member of staff), everything the visitor's browser held for the site removed: storage of
  * every kind, cookies, caches, service workers. Checks of a first visit or of what a fresh browser
@@ -18,6 +18,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 const CHANGES = ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'on', 'once']
 const CONTEXT_CHANGES = [...CHANGES, 'setOffline', 'grantPermissions', 'setGeolocation', 'setHTTPCredentials', 'newPage']
 const PAGE_CHANGES = [...CHANGES, 'emulateMedia', 'setViewportSize']
+const CLOCK_CHANGES = ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime']
 
 interface Pooled {
   key: string
@@ -78,6 +79,8 @@ export function contextPool(origin: () => string, options: { keepStorage?: boole
         entry = { key, ...made, changed: false }
         watch(made.context, CONTEXT_CHANGES, entry)
         watch(made.page, PAGE_CHANGES, entry)
+        // A fake clock stays installed in the context for good.
+        for (const clock of new Set([made.context.clock, made.page.clock])) watch(clock, CLOCK_CHANGES, entry)
       }
       lent.push(entry)
       return entry.page

@@ -10,6 +10,7 @@ import type { Page, Route } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser, waitForChunk } from './harness'
 import { contextsOf, keyboardTo, settled, textContrastBehind } from './a11y-helpers'
 import { arrival, EVENTS_CHUNK, holdEventsChunk } from './page-arrival'
+import { twoFrames } from './settling'
 
 /** Stay's h1: staff's title once the page's content has come, the page's name until then (an in-app arrival can be first). */
 const STAY_HEADING = expect.stringMatching(/^H1 Stay/)
@@ -27,13 +28,17 @@ describe('a page whose code is slow', () => {
   // "Events" was announced over an empty placeholder.
   test('desktop: Events taking longer than the old 8 s deadline still gets focus and is announced once shown', async () => {
     const page = await visit({ viewport: DESKTOP, agreed: true })
+    // The page's timers run on a clock the test can move on: its time flows as usual until then.
+    await page.clock.install()
     const chunk = holdEventsChunk(page)
     await openHome(page)
     await keyboardTo(page, '.navbar a[href="/events"]')
     await chunk.asked
     // Asserts that nothing is given up for a period: the arrival once stopped waiting after 8 s, so the
-    // code is held just past that (a weak signal), and in all that time nothing may be announced.
-    await page.waitForTimeout(9000)
+    // code is held just past that (a weak signal): 9 s of the page's time, every timer due in them fired
+    // at once, and two frames on (what a fired timer changed is rendered) nothing may be announced.
+    await page.clock.runFor(9000)
+    await twoFrames(page)
     expect(await page.locator('#route-announcer').textContent()).toBe('')
     chunk.release()
     expect(await arrival(page, '/events', /What's on/)).toEqual({ focused: "H1 What's on", announced: 'Events — Larkdale Hotel' })

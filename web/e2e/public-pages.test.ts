@@ -4,12 +4,13 @@
  * sizes, with third parties blocked (no booking widget, as on a phone without signal), and screenshots
  * in /tmp/shots (axe on these pages: a11y-visual.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
 import { finiteAnimationsEnded, twoFrames } from './settling'
 import { watchConsoleErrors } from './page-console'
+import { contextPool } from './context-pool'
 
 const SHOTS = '/tmp/shots'
 const SIZES = [
@@ -28,12 +29,20 @@ beforeAll(async () => {
   browser = await launchBrowser()
   venue = (await (await server.api('/api/venue')).json()) as typeof venue
 })
+// One context per size for the file's tests (context-pool.ts: a test that changed its context, a
+// listener or going offline, has it closed; the rest are reset to a visitor's empty browser).
+const pool = contextPool(() => server.url)
+afterEach(() => pool.giveBack())
 afterAll(async () => {
+  await pool.closeAll()
   await browser?.close()
   await server?.stop()
 })
 
-async function open(size: Size): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+/** What each pooled page threw: its listener is added once, with the context, and the list is emptied for each test. */
+const thrown = new WeakMap<Page, string[]>()
+
+async function newContextOf(size: Size): Promise<{ context: BrowserContext; page: Page }> {
   // The service worker has its own tests (offline.test.ts); here every load comes from the server.
   const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, serviceWorkers: 'block', bypassCSP: true })
   await blockThirdParties(context, server.url)
@@ -46,8 +55,21 @@ async function open(size: Size): Promise<{ context: BrowserContext; page: Page; 
   })
   const page = await context.newPage()
   const errors: string[] = []
+  thrown.set(page, errors)
   page.on('pageerror', (error) => errors.push(error.message))
-  return { context, page, errors }
+  return { context, page }
+}
+
+/**
+ * A visitor's page at `size`: from the pool, or (`fresh`) in a context of its own for a check whose
+ * premise is a browser that has never loaded the site (a reused context keeps its HTTP cache, which
+ * could answer offline for a file never saved on the device).
+ */
+async function open(size: Size, { fresh = false } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const page = fresh ? (await newContextOf(size)).page : await pool.take(size.name, () => newContextOf(size))
+  const errors = thrown.get(page)!
+  errors.length = 0
+  return { context: page.context(), page, errors }
 }
 
 /**
@@ -99,7 +121,7 @@ async function shoot(page: Page, name: string) {
 
 describe.each(SIZES)('at $name size', (size) => {
   test('/eat: the cafe with breakfast and lunch times, "View The Menu" leading to the drawn PDF', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     await page.goto(`${server.url}/eat`)
     expect(await page.locator('main h1').textContent()).toBe('The Cafe')
     const text = (await page.locator('main').textContent()) ?? ''
@@ -115,11 +137,10 @@ describe.each(SIZES)('at $name size', (size) => {
     await page.waitForURL(/\/menu\/menu2$/)
     await expectDrawnMenu(page, size)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/drink: the Stables with breakfast and pub grub times, "View The Menu" leading to the drawn PDF', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     await page.goto(`${server.url}/drink`)
     expect(await page.locator('main h1').textContent()).toBe('The Stables bar')
     const text = (await page.locator('main').textContent()) ?? ''
@@ -134,11 +155,10 @@ describe.each(SIZES)('at $name size', (size) => {
     await page.waitForURL(/\/menu\/menu1$/)
     await expectDrawnMenu(page, size)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/menu/menu1 and /menu/menu2 opened directly: the PDF drawn to canvases, with an "Open the PDF" link', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     for (const [id, heading] of [
       ['menu1', /Stables bar menu/],
       ['menu2', /cafe menu/],
@@ -154,11 +174,10 @@ describe.each(SIZES)('at $name size', (size) => {
       await shoot(page, `menu-${id}-${size.name}`)
     }
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/menu/nope: "Menu not found!"', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     await page.goto(`${server.url}/menu/nope`)
     // The app shell renders this page once its chunk arrives, after the load event.
     await page.locator('main h1').waitFor()
@@ -167,11 +186,10 @@ describe.each(SIZES)('at $name size', (size) => {
     await axe(page, `/menu/nope ${size.name}`)
     await shoot(page, `menu-nope-${size.name}`)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/stay: rooms, a room picture, and (booking blocked) the phone notice, no booking script, no console error; none after leaving', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     const warned: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warned.push(message.text())
@@ -208,11 +226,10 @@ describe.each(SIZES)('at $name size', (size) => {
     const left = await page.evaluate((origin) => Array.from(document.scripts).filter((s) => s.src.startsWith(origin)).length, venue.booking.origin)
     expect(left).toBe(0)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/around: the demo places with images and "Visit" links in a new tab', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     await page.goto(`${server.url}/around`)
     await page.getByRole('heading', { level: 2, name: 'Places to visit on your stay' }).waitFor()
     const places = (await (await server.api('/api/around')).json()) as { name: string; url: string }[]
@@ -232,11 +249,10 @@ describe.each(SIZES)('at $name size', (size) => {
     expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0)
     await shoot(page, `around-${size.name}`)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   test('/events: gallery, then every demo event soonest first with its booking rule, calendar file and JSON-LD', async () => {
-    const { context, page, errors } = await open(size)
+    const { page, errors } = await open(size)
     await page.goto(`${server.url}/events`)
     await page.getByRole('heading', { level: 2, name: 'Events We Are Running' }).waitFor()
     const events = (await (await server.api('/api/events')).json()) as { title: string; ticket_url: string | null; contact_to_book: 0 | 1 }[]
@@ -294,7 +310,6 @@ describe.each(SIZES)('at $name size', (size) => {
     expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z\r\n/)
     await shoot(page, `events-${size.name}`)
     expect(errors).toEqual([])
-    await context.close()
   })
 })
 
@@ -360,7 +375,7 @@ test('the home page never downloads pdf.js; the menu page does, for the drawing'
 
 describe('menus without a signal', () => {
   test('a menu seen once opens again offline, from the copy saved on the device', async () => {
-    const { context, page, errors } = await open(SIZES[0])
+    const { context, page, errors } = await open(SIZES[0], { fresh: true })
     await page.goto(`${server.url}/eat`)
     await page.getByRole('link', { name: 'View The Menu' }).click()
     await expectDrawnMenu(page, SIZES[0])
@@ -377,7 +392,7 @@ describe('menus without a signal', () => {
   })
 
   test('a menu never opened before: offline, its text (read on the server, come with the page) and a plain word about the PDF', async () => {
-    const { context, page, errors } = await open(SIZES[0])
+    const { context, page, errors } = await open(SIZES[0], { fresh: true })
     await page.goto(`${server.url}/drink`)
     const link = page.getByRole('link', { name: 'View The Menu' })
     await link.waitFor()

@@ -6,11 +6,8 @@ import { announceAuthRequired, announceSent, progressOf, settle } from './listen
 import { fillInRealId, mentions } from './placeholders'
 import { mergedConflict } from './merge'
 import { loadOutbox, remove, save, useOutbox } from './state'
-import { SEND_TIMEOUT_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
+import { SEND_TIMEOUT_MS, SENT_AT_ONCE_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
-
-/** A change whose send starts within this long of its making was sent as it was made, not replayed. */
-export const SENT_AT_ONCE_MS = 5_000
 
 let running: Promise<void> | null = null
 /** Bumped by resetReplay so a run started before a test's reset stops. */

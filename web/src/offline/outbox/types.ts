@@ -104,6 +104,9 @@ export type Outcome =
  */
 export const SEND_TIMEOUT_MS = 15_000
 
+/** A change whose send starts within this long of its making was sent as it was made, not replayed. */
+export const SENT_AT_ONCE_MS = 5_000
+
 /**
  * How long an upload may go without moving (no part of the body sent, no answer) before it counts as
  * a network failure. Longer than SEND_TIMEOUT_MS: after its last byte the server still checks and
