@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { measureAssets } from './bench/assets'
 import { measureVisits, type BrowserFigures } from './bench/browser'
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse'
+import { measurePeer, type PeerComparison } from './bench/peer'
+import { peerChecks, peerTable } from './bench/tables-peer'
 import { measureLoad, type EndpointFigures } from './bench/load'
 import { freePort, run, stop, tempDir } from './bench/processes'
 import { seconds } from './bench/report'
@@ -115,6 +117,7 @@ let variants: VariantWait | undefined
 let background: BackgroundWait | undefined
 let browser: BrowserFigures | undefined
 const lighthouse: LighthouseFigures[] = []
+const peer: PeerComparison[] = []
 let load: EndpointFigures[] | undefined
 let upload: UploadFigures | undefined
 let heldBodies: HeldBodiesFigures | undefined
@@ -125,6 +128,15 @@ if (server) {
   variants = await measure('waiting for image variants', () => waitForImageVariants(origin))
   if (wanted.has('visits')) browser = await measure('2. first and repeat visit in Chromium', () => measureVisits(origin))
   for (const route of wanted.has('lighthouse') ? options.routes : []) {
+    // With a peer, its alternating runs are the Lighthouse section too (our side's reports feed the usual table).
+    if (options.peer) {
+      const compared = await measure(`3. Lighthouse ${route} beside ${options.peer} (${options.runs}×)`, () =>
+        measurePeer(origin, options.peer!, route, options.runs, resultsDir),
+      )
+      if (compared) peer.push(compared)
+      if (compared) lighthouse.push(compared.ours)
+      continue
+    }
     const figures = await measure(`3. Lighthouse ${route} (${options.runs}×)`, () => measureLighthouse(origin, route, options.runs, resultsDir))
     if (figures) lighthouse.push(figures)
   }
@@ -176,12 +188,13 @@ out.push(
 if (assets) out.push(assetsTable(assets))
 if (browser) out.push(browserTable(browser))
 if (lighthouse.length) out.push(lighthouseTable(lighthouse, resultsDir))
+if (peer.length) out.push(peerTable(peer, options.peer!, resultsDir))
 if (load) out.push(loadTable(load, CONNECTIONS, options.durationSeconds))
 out.push(serverTable({ firstStart, coldStart, load, variants, background }))
 if (upload) out.push(uploadTable(upload))
 if (heldBodies) out.push(heldBodiesTable(heldBodies))
 if (workerBudgets) out.push(workerBudgetsTable(workerBudgets))
-const checks = [...issue17Checks({ browser, lighthouse, load, upload }), ...attackChecks(heldBodies, workerBudgets)]
+const checks = [...issue17Checks({ browser, lighthouse, load, upload }), ...peerChecks(peer), ...attackChecks(heldBodies, workerBudgets)]
 const coverage = lighthouseCoverage(lighthouse)
 out.push(checklistTable(checks, coverage))
 
@@ -199,6 +212,7 @@ writeFileSync(
       assets,
       browser,
       lighthouse,
+      peer,
       load,
       server: { firstStartMs: firstStart, coldStartMs: coldStart, variants, background },
       upload,

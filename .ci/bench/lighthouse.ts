@@ -27,7 +27,7 @@ export interface LighthouseFigures {
   consoleErrors: string[]
 }
 
-interface Report {
+export interface Report {
   lighthouseVersion: string
   runtimeError?: { code: string; message: string }
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
@@ -38,12 +38,15 @@ interface Report {
       score: number | null
       numericValue?: number
       scoreDisplayMode: string
-      details?: { items?: Array<{ description?: string; source?: string; sourceLocation?: { url?: string } }> }
+      details?: {
+        items?: Array<{ description?: string; source?: string; sourceLocation?: { url?: string }; group?: string; duration?: number }>
+      }
     }
   >
 }
 
-async function lighthouseOnce(url: string, outputPath: string): Promise<Report> {
+/** `extraArgs`: more CLI flags, e.g. the peer comparison's `--blocked-url-patterns=*.js`. */
+export async function lighthouseOnce(url: string, outputPath: string, extraArgs: string[] = []): Promise<Report> {
   await run(
     'node',
     [
@@ -54,6 +57,7 @@ async function lighthouseOnce(url: string, outputPath: string): Promise<Report> 
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
       '--quiet',
+      ...extraArgs,
     ],
     { env: { CHROME_PATH: CHROMIUM_PATH }, stopSignal: 'SIGINT', timeoutMs: 180_000 },
   )
@@ -62,13 +66,13 @@ async function lighthouseOnce(url: string, outputPath: string): Promise<Report> 
   return report
 }
 
-function metric(report: Report, audit: string): number {
+export function metric(report: Report, audit: string): number {
   const value = report.audits[audit]?.numericValue
   if (value === undefined) throw new Error(`Lighthouse reported no ${audit}`)
   return value
 }
 
-function score(report: Report, category: (typeof CATEGORIES)[number]): number {
+export function score(report: Report, category: (typeof CATEGORIES)[number]): number {
   const value = report.categories[category]?.score
   if (value === null || value === undefined) throw new Error(`Lighthouse reported no ${category} score`)
   return Math.round(value * 100)
@@ -78,8 +82,8 @@ function score(report: Report, category: (typeof CATEGORIES)[number]): number {
  * Lighthouse's own tracing hiccups (NO_NAVSTART and the like end with "Please run Lighthouse again"):
  * not the page's fault, so that run is made again, up to twice, and counted. Any other failure stands.
  */
-const ASKS_FOR_A_RERUN = /run Lighthouse again|NO_NAVSTART/i
-const RERUNS = 2
+export const ASKS_FOR_A_RERUN = /run Lighthouse again|NO_NAVSTART/i
+export const RERUNS = 2
 
 export async function measureLighthouse(origin: string, route: string, runs: number, outputDir: string): Promise<LighthouseFigures> {
   const reports: Report[] = []
@@ -96,6 +100,11 @@ export async function measureLighthouse(origin: string, route: string, runs: num
       }
     }
   }
+  return lighthouseFigures(route, reports, reruns)
+}
+
+/** One route's figures from its runs' reports (also used by --peer for our side of its runs). */
+export function lighthouseFigures(route: string, reports: Report[], reruns: number): LighthouseFigures {
   const failedAudits = reports.flatMap((report) =>
     CATEGORIES.filter((c) => c !== 'performance')
       .flatMap((category) => report.categories[category].auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id))

@@ -11,7 +11,9 @@ export const USAGE = `bun .ci/bench.ts [options]
   --routes=/,/eat         Lighthouse routes (default ${LIGHTHOUSE_ROUTES.join(',')})
   --duration=<s>          seconds per load run (default 10)
   --only=<parts>          run only these parts: ${SECTIONS.join(',')} (default all)
-  --dist=<folder>         reuse an existing build instead of building into a temp folder`
+  --dist=<folder>         reuse an existing build instead of building into a temp folder
+  --peer=<url>            also run Lighthouse on this site's / alternately with ours (and ours with scripts blocked
+                          on /), printing both per run and judging issue 30's targets against it`
 
 export interface Options {
   durationSeconds: number
@@ -19,6 +21,8 @@ export interface Options {
   routes: string[]
   dist: string | undefined
   sections: Set<Section>
+  /** A peer site (e.g. the WordPress one on http://127.0.0.1:8081) to compare against, if any. */
+  peer: string | undefined
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -47,5 +51,12 @@ export function parseOptions(argv: string[]): Options {
     routes: value('routes')?.split(',').filter(Boolean) ?? (quick ? ['/'] : LIGHTHOUSE_ROUTES),
     dist: value('dist'),
     sections: new Set((only ?? SECTIONS) as Section[]),
+    peer: peerUrl(value('peer')),
   }
+}
+
+function peerUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new Error(`--peer takes an http(s) URL, got '${raw}'`)
+  return raw
 }
