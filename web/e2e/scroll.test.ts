@@ -75,6 +75,15 @@ async function returnsTo(page: Page, y: number): Promise<void> {
   }
 }
 
+/**
+ * /around is first drawn without its places (they arrive a moment later and make it ~1,100 px taller at 1440×900);
+ * a scroll asked for before then is cut short by the page's height, and scroll anchoring keeps it there.
+ */
+async function placesListed(page: Page) {
+  await page.locator('.place-grid .place-card').first().waitFor({ timeout: 20_000 })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
 /** The page has rendered its heading and two frames have passed (so any scroll it was going to get is done). */
 async function settled(page: Page, heading: RegExp | string) {
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 20_000 })
@@ -94,7 +103,7 @@ for (const size of [PHONE, DESKTOP]) {
       await settled(page, /./)
       expect(await scrollY(page)).toBe(0)
 
-      await page.waitForLoadState('networkidle')
+      await placesListed(page)
       await page.evaluate(() => window.scrollTo(0, 300))
       await page.waitForFunction(() => Math.round(window.scrollY) === 300)
       await page.goBack()
@@ -112,7 +121,7 @@ for (const size of [PHONE, DESKTOP]) {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Things to do nearby' }).click()
       await page.waitForURL(/\/around$/)
       await settled(page, /./)
-      await page.waitForLoadState('networkidle')
+      await placesListed(page)
       // The scroll event comes a frame later; the app must still know where /around was left.
       await page.evaluate(() => {
         window.scrollTo(0, 300)
@@ -132,7 +141,7 @@ for (const size of [PHONE, DESKTOP]) {
       // A second document: the browser loads /around afresh (as a link does before the app has started).
       await page.goto(`${suite.server.url}/around`)
       await settled(page, /./)
-      await page.waitForLoadState('networkidle')
+      await placesListed(page)
       await page.evaluate(() => window.scrollTo(0, 300))
       await page.waitForFunction(() => Math.round(window.scrollY) === 300)
       await page.goBack()
