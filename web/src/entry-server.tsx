@@ -69,7 +69,7 @@ export function appShellRoutes(): string[] {
  * the build moves them into <head>.
  */
 export async function render(path: string): Promise<string> {
-  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
+  await Promise.all([...PUBLIC_ROUTES.flatMap((route) => [route.page.load(), route.page.loadParts?.()]), loadVisitorNotice()])
   setPageDataForRender(null)
   return renderApp(path)
 }
@@ -108,7 +108,7 @@ export function renderWithData(path: string, options: { fetchApi: (path: string,
 }
 
 async function renderOnceWithData(path: string, fetchApi: (path: string, init: RequestInit) => Promise<Response>, now: Date): Promise<PageWithData> {
-  await Promise.all([...PUBLIC_ROUTES.map((route) => route.page.load()), loadVisitorNotice()])
+  await Promise.all([...PUBLIC_ROUTES.flatMap((route) => [route.page.load(), route.page.loadParts?.()]), loadVisitorNotice()])
   setApiTransport(fetchApi)
   const stores: Record<string, unknown> = {}
   const asked = new Set<string>()

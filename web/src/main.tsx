@@ -32,6 +32,9 @@ function afterNextPaint(): Promise<void> {
  */
 const saveForOffline = () => import('./saveForOffline').then(({ saveEveryPublicPage }) => saveEveryPublicPage())
 
+/** The parts of this page in chunks of their own (the home page below its first screen), asked for as soon as the app runs. */
+const pageParts = routeAt(location.pathname)?.page.loadParts?.()
+
 async function start() {
   // From the start: the browser's install offer comes once. (The banner reads `online` only after
   // hydration, as zustand gives React the initial state to hydrate with.)
@@ -47,6 +50,8 @@ async function start() {
     routeAt(location.pathname)
       ?.page.load()
       .catch(() => undefined),
+    // Its parts too, so the page hydrates whole, as the build rendered it.
+    pageParts?.catch(() => undefined),
     // A page served with a notice hydrates it at once (its code is a chunk of its own, see NoticeSlot).
     loadServedNotice().catch(() => undefined),
     // The pre-rendered page is on screen before hydration takes the main thread. The app shell serves
@@ -70,8 +75,8 @@ async function start() {
     ...(prerendered ? [startOutbox] : []),
     ...PUBLIC_ROUTES.map(
       ({ page }) =>
-        () =>
-          page.load(),
+        async () =>
+          Promise.all([page.load(), page.loadParts?.()]),
     ),
     () => import('./features/contact/sendEnquiry'),
     loadVisitorNotice,

@@ -7,13 +7,19 @@
 import { useAttractions } from './features/attractions/store'
 import { useEvents } from './features/events/store'
 import { galleryStore } from './features/galleries'
-import { Home } from './features/home/Home'
+import { Home, HomeBelowTheFold } from './features/home/Home'
 import { pageContentStore } from './features/pages'
 import { eagerPage, fetchAhead, lazyPage, menuPageNames, registerPublicRoutes, type PublicRoute } from './shell/publicRoutes'
 
 /** Every route a visitor can open, in the order wouter tries them. Staff screens are in App.tsx. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/', page: eagerPage('features/home/Home.tsx', Home), prerender: true, name: 'Home', loadData: fetchAhead(() => pageContentStore('home')) },
+  {
+    path: '/',
+    page: eagerPage('features/home/Home.tsx', Home, HomeBelowTheFold.load),
+    prerender: true,
+    name: 'Home',
+    loadData: fetchAhead(() => pageContentStore('home')),
+  },
   {
     path: '/about',
     page: lazyPage('features/about/About.tsx', () => import('./features/about/About')),

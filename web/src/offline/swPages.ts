@@ -7,31 +7,21 @@
  * kept; offline, with the server gone, or with a signal that does not answer in time, the last served
  * copy opens at once, else the built one — and the server's copy, when it comes, is kept for next time.
  */
+import type { WorkboxPlugin } from 'workbox-core'
 import { getCacheKeyForURL, matchPrecache } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
 import { SERVED_PAGES_CACHE } from './offlineCopy'
 import { PAGE_DATA_ID, SAVED_COPY_ATTRIBUTE } from '../stores/pageDataIds'
 
 declare const self: ServiceWorkerGlobalScope
 
-// Emptied when a new version takes over: a page served before it names the old version's code.
-
 /** How long a page waits for the server before a kept copy is shown instead (a weak signal must not hold the visitor up for long). */
-const SERVER_WAIT_MS = 1000
+const SERVER_WAIT_SECONDS = 1
 
 const builtCopyOf = (url: URL) => `${url.pathname.replace(/\/+$/, '')}/index.html`
 /** One copy per page, whatever its query string or trailing slash. */
 const keyOf = (url: URL) => new URL(url.pathname.replace(/\/+$/, '') || '/', url.origin).href
-
-/** The page from the server; a whole HTML page is kept as it streams in (the visitor does not wait for that). */
-async function fromServer(event: ExtendableEvent, request: Request, key: string): Promise<Response> {
-  const response = await fetch(request)
-  if (response.status === 200 && response.headers.get('content-type')?.startsWith('text/html')) {
-    const copy = response.clone()
-    event.waitUntil(caches.open(SERVED_PAGES_CACHE).then((cache) => cache.put(key, copy)))
-  }
-  return response
-}
 
 /**
  * A copy from an earlier visit, marked as such on its data script, so the page labels what it shows
@@ -44,21 +34,64 @@ async function markedAsSavedCopy(response: Response): Promise<Response> {
   return new Response(html, { status: response.status, statusText: response.statusText, headers })
 }
 
-const after = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms, undefined))
+/** What is kept of the server's answers: whole HTML pages. */
+const isPage = (response: Response) => response.status === 200 && !!response.headers.get('content-type')?.startsWith('text/html')
+
+/** The copy of a served page kept for next time; `settled` ends the worker's claim on its lifetime (below). */
+function keepServedCopy(request: Request, response: Response, settled: (done?: Promise<unknown>) => void): void {
+  if (!isPage(response)) {
+    settled()
+    return
+  }
+  const copy = response.clone()
+  // Kept as it streams in: the visitor does not wait for that.
+  settled(
+    caches.open(SERVED_PAGES_CACHE).then(
+      (cache) => cache.put(keyOf(new URL(request.url)), copy),
+      () => undefined,
+    ),
+  )
+}
+
+/**
+ * NetworkFirst's additions for these pages:
+ * - An answer that is not OK (a 5xx from a proxy, a redirect) counts as none, so a kept copy shows instead
+ *   (Workbox would pass it on as it is): fetchDidSucceed turns it into a failed fetch.
+ * - The server's copy is saved here, not by Workbox: Workbox stops keeping the worker alive once it has
+ *   answered, so a copy that came after the wait could be lost with the worker. The lifetime is claimed
+ *   at the start (handlerWillStart: an event's lifetime cannot be extended once it has run out) and held
+ *   until the copy is saved.
+ * - With no served copy kept, the built one answers (cachedResponseWillBeUsed): at the end of the wait as
+ *   when the network fails. handlerDidError could not do this: the wait's end only reads the cache.
+ */
+function servedPagesPlugin(): WorkboxPlugin {
+  return {
+    handlerWillStart: async ({ event, state }) => {
+      event.waitUntil(new Promise<void>((resolve) => Object.assign(state!, { settled: resolve })))
+    },
+    fetchDidSucceed: async ({ request, response, state }) => {
+      const settled = state!.settled as (done?: Promise<unknown>) => void
+      if (!response.ok) {
+        settled()
+        throw new Error(`The server answered ${response.status}`)
+      }
+      keepServedCopy(request, response, settled)
+      return response
+    },
+    fetchDidFail: async ({ state }) => (state!.settled as () => void)(),
+    cacheWillUpdate: async () => null,
+    cacheKeyWillBeUsed: async ({ request }) => keyOf(new URL(request.url)),
+    cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
+      cachedResponse ? markedAsSavedCopy(cachedResponse) : matchPrecache(builtCopyOf(new URL(request.url))),
+  }
+}
 
 /** Registered before the precache's own route, so it answers the pre-rendered pages' navigations. */
 export function routeServedPages(): void {
   registerRoute(
     ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && getCacheKeyForURL(builtCopyOf(url)) !== undefined,
-    async ({ request, url, event }) => {
-      const fresh = fromServer(event as ExtendableEvent, request, keyOf(url))
-      const first = await Promise.race([fresh.catch(() => undefined), after(SERVER_WAIT_MS)])
-      if (first?.ok) return first
-      event.waitUntil(fresh.catch(() => undefined))
-      const served = await caches.open(SERVED_PAGES_CACHE).then((cache) => cache.match(keyOf(url)))
-      if (served) return markedAsSavedCopy(served)
-      return (await matchPrecache(builtCopyOf(url))) ?? first ?? fresh
-    },
+    new NetworkFirst({ cacheName: SERVED_PAGES_CACHE, networkTimeoutSeconds: SERVER_WAIT_SECONDS, plugins: [servedPagesPlugin()] }),
   )
+  // Emptied when a new version takes over: a page served before it names the old version's code.
   self.addEventListener('activate', (event) => event.waitUntil(caches.delete(SERVED_PAGES_CACHE)))
 }

@@ -52,7 +52,8 @@ describe('Home', () => {
     // The venue's name until the page's words come, then staff's title.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(venue.hotelName)
     await screen.findByRole('heading', { level: 1, name: 'Fellside Inn' })
-    expect(screen.getByRole('heading', { level: 2, name: 'Walk in from the hills' })).toBeTruthy()
+    // Below the first screen, its own chunk (features/home/BelowTheFold.tsx): there once that has come.
+    await screen.findByRole('heading', { level: 2, name: 'Walk in from the hills' })
     const tiles = screen.getAllByRole('heading', { level: 3 }).filter((heading) => heading.classList.contains('tile__title'))
     expect(tiles.map((heading) => [heading.textContent, heading.closest('a')!.getAttribute('href')])).toEqual([
       ['Stay', '/stay'],

@@ -31,14 +31,19 @@ export type PageComponent = ((props: object) => ReactNode) & {
   /** The file under web/src that holds the page, as Vite's manifest names it (after `src/`). */
   readonly source: string
   load(): Promise<void>
+  /**
+   * Fetches the parts of the page below its first screen that are chunks of their own (shell/lazyPart.ts):
+   * not loaded by the page's HTML, asked for as the app starts (main.tsx); the server awaits them before rendering.
+   */
+  loadParts?(): Promise<void>
 }
 
 /** "features/events/Events.tsx" exports its page as Events. */
 const moduleOf = (source: string) => source.slice(source.lastIndexOf('/') + 1).replace(/\.tsx$/, '')
 
-/** A page in the entry chunk, for the one page most visits start on (/). */
-export function eagerPage(source: string, page: ComponentType<object>): PageComponent {
-  return Object.assign((props: object) => createElement(page, props), { module: moduleOf(source), source, load: async () => {} })
+/** A page in the entry chunk, for the one page most visits start on (/); `loadParts` fetches its lazy parts. */
+export function eagerPage(source: string, page: ComponentType<object>, loadParts?: () => Promise<void>): PageComponent {
+  return Object.assign((props: object) => createElement(page, props), { module: moduleOf(source), source, load: async () => {}, loadParts })
 }
 
 /** A page in its own chunk, downloaded the first time it is shown or asked to `load()`. */
