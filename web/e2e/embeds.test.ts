@@ -284,6 +284,9 @@ describe('gift-card shop', () => {
     const { context, page } = await openSite('online')
     await page.goto(`${suite.server.url}/`)
     await page.getByRole('link', { name: /Purchase a Gift Card/ }).waitFor()
+    // The block is below the first screen, in a chunk fetched once the app starts: until it has come, the
+    // link is the server's markup, kept as it is (shell/lazyPart.ts). The app is started once the network is quiet.
+    await page.waitForLoadState('networkidle')
     await context.setOffline(true)
     const notice = page.locator('.giftcard__offline')
     await notice.waitFor()
