@@ -33,6 +33,7 @@ describe('Home', () => {
       picture,
       pictureDescription: `${title} picture`,
       link,
+      when: '',
     })
     const home = {
       page: 'home',
@@ -45,6 +46,14 @@ describe('Home', () => {
       focalY: 50,
       body: body.tree,
       items: [tile('Stay', '/stay', '/images/tile-stay.jpg'), tile('Drink', '/drink', '/images/tile-drink.jpg'), tile('Walks', '/around', null)],
+      words: {
+        galleryHeading: 'Days on the fell',
+        galleryIntro: '',
+        giftCardHeading: 'Treat a walker',
+        giftCardText: 'Rooms, lunches, ales.',
+        contactHeading: 'Write to the inn',
+        contactIntro: 'We answer by teatime.',
+      },
       updated_at: '2026-11-28T10:00:00.000Z',
     }
     stubFetch({ '/api/opening-times': sampleTimes, '/api/bank-holiday-exceptions': [], '/api/gallery/generic': [], '/api/pages/home': home })
@@ -70,6 +79,9 @@ describe('Home', () => {
     expect(tiles[2]!.closest('a')!.querySelector('img')).toBeNull()
     expect(screen.getByRole('heading', { name: 'Visit Us' })).toBeTruthy()
     expect(screen.getByRole('link', { name: /Purchase a Gift Card/ })).toBeTruthy()
+    // The sections' words are the page's, not the code's.
+    expect(screen.getByRole('region', { name: 'Treat a walker' }).textContent).toContain('Rooms, lunches, ales.')
+    expect(screen.getByRole('region', { name: 'Write to the inn' }).textContent).toContain('We answer by teatime.')
     expect(screen.getByLabelText('Message')).toBeTruthy()
     expect(screen.getAllByRole('main')).toHaveLength(1)
   })

@@ -4,12 +4,19 @@ import type { AppContext } from '../../context'
 import { badRequest, notFound } from '../../http/errors'
 import { parseFormattedText } from '../../shared/rules/formatted-text'
 import { summariseFormattedTree } from '../../shared/rules/formatted-text-tree'
-import { isPageKey, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES } from '../../shared/rules/pages'
+import { isPageKey, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES, PAGE_WORDS } from '../../shared/rules/pages'
 import { nextVersion } from '../../shared/version'
 import type { PageItem, PageKey, PublicPage, StaffPage } from './model'
 import { findPage, savePage, syncPagePictures, uploadedFile, type PageFields, type PageRow } from './store'
 
-const itemsOf = (row: PageRow): PageItem[] => JSON.parse(row.items) as PageItem[]
+/** Items saved before they could say when read as saying nothing. */
+const itemsOf = (row: PageRow): PageItem[] => (JSON.parse(row.items) as Partial<PageItem>[]).map((item) => ({ ...item, when: item.when ?? '' }) as PageItem)
+
+/** Every word the page has, as saved, or empty when never given. */
+function wordsOf(row: PageRow): Record<string, string> {
+  const saved = row.words ? (JSON.parse(row.words) as Record<string, string>) : {}
+  return Object.fromEntries((PAGE_WORDS[row.page] ?? []).map((word) => [word.key, saved[word.key] ?? '']))
+}
 
 const hero = (row: PageRow) => ({
   title: row.title,
@@ -21,7 +28,14 @@ const hero = (row: PageRow) => ({
   focalY: row.focal_y,
 })
 
-export const staffPage = (row: PageRow): StaffPage => ({ page: row.page, ...hero(row), body: row.body, items: itemsOf(row), updated_at: row.updated_at })
+export const staffPage = (row: PageRow): StaffPage => ({
+  page: row.page,
+  ...hero(row),
+  body: row.body,
+  items: itemsOf(row),
+  words: wordsOf(row),
+  updated_at: row.updated_at,
+})
 
 /** The sizes of an uploaded hero picture, for its srcset; none for a shipped one (the build made its copies). */
 function pictureVariants(ctx: AppContext, picture: string) {
@@ -34,7 +48,8 @@ function pictureVariants(ctx: AppContext, picture: string) {
 export function publicPage(ctx: AppContext, row: PageRow): PublicPage {
   const parsed = parseFormattedText(row.body)
   const variants = pictureVariants(ctx, row.picture)
-  return { page: row.page, ...hero(row), pictureVariants: variants, body: parsed.ok ? parsed.tree : [], items: itemsOf(row), updated_at: row.updated_at }
+  const body = parsed.ok ? parsed.tree : []
+  return { page: row.page, ...hero(row), pictureVariants: variants, body, items: itemsOf(row), words: wordsOf(row), updated_at: row.updated_at }
 }
 
 /**
@@ -88,6 +103,10 @@ function pageChanges(before: PageRow | null, after: PageFields): FieldChange[] {
   if (JSON.stringify(old.items ?? []) !== JSON.stringify(after.items)) {
     changes.push({ field: 'items', before: itemTitles(old.items ?? []), after: itemTitles(after.items) })
   }
+  for (const [key, value] of Object.entries(after.words ?? {})) {
+    const was = old.words?.[key] ?? null
+    if (was !== value) changes.push({ field: `words.${key}`, before: was, after: value })
+  }
   return changes
 }
 
@@ -98,6 +117,6 @@ export const pageOf = (name: string): PageKey => {
 
 /** A page's stored fields, as an edit that changes only some of them starts from. */
 export function fieldsOfRow(row: PageRow): PageFields {
-  const { page: _page, updated_at: _version, items: _items, ...fields } = row
-  return { ...fields, items: itemsOf(row) }
+  const { page: _page, updated_at: _version, items: _items, words: _words, ...fields } = row
+  return { ...fields, items: itemsOf(row), words: row.words ? wordsOf(row) : undefined }
 }

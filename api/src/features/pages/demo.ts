@@ -1,7 +1,8 @@
 // The demo venue's words and hero pictures: what the public pages said when they were written in the components.
 import type { AppContext } from '../../context'
 import type { PageItem, PageKey } from './model'
-import { insertPageIfMissing, type PageFields } from './store'
+import { DEMO_SERVING_TIMES, demoWords } from './demo-words'
+import { fillMissingWords, insertPageIfMissing, type PageFields } from './store'
 
 type Names = { hotelName: string; barName: string }
 
@@ -21,6 +22,7 @@ const item = (title: string, text: string, extra: Partial<PageItem> = {}): PageI
   picture: null,
   pictureDescription: '',
   link: null,
+  when: '',
   ...extra,
 })
 
@@ -75,7 +77,7 @@ function demoPages({ hotelName, barName }: Names): Record<PageKey, PageFields> {
         "Once home to the farm's working horses, the Stables is now where walkers, cyclists and villagers gather around the fire.",
         'Expect cask ales from breweries just over the hill, a good cider or two, and a bar that knows its way around a gin and tonic. Muddy boots and well-behaved dogs are more than welcome, and there is always a bowl of water by the door.',
       ].join('\n\n'),
-      items: [],
+      items: DEMO_SERVING_TIMES.drink ?? [],
     },
     eat: {
       ...hero(
@@ -89,7 +91,7 @@ function demoPages({ hotelName, barName }: Names): Record<PageKey, PageFields> {
         'Whether you are setting out up the fell or coming down with muddy boots, our cafe is a warm, unhurried place to sit and refuel.',
         'We bake every morning and cook with what the dale does best: eggs from the farm up the lane, bacon and sausages from our butcher in the village, and bread and scones straight from our own oven. Dogs and walkers are always welcome.',
       ].join('\n\n'),
-      items: [],
+      items: DEMO_SERVING_TIMES.eat ?? [],
     },
     stay: {
       ...hero(
@@ -141,7 +143,11 @@ function demoPages({ hotelName, barName }: Names): Record<PageKey, PageFields> {
 /** Adds the demo venue's content for each page that has none (a database seeded before pages existed gets it too). */
 export function seedPages(ctx: AppContext): void {
   const at = ctx.now().toISOString()
+  const words = demoWords(ctx.venue())
   ctx.db.transaction(() => {
-    for (const [page, fields] of Object.entries(demoPages(ctx.venue()))) insertPageIfMissing(ctx.db, page as PageKey, fields, at)
+    for (const [page, fields] of Object.entries(demoPages(ctx.venue()))) {
+      insertPageIfMissing(ctx.db, page as PageKey, { ...fields, words: words[page as PageKey] }, at)
+      fillMissingWords(ctx.db, page as PageKey, words[page as PageKey], DEMO_SERVING_TIMES[page as PageKey] ?? null)
+    }
   })()
 }

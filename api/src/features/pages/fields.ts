@@ -14,14 +14,27 @@ type Raw = Record<string, unknown>
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Field by field, names and types, before any rule: the schema alone would silently drop a field it does not know. */
-function checkShape(value: unknown, known: Record<string, 'string' | 'number' | 'array' | 'optional string'>, where: string): Raw {
+type Shape = 'string' | 'number' | 'array' | 'optional string' | 'optional object'
+
+const WRONG_TYPE: Record<Shape, string> = {
+  string: 'must be text',
+  'optional string': 'must be text',
+  number: 'must be a number',
+  array: 'must be a list',
+  'optional object': 'must be an object of texts',
+}
+
+function hasShape(got: unknown, kind: Shape): boolean {
+  if (kind === 'optional string') return got === undefined || got === null || typeof got === 'string'
+  if (kind === 'optional object') return got === undefined || (isObject(got) && Object.values(got).every((value) => typeof value === 'string'))
+  return kind === 'array' ? Array.isArray(got) : typeof got === kind
+}
+
+function checkShape(value: unknown, known: Record<string, Shape>, where: string): Raw {
   if (!isObject(value)) throw badRequest(`${where || 'The page '}must be a JSON object of fields.`)
   refuseUnknown(value, Object.keys(known), where)
   for (const [field, kind] of Object.entries(known)) {
-    const got = value[field]
-    const ok =
-      kind === 'optional string' ? got === undefined || got === null || typeof got === 'string' : kind === 'array' ? Array.isArray(got) : typeof got === kind
-    if (!ok) throw badRequest(`${where}${field}: ${kind === 'number' ? 'must be a number' : kind === 'array' ? 'must be a list' : 'must be text'}.`)
+    if (!hasShape(value[field], kind)) throw badRequest(`${where}${field}: ${WRONG_TYPE[kind]}.`)
   }
   return value
 }
@@ -36,9 +49,17 @@ const PAGE_SHAPE = {
   focalY: 'number',
   body: 'string',
   items: 'array',
+  words: 'optional object',
   updated_at: 'optional string',
 } as const
-const ITEM_SHAPE = { title: 'string', text: 'string', picture: 'optional string', pictureDescription: 'optional string', link: 'optional string' } as const
+const ITEM_SHAPE = {
+  title: 'string',
+  text: 'string',
+  picture: 'optional string',
+  pictureDescription: 'optional string',
+  link: 'optional string',
+  when: 'optional string',
+} as const
 
 /** The edit as sent, checked for unknown fields and each field's type: a 400 names the first wrong one. */
 export function pageBodyOf(raw: unknown): PageBody {
@@ -51,7 +72,7 @@ export function pageBodyOf(raw: unknown): PageBody {
 export function readPageFields(page: PageKey, body: PageBody): PageFields {
   const checked = checkPageEdit(page, body)
   if (!checked.ok) throw badRequest(checked.error)
-  const { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body: text, items } = checked.page
+  const { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body: text, items, words } = checked.page
   return {
     title,
     small_heading: smallHeading,
@@ -62,6 +83,7 @@ export function readPageFields(page: PageKey, body: PageBody): PageFields {
     focal_y: focalY,
     body: text,
     items,
+    words,
   }
 }
 

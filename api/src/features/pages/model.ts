@@ -11,6 +11,8 @@ const PageItem = t.Object({
   picture: t.Nullable(t.String()),
   pictureDescription: t.String(),
   link: t.Nullable(t.String()),
+  /** When it is served ("from 8am"): the cafe's and the bar's serving times; empty elsewhere. */
+  when: t.String(),
 })
 export type PageItem = typeof PageItem.static
 
@@ -25,6 +27,9 @@ const Hero = {
   focalY: t.Integer(),
 }
 
+/** The page's short words by key (shared/rules/pages.ts PAGE_WORDS): every key the page has, empty when not given. */
+const Words = t.Record(t.String(), t.String())
+
 /** What visitors get (GET /api/pages/:page): the body already parsed into the safe tree. */
 export const PublicPage = t.Object({
   page: t.String(),
@@ -33,12 +38,13 @@ export const PublicPage = t.Object({
   pictureVariants: ImageVariants,
   body: t.Unsafe<FormattedTree>(t.Array(t.Any())),
   items: t.Array(PageItem),
+  words: Words,
   updated_at: t.String(),
 })
 export type PublicPage = typeof PublicPage.static
 
 /** What staff edit (GET /api/admin/pages): the body as they wrote it. */
-export const StaffPage = t.Object({ page: t.String(), ...Hero, body: t.String(), items: t.Array(PageItem), updated_at: t.String() })
+export const StaffPage = t.Object({ page: t.String(), ...Hero, body: t.String(), items: t.Array(PageItem), words: Words, updated_at: t.String() })
 export type StaffPage = typeof StaffPage.static
 export const StaffPageList = t.Array(StaffPage)
 
@@ -63,8 +69,10 @@ export const PageBody = t.Object({
       picture: t.Optional(t.Nullable(t.String())),
       pictureDescription: t.Optional(t.String()),
       link: t.Optional(t.Nullable(t.String())),
+      when: t.Optional(t.String()),
     }),
   ),
+  words: t.Optional(Words),
   /** The version the edit started from (the page's updated_at); same as the If-Match header. */
   updated_at: t.Optional(t.String({ maxLength: 64 })),
 })

@@ -13,13 +13,15 @@ export interface PageRow {
   body: string
   /** JSON: PageItem[]. */
   items: string
+  /** JSON: the page's words (PAGE_WORDS); null until given. */
+  words: string | null
   updated_at: string
 }
 
 /** A page's fields as the routes and the seed hand them over (items as a list). */
-export type PageFields = Omit<PageRow, 'page' | 'items' | 'updated_at'> & { items: PageItem[] }
+export type PageFields = Omit<PageRow, 'page' | 'items' | 'words' | 'updated_at'> & { items: PageItem[]; words?: Record<string, string> }
 
-const COLUMNS = 'page, title, small_heading, intro, picture, picture_description, focal_x, focal_y, body, items, updated_at'
+const COLUMNS = 'page, title, small_heading, intro, picture, picture_description, focal_x, focal_y, body, items, words, updated_at'
 
 export const findPage = (db: Database, page: string): PageRow | null =>
   db.query<PageRow, [string]>(`SELECT ${COLUMNS} FROM page_content WHERE page = ?`).get(page)
@@ -37,20 +39,32 @@ const values = (fields: PageFields) =>
     fields.focal_y,
     fields.body,
     JSON.stringify(fields.items),
+    fields.words ? JSON.stringify(fields.words) : null,
   ] as const
 
 /** Adds a page's content unless it has some already (the seed never overwrites staff's words). */
 export function insertPageIfMissing(db: Database, page: PageKey, fields: PageFields, at: string): void {
-  db.query(`INSERT OR IGNORE INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(page, ...values(fields), at)
+  db.query(`INSERT OR IGNORE INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(page, ...values(fields), at)
 }
 
-/** Saves a page's content, adding its row when it had none yet (a server started without the demo content). */
+/** Gives the demo venue's words to a page that never had any (a database from before words existed). */
+export function fillMissingWords(db: Database, page: PageKey, words: Record<string, string>, items: PageItem[] | null): void {
+  if (items)
+    db.query("UPDATE page_content SET words = ?, items = ? WHERE page = ? AND words IS NULL AND items = '[]'").run(
+      JSON.stringify(words),
+      JSON.stringify(items),
+      page,
+    )
+  db.query('UPDATE page_content SET words = ? WHERE page = ? AND words IS NULL').run(JSON.stringify(words), page)
+}
+
+/** Saves a page's content (words left as they are when the edit has none), adding its row when it had none yet (a server started without the demo content). */
 export function savePage(db: Database, page: PageKey, fields: PageFields, at: string): void {
   db.query(
-    `INSERT INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO page_content (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (page) DO UPDATE SET title = excluded.title, small_heading = excluded.small_heading, intro = excluded.intro, picture = excluded.picture,
        picture_description = excluded.picture_description, focal_x = excluded.focal_x, focal_y = excluded.focal_y, body = excluded.body,
-       items = excluded.items, updated_at = excluded.updated_at`,
+       items = excluded.items, words = COALESCE(excluded.words, page_content.words), updated_at = excluded.updated_at`,
   ).run(page, ...values(fields), at)
 }
 

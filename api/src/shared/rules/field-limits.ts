@@ -24,5 +24,7 @@ export const PAGE_LIMITS = {
   pictureDescription: 300,
   itemTitle: 120,
   itemText: 1000,
+  itemWhen: 40,
   items: 24,
+  word: 400,
 } as const

@@ -4,7 +4,7 @@
 import { PAGE_LIMITS } from './field-limits'
 import { linkProblem, parseFormattedText } from './formatted-text'
 import { hiddenCharacterProblem } from './hidden-characters'
-import { isSitePicture, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES, type PageKey } from './pages'
+import { isSitePicture, isUploadedPicture, PAGE_ITEMS, PAGE_NAMES, PAGE_WORDS, type PageKey, type PageWordValues } from './pages'
 
 /** One item of a page's list as sent (a Stay room or feature, a home tile). */
 export interface PageEditItem {
@@ -13,6 +13,8 @@ export interface PageEditItem {
   picture?: string | null
   pictureDescription?: string
   link?: string | null
+  /** When it is served ("from 8am"), on pages whose items say so. */
+  when?: string
 }
 
 /** A page's words and hero as sent: every field at once. */
@@ -26,9 +28,11 @@ export interface PageEdit {
   focalY: number
   body: string
   items: PageEditItem[]
+  /** The page's short words (PAGE_WORDS); an edit queued before they existed has none, and keeps those saved. */
+  words?: PageWordValues
 }
 
-export type CleanPageItem = { title: string; text: string; picture: string | null; pictureDescription: string; link: string | null }
+export type CleanPageItem = { title: string; text: string; picture: string | null; pictureDescription: string; link: string | null; when: string }
 export type CleanPageEdit = Omit<PageEdit, 'items'> & { items: CleanPageItem[] }
 
 /** The edit as it is saved (trimmed), or the first field at fault (`items[2].title`) and why. */
@@ -80,6 +84,7 @@ function items(page: PageKey, list: PageEditItem[]): CleanPageItem[] {
     const where = `items[${index + 1}].`
     const chosen = item.picture?.trim() ? picture(item.picture, `${where}picture`) : null
     const link = item.link?.trim() || null
+    if (!kind.when && item.when?.trim()) throw refuse(`${where}when`, `the ${PAGE_NAMES[page]} page's ${kind.many.toLowerCase()} do not say when.`)
     const problem = link === null ? null : linkProblem(link)
     if (problem) throw refuse(`${where}link`, problem)
     return {
@@ -88,8 +93,21 @@ function items(page: PageKey, list: PageEditItem[]): CleanPageItem[] {
       picture: chosen,
       pictureDescription: chosen ? text(item.pictureDescription ?? '', `${where}pictureDescription`, PAGE_LIMITS.pictureDescription, true) : '',
       link,
+      when: kind.when ? text(item.when ?? '', `${where}when`, PAGE_LIMITS.itemWhen, false) : '',
     }
   })
+}
+
+/** The page's words: only those it has, each trimmed and checked; a required one cannot be empty. */
+function words(page: PageKey, given: PageWordValues | undefined): PageWordValues | undefined {
+  if (given === undefined) return undefined
+  const known = PAGE_WORDS[page]
+  const unknown = Object.keys(given).find((key) => !known.some((word) => word.key === key))
+  if (unknown !== undefined) {
+    const keys = known.map((word) => word.key).join(', ') || 'none'
+    throw refuse('words', `the ${PAGE_NAMES[page]} page has no words called "${unknown.slice(0, 40)}" (it has ${keys}).`)
+  }
+  return Object.fromEntries(known.map((word) => [word.key, text(String(given[word.key] ?? ''), `words.${word.key}`, PAGE_LIMITS.word, word.required === true)]))
 }
 
 /** A picture's description (the hero upload sends one with its file), trimmed, or why not. */
@@ -117,7 +135,9 @@ export function checkPageEdit(page: PageKey, edit: PageEdit): PageEditResult {
     const parsed = parseFormattedText(edit.body)
     if (!parsed.ok) throw refuse('body', parsed.error)
     const body = edit.body.replace(/\r\n?/g, '\n').trim()
-    return { ok: true, page: { title, smallHeading, intro, picture: chosen, pictureDescription, focalX, focalY, body, items: items(page, edit.items) } }
+    const checkedItems = items(page, edit.items)
+    const clean = { title, smallHeading, intro, picture: chosen, pictureDescription, focalX, focalY, body, items: checkedItems, words: words(page, edit.words) }
+    return { ok: true, page: clean }
   } catch (error) {
     if (error instanceof Refused) return { ok: false, field: error.field, error: error.message }
     throw error

@@ -15,11 +15,60 @@ export const PAGE_NAMES: Record<PageKey, string> = {
   contact: 'Contact',
 }
 
-/** The pages that show a list of items, and what one is called there (Stay's rooms and features, the home tiles). */
-export const PAGE_ITEMS: Partial<Record<PageKey, { one: string; many: string }>> = {
+/**
+ * The pages that show a list of items, and what one is called there (Stay's rooms and features, the home
+ * tiles, the serving times of the cafe and the bar); `when`: the items also say when ("from 8am").
+ */
+export const PAGE_ITEMS: Partial<Record<PageKey, { one: string; many: string; when?: boolean }>> = {
   home: { one: 'tile', many: 'Tiles' },
+  drink: { one: 'serving time', many: 'Serving times', when: true },
+  eat: { one: 'serving time', many: 'Serving times', when: true },
   stay: { one: 'room or feature', many: 'Rooms and features' },
 }
+
+/** One of a page's short words beside its hero and body: a section's heading, the line above it, a button. */
+export interface PageWord {
+  key: string
+  /** How the staff screen names it. */
+  label: string
+  /** Whether the page needs it (a heading); one left empty is simply not shown. */
+  required?: boolean
+}
+
+const eyebrow = (label: string): PageWord => ({ key: 'eyebrow', label: `Line above the text (${label})` })
+const contactForm: PageWord[] = [
+  { key: 'contactHeading', label: 'Message form: heading', required: true },
+  { key: 'contactIntro', label: 'Message form: introduction' },
+]
+
+/** Each page's short words, in the order the page shows them. */
+export const PAGE_WORDS: Record<PageKey, readonly PageWord[]> = {
+  home: [
+    { key: 'galleryHeading', label: 'Gallery: heading', required: true },
+    { key: 'galleryIntro', label: 'Gallery: introduction' },
+    { key: 'giftCardHeading', label: 'Gift cards: heading', required: true },
+    { key: 'giftCardText', label: 'Gift cards: text' },
+    ...contactForm,
+  ],
+  about: [
+    { key: 'stayButton', label: 'Button to the Stay page', required: true },
+    { key: 'contactButton', label: 'Button to the Contact page', required: true },
+  ],
+  drink: [eyebrow('e.g. Ales, fires & pub grub'), { key: 'galleryHeading', label: 'Gallery: heading', required: true }, ...contactForm],
+  eat: [eyebrow('e.g. Breakfast & lunch'), { key: 'galleryHeading', label: 'Gallery: heading', required: true }, ...contactForm],
+  stay: [
+    eyebrow('e.g. Our rooms'),
+    { key: 'bookingEyebrow', label: 'Booking: line above the heading' },
+    { key: 'bookingHeading', label: 'Booking: heading', required: true },
+    { key: 'bookingText', label: 'Booking: text before the phone number' },
+  ],
+  events: [eyebrow('e.g. Coming up'), { key: 'galleryHeading', label: 'Past events gallery: heading', required: true }],
+  around: [eyebrow('e.g. Nearby')],
+  contact: [{ key: 'contactIntro', label: 'Message form: introduction' }],
+}
+
+/** A page's words as sent and kept: its keys are those PAGE_WORDS gives the page. */
+export type PageWordValues = Record<string, string>
 
 export const isPageKey = (value: string): value is PageKey => (PAGE_KEYS as readonly string[]).includes(value)
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { PageHero, pageContentStore } from '../pages'
+import { PageHero, pageContentStore, pageWord } from '../pages'
 import { useResource } from '../../stores'
 import { FormattedText } from '../../ui/FormattedText'
 import '../../ui/info-pages.css'
@@ -17,10 +17,10 @@ export function About() {
           {content ? <FormattedText tree={content.body} leadFirst /> : null}
           <div className="prose__actions">
             <Link href="/stay" className="button">
-              Stay with us
+              {pageWord(content, 'stayButton') || 'Stay'}
             </Link>
             <Link href="/contact" className="button button--ghost">
-              Find us
+              {pageWord(content, 'contactButton') || 'Contact'}
             </Link>
           </div>
         </div>

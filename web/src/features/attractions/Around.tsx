@@ -1,5 +1,5 @@
 import { FormattedText } from '../../ui/FormattedText'
-import { PageHero, pageContentStore } from '../pages'
+import { Eyebrow, PageHero, pageContentStore, pageWord } from '../pages'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { useAttractions } from './store'
 import { useResource } from '../../stores'
@@ -22,7 +22,7 @@ export function Around() {
       <section className="section around">
         <div className="container">
           <div className="section-heading">
-            <span className="eyebrow">Nearby</span>
+            <Eyebrow text={pageWord(content, 'eyebrow')} />
             {content ? <FormattedText tree={content.body} /> : null}
           </div>
           {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}

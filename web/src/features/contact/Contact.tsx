@@ -1,5 +1,5 @@
 import { ContactForm } from './ContactForm'
-import { PageHero, pageContentStore } from '../pages'
+import { PageHero, pageContentStore, pageWord } from '../pages'
 import { useResource } from '../../stores'
 import { OpeningTimes, OpenStatus } from '../opening-times'
 import { telHref } from '../../lib/venue'
@@ -41,7 +41,7 @@ export function Contact() {
           </ul>
         </div>
       </div>
-      <ContactForm heading="Contact Us" intro="Send us a message and we will get back to you as soon as we can." />
+      <ContactForm heading="Contact Us" intro={pageWord(content, 'contactIntro')} />
 
       <div className="section">
         <div className="container">

@@ -10,7 +10,7 @@ const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '
 export const SEND_FAILED = 'Failed to send email.'
 
 export interface ContactFormProps {
-  /** Section heading (h2). */
+  /** Section heading (h2): the page's words; a plain "Get in touch" until they have come. */
   heading?: string
   intro?: string
 }
@@ -37,7 +37,7 @@ function useDeliveredNotice(setResult: (update: (current: FormResult) => FormRes
  * server's reply `message` (or 'Failed to send email.') appears under the form; fields clear after a
  * send. A message kept on the device says why, and the status changes once it has been delivered.
  */
-export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProps) {
+export function ContactForm({ heading, intro }: ContactFormProps) {
   const [values, setValues] = useState<Enquiry>(EMPTY)
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<FormResult>(null)
@@ -96,7 +96,7 @@ export function ContactForm({ heading = 'Get in touch', intro }: ContactFormProp
     <section className="contact-section section" aria-labelledby={`${id}-heading`}>
       <div className="container">
         <div className="contact-form">
-          <h2 id={`${id}-heading`}>{heading}</h2>
+          <h2 id={`${id}-heading`}>{heading || 'Get in touch'}</h2>
           {intro ? <p className="contact-form__intro">{intro}</p> : null}
           <form className="form" onSubmit={submit} ref={form}>
             <div className="form__row form__row--split">

@@ -2,7 +2,7 @@ import { ContactForm } from '../contact'
 import { FadeIn } from '../../ui/FadeIn'
 import { Gallery } from '../galleries'
 import { FormattedText } from '../../ui/FormattedText'
-import { PageHero, pageContentStore } from '../pages'
+import { Eyebrow, PageHero, pageContentStore, pageWord, ServingTimes } from '../pages'
 import { useResource } from '../../stores'
 import { MenuLink } from '../menus'
 import { useVenue } from '../../shell/venue'
@@ -20,35 +20,19 @@ export function Drink() {
       <section className="section venue-intro">
         <div className="container venue-intro__grid">
           <FadeIn>
-            <span className="eyebrow">Ales, fires &amp; pub grub</span>
+            <Eyebrow text={pageWord(content, 'eyebrow')} />
             {content ? <FormattedText tree={content.body} leadFirst /> : null}
             <div className="venue-intro__cta">
               <MenuLink businessId={1} />
             </div>
           </FadeIn>
           <FadeIn>
-            <ul className="serving-times" aria-label="When we serve food">
-              <li className="serving-times__item">
-                <span className="serving-times__label">Breakfast</span>
-                <span className="serving-times__time">from 8am</span>
-                <span className="serving-times__note">Bacon rolls and coffee for early starters.</span>
-              </li>
-              <li className="serving-times__item">
-                <span className="serving-times__label">Pub grub</span>
-                <span className="serving-times__time">from noon</span>
-                <span className="serving-times__note">Fish &amp; chips, steak &amp; ale pie, burgers and ploughman's.</span>
-              </li>
-              <li className="serving-times__item">
-                <span className="serving-times__label">The bar</span>
-                <span className="serving-times__time">until late</span>
-                <span className="serving-times__note">Local ales, ciders and a fire in the hearth.</span>
-              </li>
-            </ul>
+            <ServingTimes items={content?.items ?? []} />
           </FadeIn>
         </div>
       </section>
-      <Gallery type="stables" heading={`Inside ${venue.barName}`} />
-      <ContactForm />
+      <Gallery type="stables" heading={pageWord(content, 'galleryHeading')} />
+      <ContactForm heading={pageWord(content, 'contactHeading')} intro={pageWord(content, 'contactIntro')} />
     </main>
   )
 }

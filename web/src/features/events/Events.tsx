@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { EventCard } from './EventCard'
 import { Gallery } from '../galleries'
-import { PageHero, pageContentStore } from '../pages'
+import { Eyebrow, PageHero, pageContentStore, pageWord } from '../pages'
 import { useMounted } from '../../lib/hooks'
 import { NO_UPCOMING_EVENTS, upcomingEvents } from './eventDisplay'
 import { useEvents } from './store'
@@ -24,11 +24,11 @@ export function Events() {
   return (
     <main id="main">
       <PageHero content={content} placeholder={{ title: "What's on", picture: '/images/hero-events.jpg' }} />
-      <Gallery type="events" heading="Past events" className="gallery--past-events" />
+      <Gallery type="events" heading={pageWord(content, 'galleryHeading')} className="gallery--past-events" />
       <section className="section events" aria-labelledby="events-heading">
         <div className="container">
           <div className="section-heading">
-            <span className="eyebrow">Coming up</span>
+            <Eyebrow text={pageWord(content, 'eyebrow')} />
             <h2 id="events-heading">Events We Are Running</h2>
           </div>
           {/* A saved copy on screen is announced once, for the whole page, by the offline banner. */}

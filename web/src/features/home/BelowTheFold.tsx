@@ -7,6 +7,7 @@ import { ResponsiveImage } from '../../ui/ResponsiveImage'
 import { staticImageVariants } from '../../ui/staticImages'
 import { ContactForm } from '../contact'
 import { Gallery } from '../galleries'
+import { pageWord } from '../pages'
 import { homeContent } from './content'
 import { GiftCardBlock } from './GiftCardBlock'
 import { MapSection } from './MapSection'
@@ -69,7 +70,7 @@ export function BelowTheFold() {
         </section>
       ) : null}
 
-      <Gallery type="generic" heading="Life in the dale" intro="Mornings on the fells, evenings by the fire." />
+      <Gallery type="generic" heading={pageWord(content, 'galleryHeading')} intro={pageWord(content, 'galleryIntro')} />
 
       <div className="section section--paper">
         <div className="container">
@@ -79,11 +80,11 @@ export function BelowTheFold() {
 
       <div className="section">
         <div className="container">
-          <GiftCardBlock />
+          <GiftCardBlock heading={pageWord(content, 'giftCardHeading')} text={pageWord(content, 'giftCardText')} />
         </div>
       </div>
 
-      <ContactForm heading="Send us a message" intro="Questions about rooms, tables, dogs or directions — we usually reply the same day." />
+      <ContactForm heading={pageWord(content, 'contactHeading')} intro={pageWord(content, 'contactIntro')} />
     </>
   )
 }

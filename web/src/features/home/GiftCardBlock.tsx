@@ -5,10 +5,10 @@ import { useVenue } from '../../shell/venue'
 import './sections.css'
 
 /**
- * The gift card block: a link to the third-party shop, or the phone number when offline. The shop opens
+ * The gift card block (its heading and text are the home page's words): a link to the third-party shop, or the phone number when offline. The shop opens
  * in a new tab, where the browser says if it does not answer; the page itself never contacts the shop.
  */
-export function GiftCardBlock() {
+export function GiftCardBlock({ heading, text }: { heading: string; text: string }) {
   const venue = useVenue()
   const online = useOnline()
   const id = useId()
@@ -16,11 +16,8 @@ export function GiftCardBlock() {
     <section className="giftcard" aria-labelledby={`${id}-heading`}>
       <div className="giftcard__inner">
         <p className="giftcard__eyebrow">Gift Cards</p>
-        <h2 id={`${id}-heading`}>Give someone a day in the dales</h2>
-        <p>
-          A night in one of our rooms, a long lunch after a walk or a round of local ales by the fire in the Stables — our gift cards can be spent on all of it,
-          and they never go out of fashion.
-        </p>
+        <h2 id={`${id}-heading`}>{heading || 'Gift Cards'}</h2>
+        {text ? <p>{text}</p> : null}
         {online ? (
           <a className="giftcard__button" href={venue.giftCardUrl} target="_blank" rel="noopener noreferrer">
             Purchase a Gift Card<span className="visually-hidden"> (opens in a new tab)</span>

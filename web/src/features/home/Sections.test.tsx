@@ -121,8 +121,10 @@ describe('MapSection', () => {
 })
 
 describe('GiftCardBlock', () => {
-  test("'Purchase a Gift Card' opens the gift card shop in a new tab", () => {
-    render(<GiftCardBlock />)
+  test("'Purchase a Gift Card' opens the gift card shop in a new tab, under the home page's words", () => {
+    render(<GiftCardBlock heading="Give a day out" text="Spend it on rooms, lunch or ale." />)
+    expect(screen.getByRole('region', { name: 'Give a day out' })).toBeTruthy()
+    expect(screen.getByText('Spend it on rooms, lunch or ale.')).toBeTruthy()
     const link = screen.getByRole('link', { name: /Purchase a Gift Card/ })
     expect(link.getAttribute('href')).toBe(venue.giftCardUrl)
     expect(link.getAttribute('target')).toBe('_blank')
@@ -131,7 +133,7 @@ describe('GiftCardBlock', () => {
 
   test('offline: the phone number instead of the link', async () => {
     setOnline(false)
-    render(<GiftCardBlock />)
+    render(<GiftCardBlock heading="Gift cards" text="" />)
     await waitFor(() => expect(screen.queryByRole('link', { name: /Purchase a Gift Card/ })).toBeNull())
     expect(screen.getByRole('link', { name: venue.phone })).toBeTruthy()
     setOnline(true)

@@ -16,6 +16,7 @@ const content = (picture: string, pictureVariants: PublicPage['pictureVariants']
   focalY: 50,
   body: [],
   items: [],
+  words: {},
   updated_at: '2026-11-28T10:00:00.000Z',
 })
 

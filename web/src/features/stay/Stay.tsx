@@ -1,7 +1,7 @@
 import { BookingWidget } from './BookingWidget'
 import { FadeIn } from '../../ui/FadeIn'
 import { FormattedText } from '../../ui/FormattedText'
-import { PageHero, pageContentStore } from '../pages'
+import { Eyebrow, PageHero, pageContentStore, pageWord } from '../pages'
 import { useResource } from '../../stores'
 import { RoomRotator } from './RoomRotator'
 import { telHref } from '../../lib/venue'
@@ -21,7 +21,7 @@ export function Stay() {
       <section className="section stay-rooms">
         <div className="container stay-rooms__grid">
           <FadeIn>
-            <span className="eyebrow">Our rooms</span>
+            <Eyebrow text={pageWord(content, 'eyebrow')} />
             {content ? <FormattedText tree={content.body} leadFirst /> : null}
             <ul className="stay-features">
               {(content?.items ?? []).map((feature) => (
@@ -38,10 +38,10 @@ export function Stay() {
       <section className="section section--paper stay-booking" id="book" aria-labelledby="book-heading">
         <div className="container">
           <div className="section-heading">
-            <span className="eyebrow">Check availability</span>
-            <h2 id="book-heading">Book your room</h2>
+            <Eyebrow text={pageWord(content, 'bookingEyebrow')} />
+            <h2 id="book-heading">{pageWord(content, 'bookingHeading') || 'Book'}</h2>
             <p>
-              Check availability and book online below, or if you would rather talk, call us on <a href={telHref(venue.phone)}>{venue.phone}</a>.
+              {pageWord(content, 'bookingText')} <a href={telHref(venue.phone)}>{venue.phone}</a>.
             </p>
           </div>
           <BookingWidget />

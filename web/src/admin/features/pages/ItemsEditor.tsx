@@ -4,12 +4,15 @@ import type { PageEditItem } from '../../../../../api/src/shared/rules/page-fiel
 import { InputField, TextAreaField } from '../../shell/formParts'
 import { PicturePicker } from './PicturePicker'
 
-const EMPTY_ITEM: PageEditItem = { title: '', text: '', picture: null, pictureDescription: '', link: null }
+const EMPTY_ITEM: PageEditItem = { title: '', text: '', picture: null, pictureDescription: '', link: null, when: '' }
 
 /** Where focus goes once the list has changed: a control of a row (by its id's end), or the Add button. */
 type FocusTarget = { index: number; control: 'title' | 'up' | 'down' | 'remove' } | 'add'
 
-function ItemFields({ id, index, item, onItem }: { id: string; index: number; item: PageEditItem; onItem(item: PageEditItem): void }) {
+type ItemFieldsProps = { id: string; index: number; item: PageEditItem; onItem(item: PageEditItem): void; when: boolean }
+
+/** An item's fields; a serving time (`when`) says when instead of showing a picture and a link. */
+function ItemFields({ id, index, item, onItem, when }: ItemFieldsProps) {
   const name = (field: string) => `items[${index + 1}].${field}`
   const field = (key: keyof PageEditItem) => `${id}-${index}-${key}`
   return (
@@ -23,6 +26,17 @@ function ItemFields({ id, index, item, onItem }: { id: string; index: number; it
         maxLength={PAGE_LIMITS.itemTitle}
         required
       />
+      {when ? (
+        <InputField
+          label="When (optional)"
+          hint="For example: from 8am, all day."
+          id={field('when')}
+          name={name('when')}
+          value={item.when ?? ''}
+          onValue={(value) => onItem({ ...item, when: value })}
+          maxLength={PAGE_LIMITS.itemWhen}
+        />
+      ) : null}
       <TextAreaField
         label="Text"
         id={field('text')}
@@ -33,6 +47,16 @@ function ItemFields({ id, index, item, onItem }: { id: string; index: number; it
         maxLength={PAGE_LIMITS.itemText}
         required
       />
+      {when ? null : <PictureAndLink id={id} index={index} item={item} onItem={onItem} />}
+    </>
+  )
+}
+
+function PictureAndLink({ id, index, item, onItem }: Omit<ItemFieldsProps, 'when'>) {
+  const name = (field: string) => `items[${index + 1}].${field}`
+  const field = (key: keyof PageEditItem) => `${id}-${index}-${key}`
+  return (
+    <>
       <PicturePicker
         id={field('picture')}
         name={name('picture')}
@@ -76,8 +100,8 @@ export function ItemsEditor({
 }: {
   id: string
   items: PageEditItem[]
-  /** What one item is called on this page, and several ('tile', 'Tiles'). */
-  kind: { one: string; many: string }
+  /** What one item is called on this page, and several ('tile', 'Tiles'); whether items say when. */
+  kind: { one: string; many: string; when?: boolean }
   onItems(items: PageEditItem[]): void
 }) {
   const { one, many } = kind
@@ -123,7 +147,13 @@ export function ItemsEditor({
               {one[0]!.toUpperCase()}
               {one.slice(1)} {index + 1} of {items.length}
             </p>
-            <ItemFields id={id} index={index} item={item} onItem={(changed) => onItems(items.map((old, at) => (at === index ? changed : old)))} />
+            <ItemFields
+              id={id}
+              index={index}
+              item={item}
+              when={kind.when === true}
+              onItem={(changed) => onItems(items.map((old, at) => (at === index ? changed : old)))}
+            />
             <div className="page-items__actions">
               <button
                 type="button"

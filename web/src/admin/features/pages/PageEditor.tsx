@@ -17,6 +17,7 @@ import { ItemsEditor } from './ItemsEditor'
 import { PagePreview } from './PagePreview'
 import { fieldOfMessage, filledFromPage, inStaffWords, rebasedValues, sendPage, type FilledFrom, type PageValues } from './pageValues'
 import { useAdminPages } from './store'
+import { WordsFields } from './WordsFields'
 
 export const PAGE_SAVE_ERROR = 'The page was not saved.'
 
@@ -88,6 +89,9 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
             <ItemsEditor id={`${ids}-item`} items={values.items} kind={kind} onItems={(items) => set('items', items)} />
           </AdminSection>
         ) : null}
+        <AdminSection title="Other words on the page" id={`${ids}-words`}>
+          <WordsFields id={`${ids}-word`} page={page} words={values.words ?? {}} onWords={(words) => set('words', words)} />
+        </AdminSection>
         <FormFooter form={save} label={`Save the ${PAGE_NAMES[page]} page`} busyLabel="Saving…" />
       </StaffForm>
       <HeroUpload page={page} stored={stored} pending={queued.picture} />

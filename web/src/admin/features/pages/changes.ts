@@ -5,7 +5,7 @@ import { text, type ConflictRow } from '../../shell/conflictFields'
 import { mark, metaOf, type PendingMark } from '../../shell/pending'
 import type { EditFields } from '../../shell/registry'
 import type { PageEdit } from '../../../../../api/src/shared/rules/page-fields'
-import type { PageKey } from '../../../../../api/src/shared/rules/pages'
+import { isPageKey, PAGE_WORDS, type PageKey } from '../../../../../api/src/shared/rules/pages'
 
 /** `fields`: the fields it changes, for the Pending changes list; a new picture is `op: 'picture'`. */
 export type PageMeta = { kind: 'page'; op: 'update'; page: PageKey; fields: string[] }
@@ -21,8 +21,8 @@ export const pagePicturePath = (page: PageKey) => `/api/admin/pages/${page}/pict
 
 /** A page's fields as an edit sends them: the base an edit starts from, and the server's side of a merge. */
 export function pageEditOf(page: StaffPage): PageEdit {
-  const { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body, items } = page
-  return { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body, items }
+  const { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body, items, words } = page
+  return { title, smallHeading, intro, picture, pictureDescription, focalX, focalY, body, items, words }
 }
 
 /** The newest queued edit of a page (what the server will have) and its badge; a queued picture's badge apart. */
@@ -59,24 +59,37 @@ const LABELS: Record<keyof PageEdit, string> = {
   focalY: 'Part kept on phones (down)',
   body: 'Text',
   items: 'Items',
+  words: 'Other words',
 }
 
-/** A list of items as words ("Double rooms: Calm rooms… · Family rooms: …"); it arrives as JSON text on staff's side. */
-function itemWords(value: unknown): string {
-  let list = value
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value)
-    } catch {
-      return value
-    }
+/** A list or the words as sent: they arrive as JSON text on staff's side of a conflict. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
   }
+}
+
+/** A page's words as staff read them ("Gallery: heading: Life in the dale · …"), in the order the page shows them. */
+function pageWordsText(page: string, value: unknown): string {
+  const words = parsed(value)
+  if (!words || typeof words !== 'object') return text(words)
+  const known = isPageKey(page) ? PAGE_WORDS[page] : []
+  return known.map((word) => `${word.label}: ${String((words as Record<string, unknown>)[word.key] ?? '')}`).join(' · ')
+}
+
+/** A list of items as words ("Double rooms: Calm rooms… · Family rooms: …"). */
+function itemWords(value: unknown): string {
+  const list = parsed(value)
+  if (typeof list === 'string') return list
   if (!Array.isArray(list)) return text(list)
   if (list.length === 0) return 'No items'
   return list
-    .map((item: Partial<Record<'title' | 'text' | 'picture' | 'link', unknown>>) =>
+    .map((item: Partial<Record<'title' | 'text' | 'picture' | 'link' | 'when', unknown>>) =>
       [
-        `${String(item.title ?? '')}: ${String(item.text ?? '')}`,
+        `${String(item.title ?? '')}${item.when ? ` (${String(item.when)})` : ''}: ${String(item.text ?? '')}`,
         item.picture ? `picture ${String(item.picture)}` : '',
         item.link ? `link ${String(item.link)}` : '',
       ]
@@ -105,11 +118,13 @@ export function aroundDifference(mine: string, theirs: string): [string, string]
 export function pageConflictRows(entry: OutboxEntry, mine: Record<string, string>, current: Record<string, unknown>): ConflictRow[] | null {
   if (!pageEdits.applies(entry)) return null
   const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
+  const page = entry.path.split('/').pop() ?? ''
   return (Object.keys(LABELS) as (keyof PageEdit)[]).map((field) => {
-    const words = (value: unknown) => (field === 'items' ? itemWords(value) : text(value))
+    const words = (value: unknown) => (field === 'items' ? itemWords(value) : field === 'words' ? pageWordsText(page, value) : text(value))
     const [mineShown, theirsShown] = aroundDifference(words(mine[field]), words(current[field]))
     // Compared as written: two spellings of one list (JSON text here, a list there) are no difference.
-    const differs = field === 'items' ? itemWords(mine.items) !== itemWords(current.items) : asText(mine[field]) !== asText(current[field])
+    const structured = field === 'items' || field === 'words'
+    const differs = structured ? words(mine[field]) !== words(current[field]) : asText(mine[field]) !== asText(current[field])
     return { fields: [field], label: LABELS[field], mine: mineShown, theirs: theirsShown, differs }
   })
 }

@@ -1,7 +1,7 @@
 /** The page editor's values and how they are sent: through the outbox, with the version and fields they started from. */
 import type { PageReply, StaffPage } from '../../../api/types'
 import type { PageEdit } from '../../../../../api/src/shared/rules/page-fields'
-import { PAGE_ITEMS, PAGE_NAMES, type PageKey } from '../../../../../api/src/shared/rules/pages'
+import { PAGE_ITEMS, PAGE_NAMES, PAGE_WORDS, type PageKey } from '../../../../../api/src/shared/rules/pages'
 import { mutate } from '../../adminApi'
 import { pageEditOf, pageEditPath, type PageMeta } from './changes'
 
@@ -53,7 +53,8 @@ export function sendPage(page: PageKey, values: PageValues, from: FilledFrom | n
   })
 }
 
-const FIELD_IN_MESSAGE = /^(title|smallHeading|intro|picture|pictureDescription|focalX|focalY|body|items(?:\[(\d+)\]\.([a-zA-Z]+))?)(:| contains)/
+const FIELD_IN_MESSAGE =
+  /^(title|smallHeading|intro|picture|pictureDescription|focalX|focalY|body|words(?:\.([a-zA-Z]+))?|items(?:\[(\d+)\]\.([a-zA-Z]+))?)(:| contains)/
 
 /** The field a refusal names ("items[2].link: …" → "items[2].link"), to mark it on screen. */
 export const fieldOfMessage = (message: string): string | null => FIELD_IN_MESSAGE.exec(message)?.[1] ?? null
@@ -70,6 +71,8 @@ const LABELS: Record<string, string> = {
   body: 'Text of the page',
   text: 'Text',
   link: 'Link',
+  when: 'When',
+  words: 'Other words on the page',
 }
 
 /**
@@ -79,7 +82,8 @@ const LABELS: Record<string, string> = {
 export function inStaffWords(message: string, page: PageKey): string {
   const found = FIELD_IN_MESSAGE.exec(message)
   if (!found) return message
-  const [whole, field, place, itemField, joint] = found as unknown as [string, string, string | undefined, string | undefined, string]
+  const [whole, field, word, place, itemField, joint] = found as unknown as [string, string, string | undefined, string | undefined, string | undefined, string]
+  if (word) return `${PAGE_WORDS[page].find((known) => known.key === word)?.label ?? word}${joint}${message.slice(whole.length)}`
   const kind = PAGE_ITEMS[page]
   const one = kind ? `${kind.one[0]!.toUpperCase()}${kind.one.slice(1)}` : 'Item'
   const label =
