@@ -57,7 +57,7 @@ export function Footer() {
             </li>
             <li>
               <a href={venue.instagramUrl} target="_blank" rel="noopener noreferrer">
-                The Stables on Instagram<span className="visually-hidden"> (opens in a new tab)</span>
+                {venue.barName} on Instagram<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>
           </ul>

@@ -122,7 +122,8 @@ describe('Footer', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${venue.hotelName}`)
     expect(footer.textContent).toContain(venue.phone)
     expect(footer.textContent).toContain(venue.address.postcode)
-    const instagram = screen.getByRole('link', { name: /Instagram/ })
+    // Named after the bar as the venue's details call it, not as the code once did.
+    const instagram = screen.getByRole('link', { name: `${venue.barName} on Instagram (opens in a new tab)` })
     expect(instagram.getAttribute('href')).toBe(venue.instagramUrl)
     expect(instagram.getAttribute('target')).toBe('_blank')
     expect(instagram.getAttribute('rel')).toBe('noopener noreferrer')
