@@ -6,6 +6,7 @@ import { build, type Manifest, type Plugin } from 'vite'
 import type { Venue } from '../../api/src/config'
 import { withCriticalCss } from '../../api/src/http/critical-css'
 import { pageMetaBlock, pageMetaFor } from '../../api/src/shared/page-meta'
+import { markedHints, splitHints } from '../../api/src/shared/render-hints'
 import { NOT_FOUND_PAGE, notFoundPageFor, SITE_ROUTES_FILE, type SiteRoutes } from '../../api/src/shared/site-routes'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
@@ -32,15 +33,6 @@ interface ServerEntry {
 /** Where a page is written: / is index.html, /eat is eat/index.html (served for /eat and /eat/). */
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`
-}
-
-/**
- * React puts the hints it emits while rendering (the hero's preload, images it can preload) at the
- * start of its output; they belong in <head>.
- */
-export function splitHints(markup: string): { hints: string; body: string } {
-  const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? ''
-  return { hints, body: markup.slice(hints.length) }
 }
 
 /** The chunks a page's module (its file under web/src) needs beyond the entry's, for <link rel="modulepreload">. */
@@ -90,7 +82,7 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   const head = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(DESCRIPTION, (description) => pageMeta || description)
-    .replace(/<script type="module"/, `${hints}${preloads}<script type="module" fetchpriority="low"`)
+    .replace(/<script type="module"/, `${markedHints(hints)}${preloads}<script type="module" fetchpriority="low"`)
     .replace('</head>', () => `${data}</head>`)
   return head.replace(ROOT, `<div id="root" data-page="${page.module}">${body}</div>`)
 }

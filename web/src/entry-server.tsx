@@ -19,6 +19,7 @@ import { BUSINESS_IDS, menuPath } from '../../api/src/shared/rules/venues'
 import { holidayList } from './features/opening-times/holidaysStore'
 import { loadVisitorNotice } from './features/notices'
 import { pageDataScript, setPageDataForRender, storesForRender, type PageData } from './stores'
+import { splitHints } from '../../api/src/shared/render-hints'
 
 export interface PrerenderedPage {
   path: string
@@ -85,8 +86,10 @@ function renderApp(path: string): string {
 }
 
 export interface PageWithData {
-  /** The page's markup for #root (React's resource hints left out: the built page has them in <head>). */
+  /** The page's markup for #root (React's resource hints apart: they go in <head>). */
   body: string
+  /** React's resource hints for the page as rendered now (its hero's and logo's preloads), for <head>. */
+  hints: string
   /** The <script type="application/json" id="initial-data"> the browser's stores start from. */
   dataScript: string
   data: PageData
@@ -121,7 +124,8 @@ async function renderOnceWithData(path: string, fetchApi: (path: string, init: R
       const wanted = storesForRender.read().filter((key) => !asked.has(key))
       if (wanted.length === 0) {
         const data: PageData = { renderedAt: now.toISOString(), stores }
-        return { body: markup.replace(/^(?:<link [^>]*\/?>)+/, ''), dataScript: pageDataScript(data), data }
+        const { hints, body } = splitHints(markup)
+        return { body, hints, dataScript: pageDataScript(data), data }
       }
       await Promise.all(
         wanted.map(async (key) => {

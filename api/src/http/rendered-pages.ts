@@ -11,6 +11,7 @@ import {
   type UpcomingEvent,
 } from '../shared/structured-data'
 import { documentTitle, withPageMeta } from '../shared/page-meta'
+import { withRenderHints } from '../shared/render-hints'
 import { dataVersion } from '../db/data-version'
 import { withCriticalCss } from './critical-css'
 import { madePage, type CurrentPageMeta, type MadePage } from './web-app'
@@ -29,7 +30,7 @@ interface PageData {
 /** What the build's server bundle (web/src/entry-server.tsx) offers the server. */
 interface ServerBundle {
   prerenderedPages(): { path: string }[]
-  renderWithData(path: string, options: { fetchApi: ApiCall; now: Date }): Promise<{ body: string; dataScript: string; data: PageData }>
+  renderWithData(path: string, options: { fetchApi: ApiCall; now: Date }): Promise<{ body: string; hints?: string; dataScript: string; data: PageData }>
   clockKey(data: PageData, now: Date): string
 }
 
@@ -82,13 +83,15 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
   const builtFile = (path: string) => join(distDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
 
   async function render(entry: ServerBundle, path: string, at: string, now: Date): Promise<RenderedPage> {
-    const { body, dataScript, data } = await entry.renderWithData(path, { fetchApi, now })
+    const { body, hints, dataScript, data } = await entry.renderWithData(path, { fetchApi, now })
     const storesText = JSON.stringify(data.stores)
     const clock = entry.clockKey(data, now)
     const previous = pages.get(path)
     // Same data, same statuses: the page as it was (a write that changed nothing shown keeps the ETag).
     if (previous && previous.storesText === storesText && previous.clock === clock) return { ...previous, version: at }
     let html = assemble(readFileSync(builtFile(path), 'utf8'), body, dataScript)
+    // The preloads of the hero and logo shown now, not of those the build saw (a bundle from before hints came has none to give).
+    if (hints !== undefined) html = withRenderHints(html, hints)
     const builtTitle = documentTitle(html)
     if (hasStructuredData(html)) html = withStructuredData(html, currentStructuredData())
     const meta = currentPageMeta?.(html, new URL(path, ctx.config.siteUrl))
