@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { DEMO_ADMIN } from '../../api/src/app'
 import { makeServedApp } from './served-app'
 
-const DIST = join(import.meta.dir, '..', 'dist')
+const DIST = process.env.WEB_DIST_DIR ?? join(import.meta.dir, '..', 'dist')
 const jsonOf = async (res: Response) => (await res.json()) as any
 let t: Awaited<ReturnType<typeof makeServedApp>>
 let token: string
@@ -75,5 +75,23 @@ test('a new name that contains the old one is written once, in a page asked for 
     const html = await (await t.call('GET', path)).text()
     expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!), path).toBe(`Contact — ${seedName} & Spa`)
     expect(metaOf(html, 'og:title'), path).toBe(`Contact — ${seedName} & Spa`)
+  }
+})
+
+test('a path that is no page answers 404 with the not-found page as it reads now: its title, names and logo current', async () => {
+  const { venue } = await jsonOf(await t.call('GET', '/api/admin/venue', { token }))
+  expect((await t.call('PUT', '/api/admin/venue', { token, json: { ...venue, hotelName: 'Tarn Foot House', barName: 'The Byre' } })).status).toBe(200)
+  for (const [path, title] of [
+    ['/no-such-page', 'Page not found — Tarn Foot House'],
+    ['/menu/no-such-menu', 'Menu not found — Tarn Foot House'],
+  ] as const) {
+    const res = await t.call('GET', path)
+    expect(res.status, path).toBe(404)
+    const html = await res.text()
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)![1]!), path).toBe(title)
+    const root = html.slice(html.indexOf('<div id="root"'), html.lastIndexOf('</body>'))
+    expect(root, path).toContain('Tarn Foot House')
+    expect(root, path).toContain('The Byre')
+    expect(root, path).not.toContain('Larkdale Hotel')
   }
 })

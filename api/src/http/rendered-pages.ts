@@ -10,11 +10,12 @@ import {
   withStructuredData,
   type UpcomingEvent,
 } from '../shared/structured-data'
-import { documentTitle, withPageMeta } from '../shared/page-meta'
+import { documentTitle, titleWithNames, withPageMeta, withTitle } from '../shared/page-meta'
+import { NOT_FOUND_PAGE, notFoundPageFor } from '../shared/site-routes'
 import { withRenderHints } from '../shared/render-hints'
 import { dataVersion } from '../db/data-version'
 import { withCriticalCss } from './critical-css'
-import { madePage, type CurrentPageMeta, type MadePage } from './web-app'
+import { madePage, type CurrentPageMeta, type MadePage, type RenderedPages } from './web-app'
 
 /** Where the build keeps its server bundle in dist (web/build/prerender.ts: SERVER_BUNDLE_DIR, a dot folder never served). */
 const SERVER_BUNDLE = join('.server', 'entry-server.mjs')
@@ -30,6 +31,8 @@ interface PageData {
 /** What the build's server bundle (web/src/entry-server.tsx) offers the server. */
 interface ServerBundle {
   prerenderedPages(): { path: string }[]
+  /** The not-found pages (a bundle from before they were rendered when served has none). */
+  notFoundPages?(): { path: string; prefix: string | null }[]
   renderWithData(path: string, options: { fetchApi: ApiCall; now: Date }): Promise<{ body: string; hints?: string; dataScript: string; data: PageData }>
   clockKey(data: PageData, now: Date): string
 }
@@ -58,6 +61,26 @@ function assemble(template: string, body: string, beforeBodyEnd: string): string
   return `${template.slice(0, openEnd)}${body}${template.slice(rootEnd, bodyEnd)}${beforeBodyEnd}${template.slice(bodyEnd)}`
 }
 
+/** Pages whose tags depend on the query (an event's share link, /events?event=<id>), made once per page and tags. */
+function requestTagged(currentPageMeta: CurrentPageMeta | undefined) {
+  const tagged = new Map<string, MadePage>()
+  return (page: RenderedPage, url: URL): MadePage => {
+    if (!currentPageMeta || !url.search) return page
+    const meta = currentPageMeta(page.body, url, page.builtTitle)
+    if (!meta) return page
+    const key = `${page.hash}\n${meta.title}\n${meta.block}`
+    let made = tagged.get(key)
+    if (!made) {
+      const body = withPageMeta(page.body, meta)
+      if (body === page.body) return page
+      made = madePage(body)
+      if (tagged.size >= TAGGED_PAGES_KEPT) tagged.delete(tagged.keys().next().value!)
+      tagged.set(key, made)
+    }
+    return made
+  }
+}
+
 /**
  * The public pages rendered when served, with the data the API gives now, by the same React components
  * as the browser: the build's server bundle (dist/.server/entry-server.mjs), imported once. Each page is
@@ -66,21 +89,24 @@ function assemble(template: string, body: string, beforeBodyEnd: string): string
  * ETag is its content's hash; br and gzip copies are made once per page, and so is its inline CSS. A build without the bundle
  * (an older one) gets null for every path, and the built file is sent as before.
  */
-export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string, currentPageMeta?: CurrentPageMeta) {
+export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructuredData: () => string, currentPageMeta?: CurrentPageMeta): RenderedPages {
   const distDir = ctx.config.webDistDir
   const version = dataVersion(ctx)
   const pages = new Map<string, RenderedPage>()
   const rendering = new Map<string, Promise<RenderedPage>>()
-  let bundle: Promise<{ entry: ServerBundle; paths: Set<string> } | null> | undefined
+  let bundle: Promise<{ entry: ServerBundle; paths: Set<string>; notFound: Map<string, string> } | null> | undefined
 
   const loadBundle = async () => {
     const file = join(distDir, SERVER_BUNDLE)
     if (!existsSync(file)) return null
     const entry = (await import(pathToFileURL(file).href)) as ServerBundle
-    return { entry, paths: new Set(entry.prerenderedPages().map((page) => page.path)) }
+    const notFound = new Map((entry.notFoundPages?.() ?? []).map((page) => [page.prefix === null ? NOT_FOUND_PAGE : notFoundPageFor(page.prefix), page.path]))
+    return { entry, paths: new Set(entry.prerenderedPages().map((page) => page.path)), notFound }
   }
 
-  const builtFile = (path: string) => join(distDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
+  /** The built file a rendered page starts from: a not-found page's own (404.html), else the page's. */
+  const notFoundFiles = new Map<string, string>()
+  const builtFile = (path: string) => join(distDir, notFoundFiles.get(path) ?? (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`))
 
   async function render(entry: ServerBundle, path: string, at: string, now: Date): Promise<RenderedPage> {
     const { body, hints, dataScript, data } = await entry.renderWithData(path, { fetchApi, now })
@@ -96,6 +122,8 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     if (hasStructuredData(html)) html = withStructuredData(html, currentStructuredData())
     const meta = currentPageMeta?.(html, new URL(path, ctx.config.siteUrl))
     if (meta) html = withPageMeta(html, meta)
+    // A not-found page has no tags of its own, only a title with the venue's names in it.
+    else html = withTitle(html, titleWithNames(builtTitle, ctx.config.venueSeed, ctx.venue()))
     const events = data.stores.events as UpcomingEvent[] | undefined
     if (events && events.length > 0) {
       const script = structuredDataScript(eventStructuredData(events, { venue: ctx.venue(), siteUrl: ctx.config.siteUrl }), EVENTS_STRUCTURED_DATA_ID)
@@ -106,23 +134,7 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     return { ...madePage(html), version: at, clock, data, storesText, builtTitle }
   }
 
-  /** Pages whose tags depend on the query (an event's share link, /events?event=<id>), by page and tags. */
-  const tagged = new Map<string, MadePage>()
-  function withRequestTags(page: RenderedPage, url: URL): MadePage {
-    if (!currentPageMeta || !url.search) return page
-    const meta = currentPageMeta(page.body, url, page.builtTitle)
-    if (!meta) return page
-    const key = `${page.hash}\n${meta.title}\n${meta.block}`
-    let made = tagged.get(key)
-    if (!made) {
-      const body = withPageMeta(page.body, meta)
-      if (body === page.body) return page
-      made = madePage(body)
-      if (tagged.size >= TAGGED_PAGES_KEPT) tagged.delete(tagged.keys().next().value!)
-      tagged.set(key, made)
-    }
-    return made
-  }
+  const withRequestTags = requestTagged(currentPageMeta)
 
   /** Renders start in order; one that ends after a later one (an older version) is not kept. */
   let renders = 0
@@ -151,20 +163,37 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
     return run
   }
 
-  return async (request: Request, pathname: string): Promise<MadePage | null> => {
-    bundle ??= loadBundle().catch((error) => {
+  const loaded = () =>
+    (bundle ??= loadBundle().catch((error) => {
       console.error(JSON.stringify({ level: 'error', msg: 'the server bundle could not be loaded; serving the built pages', error: String(error) }))
       return null
-    })
-    const loaded = await bundle
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-    if (!loaded?.paths.has(path)) return null
+    }))
+
+  /** Renders `path` now, or null: a page that cannot be rendered is still served, as built, its data loading in the browser. */
+  async function served(entry: ServerBundle, path: string, request: Request): Promise<MadePage | null> {
     try {
-      return withRequestTags(await current(loaded.entry, path), new URL(request.url))
+      return withRequestTags(await current(entry, path), new URL(request.url))
     } catch (error) {
-      // A page that cannot be rendered now is still served: as built, its data loading in the browser.
       console.error(JSON.stringify({ level: 'error', msg: 'rendering a page failed; serving the built file', path, error: String(error) }))
       return null
     }
+  }
+
+  return {
+    /** A public page by its path, rendered with current data; null when the build did not pre-render it. */
+    async page(request: Request, pathname: string): Promise<MadePage | null> {
+      const bundleNow = await loaded()
+      const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+      if (!bundleNow?.paths.has(path)) return null
+      return served(bundleNow.entry, path, request)
+    },
+    /** A not-found page by its built file (404.html, 404-menu.html), with the venue's current names and logo; null if the bundle has none. */
+    async notFound(request: Request, file: string): Promise<MadePage | null> {
+      const bundleNow = await loaded()
+      const path = bundleNow?.notFound.get(file)
+      if (!bundleNow || path === undefined) return null
+      notFoundFiles.set(path, file)
+      return served(bundleNow.entry, path, request)
+    },
   }
 }

@@ -129,6 +129,14 @@ function livePages(currentStructuredData?: () => string, currentPageMeta?: Curre
   }
 }
 
+/** Pages rendered when served with current data (rendered-pages.ts); each null when it cannot give one, and the built file is sent. */
+export interface RenderedPages {
+  /** A public page the build pre-rendered, by its path. */
+  page(request: Request, path: string): Promise<MadePage | null>
+  /** A not-found page, by its built file (404.html, 404-menu.html). */
+  notFound(request: Request, file: string): Promise<MadePage | null>
+}
+
 export async function sendMadePage(request: Request, page: MadePage, status = 200): Promise<Response> {
   const encoding = acceptedEncodings(request)[0]?.name
   const headers: Record<string, string> = {
@@ -155,12 +163,7 @@ export async function sendMadePage(request: Request, page: MadePage, status = 20
  * (not its file) goes first to `renderedPage`, which renders it with current data (rendered-pages.ts),
  * or declines and the built file is sent.
  */
-export function webApp(
-  distDir: string,
-  currentStructuredData?: () => string,
-  currentPageMeta?: CurrentPageMeta,
-  renderedPage?: (request: Request, path: string) => Promise<MadePage | null>,
-) {
+export function webApp(distDir: string, currentStructuredData?: () => string, currentPageMeta?: CurrentPageMeta, rendered?: RenderedPages) {
   const indexFile = join(distDir, 'index.html')
   const appShell = join(distDir, 'app-shell.html')
   const isFileAt = (path: string) => path.startsWith(distDir) && existsSync(path) && statSync(path).isFile()
@@ -180,14 +183,17 @@ export function webApp(
     const candidate = join(distDir, relative)
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
-    if (!isFile && renderedPage && isFileAt(prerendered)) {
+    if (!isFile && rendered && isFileAt(prerendered)) {
       // The page the file is (//eat, /./eat and /eat// are /eat), so every spelling gets it with current data.
-      const rendered = await renderedPage(request, relative)
-      if (rendered) return sendPage(rendered)
+      const page = await rendered.page(request, relative)
+      if (page) return sendPage(page)
     }
     const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)
     if (withoutPage?.kind === 'redirect') return new Response(null, { status: 301, headers: { location: withoutPage.to } })
     if (withoutPage?.kind === 'not-found' || (isFile && isNotFoundPage(siteRoutes(), relative))) {
+      const file = withoutPage?.kind === 'not-found' ? withoutPage.file : relative.replace(/^\/+/, '')
+      const current = await rendered?.notFound(request, file)
+      if (current) return sendPage(current, 404)
       const page = notFoundPage(withoutPage?.kind === 'not-found' ? join(distDir, withoutPage.file) : candidate, existsSync(appShell) ? appShell : indexFile)
       return page ? sendPage(page, 404) : new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     }

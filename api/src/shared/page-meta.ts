@@ -231,9 +231,15 @@ export interface CurrentMeta {
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
-/** The document with its block and <title> replaced (function replacements: `$` in the text stays as it is). */
+/** The document with its <title> replaced (a function replacement: `$` in the text stays as it is). */
+export const withTitle = (html: string, title: string) => html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
+
+/** The document with its block and <title> replaced. */
 export function withPageMeta(html: string, meta: CurrentMeta): string {
-  return html.replace(BLOCK, () => meta.block).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(meta.title)}</title>`)
+  return withTitle(
+    html.replace(BLOCK, () => meta.block),
+    meta.title,
+  )
 }
 
 /**
