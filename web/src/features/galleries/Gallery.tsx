@@ -119,9 +119,12 @@ function useSwappingTiles(data: GalleryImage[] | null, count: number, canSwap: b
   return [tiles, setTiles] as [Tile[], Dispatch<SetStateAction<Tile[]>>]
 }
 
-/** Decided in an effect: the server cannot know, and the browser's first render must match its HTML. */
-function useMotionAllowed() {
-  const [motionAllowed, setMotionAllowed] = useState(false)
+/**
+ * Decided in an effect: the server cannot know, and the browser's first render must match its HTML.
+ * Null until then (the server's render and hydration's): nothing swaps yet.
+ */
+function useMotionAllowed(): boolean | null {
+  const [motionAllowed, setMotionAllowed] = useState<boolean | null>(null)
   useEffect(() => setMotionAllowed(!prefersReducedMotion()), [])
   return motionAllowed
 }
@@ -156,7 +159,10 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
   const [stopped, setStopped] = useState(false)
   const motionAllowed = useMotionAllowed()
   const headingId = useId()
-  const canSwap = images.length > count && motionAllowed
+  const canSwap = images.length > count && motionAllowed === true
+  // In the served HTML too, so the page does not grow when the app starts; under reduced motion the
+  // stylesheet hides it until the app, knowing, leaves it out (gallery.css).
+  const showToggle = images.length > count && motionAllowed !== false
   const paused = stopped || hovered || focused || openSlot !== null
   const [tiles, setTiles] = useSwappingTiles(data, count, canSwap, paused, intervalMs, random)
 
@@ -219,7 +225,7 @@ export function Gallery({ type, count = 6, heading, intro, className, intervalMs
             )
           })}
         </ul>
-        {canSwap ? <SlideshowToggle stopped={stopped} toggle={() => setStopped((value) => !value)} /> : null}
+        {showToggle ? <SlideshowToggle stopped={stopped} toggle={() => setStopped((value) => !value)} /> : null}
         {openImage ? <OpenPhoto image={openImage} closeRef={closeRef} close={close} /> : null}
       </div>
     </section>

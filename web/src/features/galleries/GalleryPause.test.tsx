@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import type { GalleryImage, GalleryType } from '../../api/types'
 import { resetStores, restoreFetch, stubFetch } from '../../../test/shell-helpers'
+import { setPageDataForRender } from '../../stores'
 import { galleryStore } from './store'
 import { Gallery } from './Gallery'
 
@@ -55,6 +57,19 @@ describe('Gallery Pause/Play (WCAG 2.2.2)', () => {
     })
     expect(shownIds().filter((id, i) => id !== before[i])).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Pause slideshow' })).toBeTruthy()
+  })
+
+  test('the served HTML has the button already, so the page does not grow by its height when the app starts', () => {
+    const served = (count: number) => {
+      setPageDataForRender({ renderedAt: new Date().toISOString(), stores: { 'gallery:generic': images(count) } })
+      try {
+        return renderToString(<Gallery type="generic" />)
+      } finally {
+        setPageDataForRender(null)
+      }
+    }
+    expect(served(8)).toContain('Pause<span class="visually-hidden"> slideshow</span>')
+    expect(served(6)).not.toContain('slideshow')
   })
 
   test('no button when nothing moves: as many photos as tiles, or reduced motion', () => {
