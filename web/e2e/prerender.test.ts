@@ -40,6 +40,8 @@ interface PublicPage {
   hero: string | null
   /** Shown once the page's data has arrived and been drawn. */
   ready: string[]
+  /** Why the page may still grow below the view once the app has started (known, not yet fixed). */
+  growsBelowTheView?: string
 }
 
 const PAGES: PublicPage[] = [
@@ -47,12 +49,23 @@ const PAGES: PublicPage[] = [
   { path: '/about', h1: () => 'About us', hero: 'hero-drink', ready: ['footer'] },
   { path: '/eat', h1: () => 'The Cafe', hero: 'hero-eat', ready: ['.gallery__img.is-loaded'] },
   { path: '/drink', h1: () => venue.barName, hero: 'hero-drink', ready: ['.gallery__img.is-loaded'] },
-  { path: '/stay', h1: () => 'Stay with us', hero: 'hero-stay', ready: ['.room-rotator__image.is-visible'] },
+  {
+    path: '/stay',
+    h1: () => 'Stay with us',
+    hero: 'hero-stay',
+    ready: ['.room-rotator__image.is-visible'],
+    growsBelowTheView: 'the booking widget, or the phone notice when its provider cannot be reached, is taller than the space held for it',
+  },
   { path: '/events', h1: () => "What's on", hero: 'hero-events', ready: ['.event-list .event-card'] },
   { path: '/around', h1: () => 'Around & about', hero: 'hero-around', ready: ['.place-card'] },
   { path: '/contact', h1: () => 'Contact & opening times', hero: 'hero-contact', ready: ['.opening-times__table'] },
-  { path: '/menu/menu1', h1: () => `${venue.barName} menu`, hero: null, ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'] },
-  { path: '/menu/menu2', h1: () => `${venue.hotelName} cafe menu`, hero: null, ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'] },
+  ...(['menu1', 'menu2'] as const).map((menu) => ({
+    path: `/menu/${menu}`,
+    h1: () => (menu === 'menu1' ? `${venue.barName} menu` : `${venue.hotelName} cafe menu`),
+    hero: null,
+    ready: ['.menu-text, figure.pdf-page[data-drawn="true"]'],
+    growsBelowTheView: 'the PDF drawn as pages on a wide screen is taller than the menu text served',
+  })),
 ]
 
 /** React's hydration complaints: main.tsx's own message, React's words, and its (minified) errors 418-425. */
@@ -103,6 +116,12 @@ async function visit(viewport: { width: number; height: number }, options: { jav
         shifts.push({ value: entry.value, nodes })
       }
     }).observe({ type: 'layout-shift', buffered: true })
+    // Where the footer ends as first laid out: what lies below the view must not move either when the app
+    // starts (the space a bottom bar such as the cookie notice reserves under the footer is not the page's).
+    addEventListener('DOMContentLoaded', () => {
+      const footer = document.querySelector('footer')
+      ;(window as unknown as { firstHeight: number }).firstHeight = footer ? Math.round(footer.getBoundingClientRect().bottom + scrollY) : -1
+    })
   })
   const page = await context.newPage()
   const problems: string[] = []
@@ -201,6 +220,11 @@ describe('with JavaScript', () => {
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
         expect(problems, `${route.path} (${label})`).toEqual([])
         if (total > 0.01) throw new Error(`${route.path} (${label}): layout shift ${total.toFixed(4)}: ${JSON.stringify(shifts)}`)
+        const heights = await page.evaluate(() => [
+          (window as unknown as { firstHeight: number }).firstHeight,
+          Math.round(document.querySelector('footer')!.getBoundingClientRect().bottom + scrollY),
+        ])
+        if (!route.growsBelowTheView) expect(heights[1], `${route.path} (${label}): where the page ends once the app has started, as served`).toBe(heights[0]!)
         // Gallery photos the server sent may load before hydration: they show all the same (no load event missed).
         await page.waitForFunction(
           () => [...document.querySelectorAll<HTMLImageElement>('img.gallery__img')].every((img) => !img.complete || img.classList.contains('is-loaded')),
