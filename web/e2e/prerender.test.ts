@@ -54,7 +54,6 @@ const PAGES: PublicPage[] = [
     h1: () => 'Stay with us',
     hero: 'hero-stay',
     ready: ['.room-rotator__image.is-visible'],
-    growsBelowTheView: 'the booking widget, or the phone notice when its provider cannot be reached, is taller than the space held for it',
   },
   { path: '/events', h1: () => "What's on", hero: 'hero-events', ready: ['.event-list .event-card'] },
   { path: '/around', h1: () => 'Around & about', hero: 'hero-around', ready: ['.place-card'] },
