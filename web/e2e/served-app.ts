@@ -1,8 +1,8 @@
 /** The real app (app.handle) for tests of the served pages: no browser, no listening server. */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp, createContext } from '../../api/src/app'
+import { createApp, createContext, DEMO_ADMIN } from '../../api/src/app'
 import { loadConfig } from '../../api/src/config'
 import { rememberPeer } from '../../api/src/http/client-address'
 import { changesSeed, seededDataDir } from './seeded-data'
@@ -31,4 +31,15 @@ export async function makeServedApp(dist: string, env: Record<string, string> = 
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The build the served-page tests read: the suite's (web/dist), or WEB_DIST_DIR's. */
+export const SERVED_DIST = process.env.WEB_DIST_DIR ?? join(import.meta.dir, '..', 'dist')
+
+/** The real app on the real build (its server bundle required), with the demo owner signed in. */
+export async function servedAppSignedIn(env: Record<string, string> = {}) {
+  if (!existsSync(join(SERVED_DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
+  const app = await makeServedApp(SERVED_DIST, env)
+  const login = await app.call('POST', '/api/admin/login', { json: DEMO_ADMIN })
+  return { app, token: ((await login.json()) as { token: string }).token }
 }

@@ -6,20 +6,14 @@
  * dist/.server) and a real SQLite file with the demo content.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { DEMO_ADMIN } from '../../api/src/app'
-import { makeServedApp } from './served-app'
+import { servedAppSignedIn } from './served-app'
 
-const DIST = process.env.WEB_DIST_DIR ?? join(import.meta.dir, '..', 'dist')
 const jsonOf = async (res: Response) => (await res.json()) as any
-let t: Awaited<ReturnType<typeof makeServedApp>>
+let t: Awaited<ReturnType<typeof servedAppSignedIn>>['app']
 let token: string
 
 beforeAll(async () => {
-  if (!existsSync(join(DIST, '.server', 'entry-server.mjs'))) throw new Error('Build first: npm run build (dist/.server/entry-server.mjs is missing)')
-  t = await makeServedApp(DIST, { SITE_URL: 'https://www.larkdale.example' })
-  token = (await jsonOf(await t.call('POST', '/api/admin/login', { json: DEMO_ADMIN }))).token
+  ;({ app: t, token } = await servedAppSignedIn({ SITE_URL: 'https://www.larkdale.example' }))
 })
 afterAll(() => t?.close())
 
