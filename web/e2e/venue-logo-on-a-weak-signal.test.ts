@@ -1,6 +1,7 @@
 /**
  * The logo on Venue details on a weak signal, by keyboard, in real Chromium against the real server and
- * build (npm run build first): with the server gone, or the device offline, the message says which; each time
+ * build (npm run build first): an upload the server never answers gives up and says why, never
+ * "Uploading…" for ever; with the server gone, or the device offline, the message says which; each time
  * the file stays picked, the logo shown stays the one every page has, and focus is on what happened.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
@@ -47,6 +48,27 @@ async function openVenueDetails(viewport: typeof PHONE) {
   await page.getByLabel('New logo').waitFor()
   return { context, page }
 }
+
+test('an upload the server never answers gives up with the reason: the file stays picked, the logo shown is unchanged', async () => {
+  const { context, page } = await openVenueDetails(PHONE)
+  const before = await navbarLogo(page)
+  let held = 0
+  // The signal drops the upload: no answer, ever.
+  await context.route(LOGO_ROUTE, () => {
+    held++
+  })
+  await pickAndSend(page)
+  await page.getByRole('button', { name: 'Uploading…' }).waitFor()
+  const status = page.locator('.admin-status--error', { hasText: 'The logo was not changed.' })
+  await status.waitFor({ timeout: 60_000 })
+  expect(await status.textContent()).toContain('The server did not answer in time.')
+  expect(held).toBe(1)
+  expect(await page.getByRole('button', { name: 'Use this logo' }).isVisible()).toBe(true)
+  expect(await focusedText(page)).toContain('The logo was not changed.')
+  expect(await page.getByRole('img', { name: 'The logo chosen' }).count()).toBe(1)
+  expect(await navbarLogo(page)).toBe(before)
+  await context.close()
+})
 
 test('with the server gone mid-upload, then offline: each message says why, and the upload goes once the server is back', async () => {
   const { server } = suite
