@@ -89,6 +89,26 @@ describe('the venue’s logo', () => {
     expect(fileCount()).toBe(files)
   })
 
+  test('an animated WebP is refused with the reason: the logo on every page and the icons drawn from it keep still', async () => {
+    const files = fileCount()
+    const before = (await jsonOf(await t.call('GET', '/api/venue'))).logo
+    // Three frames, red, green then blue, stacked in one raw strip.
+    const side = 256
+    const frames = Buffer.alloc(side * side * 3 * 3)
+    for (let i = 0; i < frames.length; i += 3) frames[i + Math.floor(i / (side * side * 3))] = 255
+    const animated = new Uint8Array(
+      await sharp(frames, { raw: { width: side, height: side * 3, channels: 3, pageHeight: side } })
+        .webp({ delay: [200, 200, 200], loop: 0 })
+        .toBuffer(),
+    )
+    expect((await sharp(animated).metadata()).pages).toBe(3)
+    const res = await upload(animated, 'moving.webp')
+    expect(res.status).toBe(400)
+    expect((await jsonOf(res)).error).toMatch(/animated.*still picture/)
+    expect((await jsonOf(await t.call('GET', '/api/venue'))).logo).toBe(before)
+    expect(fileCount()).toBe(files)
+  })
+
   test('an editor may not change it', async () => {
     const first = 'kettle-first-pass-7731'
     const own = 'kettle lantern orchard 42'
