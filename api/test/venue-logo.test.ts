@@ -69,6 +69,21 @@ describe('the venue’s logo', () => {
     expect(before.icons.map((icon: { purpose: string }) => icon.purpose)).toEqual(['any', 'any', 'maskable'])
   })
 
+  test('the installed app’s short name is the name’s first word after an article, without quotes round it', async () => {
+    for (const [hotelName, shortName] of [
+      ['The Fellside Inn', 'Fellside'],
+      ['A Room in the Dale', 'Room'],
+      ['"Larkdale" Hotel', 'Larkdale'],
+      ["O'Brien's Hotel", "O'Brien's"],
+      ['The', 'The'],
+    ]) {
+      const { venue, updated_at } = await jsonOf(await t.call('GET', '/api/admin/venue', { token: owner }))
+      const saved = await t.call('PUT', '/api/admin/venue', { token: owner, json: { ...venue, hotelName }, headers: { 'if-match': `"${updated_at}"` } })
+      expect(saved.status, hotelName).toBe(200)
+      expect((await jsonOf(await t.call('GET', '/manifest.webmanifest'))).short_name, hotelName).toBe(shortName)
+    }
+  })
+
   test('an SVG, a picture too small or far from square, an empty file: refused with the reason, nothing kept', async () => {
     const files = fileCount()
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
