@@ -69,6 +69,21 @@ describe('the venue’s logo', () => {
     expect(before.icons.map((icon: { purpose: string }) => icon.purpose)).toEqual(['any', 'any', 'maskable'])
   })
 
+  test('the installed app’s short name is the name’s first word after an article, without quotes round it', async () => {
+    for (const [hotelName, shortName] of [
+      ['The Fellside Inn', 'Fellside'],
+      ['A Room in the Dale', 'Room'],
+      ['"Larkdale" Hotel', 'Larkdale'],
+      ["O'Brien's Hotel", "O'Brien's"],
+      ['The', 'The'],
+    ]) {
+      const { venue, updated_at } = await jsonOf(await t.call('GET', '/api/admin/venue', { token: owner }))
+      const saved = await t.call('PUT', '/api/admin/venue', { token: owner, json: { ...venue, hotelName }, headers: { 'if-match': `"${updated_at}"` } })
+      expect(saved.status, hotelName).toBe(200)
+      expect((await jsonOf(await t.call('GET', '/manifest.webmanifest'))).short_name, hotelName).toBe(shortName)
+    }
+  })
+
   test('an SVG, a picture too small or far from square, an empty file: refused with the reason, nothing kept', async () => {
     const files = fileCount()
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
@@ -86,6 +101,26 @@ describe('the venue’s logo', () => {
       expect(res.status, name).toBeLessThan(500)
       expect((await jsonOf(res)).error, name).toMatch(reason)
     }
+    expect(fileCount()).toBe(files)
+  })
+
+  test('an animated WebP is refused with the reason: the logo on every page and the icons drawn from it keep still', async () => {
+    const files = fileCount()
+    const before = (await jsonOf(await t.call('GET', '/api/venue'))).logo
+    // Three frames, red, green then blue, stacked in one raw strip.
+    const side = 256
+    const frames = Buffer.alloc(side * side * 3 * 3)
+    for (let i = 0; i < frames.length; i += 3) frames[i + Math.floor(i / (side * side * 3))] = 255
+    const animated = new Uint8Array(
+      await sharp(frames, { raw: { width: side, height: side * 3, channels: 3, pageHeight: side } })
+        .webp({ delay: [200, 200, 200], loop: 0 })
+        .toBuffer(),
+    )
+    expect((await sharp(animated).metadata()).pages).toBe(3)
+    const res = await upload(animated, 'moving.webp')
+    expect(res.status).toBe(400)
+    expect((await jsonOf(res)).error).toMatch(/animated.*still picture/)
+    expect((await jsonOf(await t.call('GET', '/api/venue'))).logo).toBe(before)
     expect(fileCount()).toBe(files)
   })
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { jsonError } from '../../http/errors'
 import { notModified } from '../../http/negotiation'
 import { APP_ICONS, appNames, MANIFEST_ICONS, type AppIcon } from '../../shared/rules/app-identity'
 import { findLogo } from './logo'
@@ -17,6 +18,9 @@ const reply = (body: ConstructorParameters<typeof Response>[0], type: string, et
 
 const noSuchIcon = () =>
   new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+/** The worker could not draw the icon now (busy with uploads, restarting): the browser or installed app asks again later. */
+const cannotDraw = () => jsonError(503, 'The icon could not be drawn just now: please try again in a minute.', { 'retry-after': '60' })
 
 /**
  * The installed app's icons, the favicon and the web app manifest, as the venue is now: drawn by the
@@ -37,20 +41,20 @@ export function appIconRoutes(ctx: AppContext) {
   /** The background of the padded icons: the build's theme colour, so an uploaded logo's icons match. */
   const background = () => String(manifestOfBuild().theme_color ?? '#2f4a3a')
 
-  /** The icon's file drawn from the logo (one drawing at a time per icon); icons of an older logo are removed. */
+  /** The icon's file drawn from the logo (one drawing at a time per icon). */
   function drawnIcon(logoName: string, icon: AppIcon): Promise<string> {
     const file = join(iconsDir, `${logoName.slice(0, 32)}-${icon.fileName.slice('icons/'.length)}`)
     if (existsSync(file)) return Promise.resolve(file)
     let made = drawing.get(file)
     if (!made) {
       mkdirSync(iconsDir, { recursive: true })
-      for (const old of readdirSync(iconsDir)) if (!old.startsWith(logoName.slice(0, 32))) rmSync(join(iconsDir, old), { force: true })
       const { size, purpose } = icon
       made = ctx.files.worker
         .run('appIcon', { logo: ctx.files.pathOf(logoName), output: `${file}.part`, size, purpose, background: background() })
         .then(() => {
           // Written whole before it is named: a reply never sends half an icon.
           renameSync(`${file}.part`, file)
+          removeOtherLogosIcons()
           return file
         })
         .finally(() => drawing.delete(file))
@@ -59,12 +63,42 @@ export function appIconRoutes(ctx: AppContext) {
     return made
   }
 
+  /** Icons of a logo that is no longer the venue's are removed; drawings under way (`.part`) are left to finish. */
+  function removeOtherLogosIcons() {
+    const now = findLogo(ctx.db)?.name.slice(0, 32)
+    for (const old of readdirSync(iconsDir)) if (!old.endsWith('.part') && (!now || !old.startsWith(now))) rmSync(join(iconsDir, old), { force: true })
+  }
+
+  /**
+   * The icon of the logo now, as bytes (an icon is a few KB). A logo replaced while its icon was drawn
+   * or read is removed from disk with its icons: the icon is then drawn from the logo that replaced it.
+   * Null when the venue has no logo of its own.
+   */
+  async function currentIcon(icon: AppIcon): Promise<{ bytes: Uint8Array<ArrayBuffer>; logoName: string } | null> {
+    for (let attempt = 1; ; attempt++) {
+      const logo = findLogo(ctx.db)
+      if (!logo) return null
+      try {
+        return { bytes: await Bun.file(await drawnIcon(logo.name, icon)).bytes(), logoName: logo.name }
+      } catch (error) {
+        if (attempt < 3 && findLogo(ctx.db)?.name !== logo.name) continue
+        throw error
+      }
+    }
+  }
+
   return new Elysia({ name: 'feature.venue.app-icons' })
     .get('/icons/:file', async ({ params, request }) => {
       const icon = APP_ICONS.find((known) => known.fileName === `icons/${params.file}`)
       if (!icon) return noSuchIcon()
-      const logo = findLogo(ctx.db)
-      if (logo) return reply(Bun.file(await drawnIcon(logo.name, icon)), 'image/png', `"${logo.name.slice(0, 32)}-${params.file}"`, request)
+      let drawn: Awaited<ReturnType<typeof currentIcon>>
+      try {
+        drawn = await currentIcon(icon)
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', msg: 'app icon not drawn', icon: icon.fileName, cause: String((error as Error)?.stack ?? error) }))
+        return cannotDraw()
+      }
+      if (drawn) return reply(drawn.bytes, 'image/png', `"${drawn.logoName.slice(0, 32)}-${params.file}"`, request)
       if (!existsSync(built(icon.fileName))) return noSuchIcon()
       const file = Bun.file(built(icon.fileName))
       return reply(file, 'image/png', `"built-${file.size}-${file.lastModified}"`, request)

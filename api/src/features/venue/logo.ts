@@ -23,9 +23,15 @@ export const logoUrl = (ctx: AppContext): string => {
 const LogoReply = t.Object({ message: t.String(), logo: t.String() })
 const LogoBody = t.Object({ logo: t.File({ error: 'Choose a logo (PNG or WebP) to upload.' }) })
 
-/** Why a picture will not do as the logo (too small for the app's icons, or far from square), or null. */
-function logoProblem(width: number | null, height: number | null): string | null {
+/**
+ * Why a picture will not do as the logo (animated, too small for the app's icons, or far from square), or
+ * null. An animated logo would move on every page without end (nothing there pauses it) while the icons
+ * and favicon drawn from it showed its first frame only.
+ */
+function logoProblem({ width, height, animated }: { width: number | null; height: number | null; animated: boolean }): string | null {
   if (!width || !height) return 'The logo could not be read as a picture.'
+  if (animated)
+    return 'The logo is animated: please choose a still picture (a PNG, or a WebP of one frame). It shows on every page and in the app’s icons, which keep still.'
   if (Math.min(width, height) < VENUE_LOGO.minSize)
     return `The logo is ${width} × ${height} pixels: at least ${VENUE_LOGO.minSize} × ${VENUE_LOGO.minSize} is needed for the installed app's icons (512 × 512 looks best).`
   if (Math.max(width, height) / Math.min(width, height) > 1.25)
@@ -69,7 +75,7 @@ export function venueLogoRoutes(ctx: AppContext) {
           if (error instanceof HttpError && error.status === 415) throw new HttpError(415, VENUE_LOGO.typeMessage)
           throw error
         })
-        const problem = logoProblem(saved.width, saved.height)
+        const problem = logoProblem(saved)
         if (problem) {
           ctx.files.discard([saved])
           throw badRequest(problem)

@@ -5,9 +5,21 @@
 export function appNames(venue: { hotelName: string; barName: string }): { name: string; short_name: string; description: string } {
   return {
     name: `${venue.hotelName} & ${venue.barName.replace(/ bar$/i, '')}`,
-    short_name: venue.hotelName.split(' ')[0] ?? venue.hotelName,
+    short_name: shortNameOf(venue.hotelName),
     description: `Rooms, the cafe and ${venue.barName} — opening times, menus and events, even without a signal.`,
   }
+}
+
+/**
+ * The label under the installed app's icon: the hotel's name's first word, after a leading article ("The
+ * Fellside Inn" is "Fellside", not "The"), without quote marks round it; the whole name if it is only an article.
+ */
+function shortNameOf(hotelName: string): string {
+  const words = hotelName
+    .split(/\s+/)
+    .map((word) => word.replace(/^[\p{Pi}\p{Pf}\p{Ps}\p{Pe}"']+|[\p{Pi}\p{Pf}\p{Ps}\p{Pe}"']+$/gu, ''))
+    .filter(Boolean)
+  return words.find((word) => !/^(the|a|an)$/i.test(word)) ?? hotelName
 }
 
 /** The icons drawn from the logo: the installed app's, the Apple touch icon and the favicon. */

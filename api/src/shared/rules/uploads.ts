@@ -74,7 +74,7 @@ export const VENUE_LOGO: StaffUploadRule & { minSize: number } = {
   maxBytes: 5 * MB,
   minSize: 192,
   accept: 'image/png,image/webp',
-  hint: 'A square PNG or WebP, at least 512 × 512 pixels, up to 5 MB (a transparent background suits the site best).',
+  hint: 'A still, square PNG or WebP, at least 512 × 512 pixels, up to 5 MB (a transparent background suits the site best).',
   typeMessage: 'The logo must be a PNG or WebP picture (an SVG cannot be checked for safety here).',
   tooLargeMessage: 'The logo is over 5 MB: please choose a smaller copy.',
 }

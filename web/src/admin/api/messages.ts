@@ -46,7 +46,8 @@ export function deferredStatus(error: unknown): { text: string; tone: 'info' | '
 
 /**
  * What a screen shows when a change did not go through at once: the queued or conflict notice (the
- * change is kept on this device), or else the screen's own error with the server's reason beneath.
+ * change is kept on this device), or else the screen's own error with the server's reason beneath, or
+ * why no answer came (offline, the server not reached, no answer in time) for a change sent now.
  * `pending` tells the screen the change is kept, so it may clear its form.
  */
 export function failureStatus(
@@ -57,8 +58,11 @@ export function failureStatus(
   const deferred = deferredStatus(error)
   if (deferred) return deferred
   console.error(`${what} failed:`, error)
-  return { text: errorText, tone: 'error', detail: hasServerMessage(error) ? error.message : undefined }
+  return { text: errorText, tone: 'error', detail: hasServerMessage(error) || gotNoAnswer(error) ? error.message : undefined }
 }
+
+/** True when a change sent now got no answer (offline, the server not reached, or no answer in time): its message says which. */
+const gotNoAnswer = (error: unknown): error is ApiError => error instanceof ApiError && error.isNetwork && !isQueued(error)
 
 /** True when an ApiError carries the server's own `{ error }` text. */
 export function hasServerMessage(error: unknown): error is ApiError {

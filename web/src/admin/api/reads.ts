@@ -1,4 +1,5 @@
-import { api, ApiError } from '../../api/client'
+import { api, ApiError, type RequestOptions } from '../../api/client'
+import { SEND_TIMEOUT_MS, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS } from '../../offline/outbox'
 import { MUST_CHANGE_PASSWORD_MESSAGE } from '../../../../api/src/shared/rules/staff-roles'
 import { currentToken, useStaffMember } from '../session'
 import { signOutExpired } from './signOut'
@@ -31,12 +32,24 @@ export async function adminPostNow<T>(path: string, body: unknown): Promise<T> {
 }
 
 /**
- * A change that needs the server now (passwords, staff accounts): never queued, so offline it fails
- * at once (status 0) and the screen says so. A 401 signs out as a read's does.
+ * How long a send-now may wait, as the outbox's sends do (offline/outbox/types.ts): on a weak signal a
+ * request can hang for minutes, and a screen that says "Saving…" for ever leaves staff nothing to do. An
+ * upload whose progress is followed gives up once it stops moving, any other upload after a long while,
+ * a JSON change after SEND_TIMEOUT_MS; each then fails as no answer (status 0, TIMED_OUT).
  */
-export async function adminSendNow<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+function limitsOf(body: unknown, onProgress?: (fraction: number) => void): RequestOptions {
+  if (!(body instanceof FormData)) return { timeoutMs: SEND_TIMEOUT_MS }
+  return onProgress ? { onUploadProgress: onProgress, idleTimeoutMs: UPLOAD_IDLE_MS } : { timeoutMs: UPLOAD_TIMEOUT_MS }
+}
+
+/**
+ * A change that needs the server now (passwords, staff accounts, the logo): never queued, so offline it
+ * fails at once (status 0) and the screen says so, and it never waits for ever (limitsOf). A 401 signs
+ * out as a read's does. `onProgress` follows an upload's body as it is sent.
+ */
+export async function adminSendNow<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, onProgress?: (fraction: number) => void): Promise<T> {
   try {
-    return await api.send<T>(method, path, body, { token: currentToken() })
+    return await api.send<T>(method, path, body, { token: currentToken(), ...limitsOf(body, onProgress) })
   } catch (error) {
     return handleError(error)
   }

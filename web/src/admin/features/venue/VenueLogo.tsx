@@ -24,16 +24,17 @@ export function VenueLogo() {
   const current = logoOf(useVenue())
   const upload = useMutationForm({
     validate: () => problemIn(IMAGE_REQUIRED_MESSAGE, { logo: !picked.file }),
-    send: async () => {
+    send: async (onProgress) => {
       const body = new FormData()
       body.append('logo', picked.file!)
-      const reply = await adminSendNow<LogoReply>('POST', '/api/admin/venue/logo', body)
+      const reply = await adminSendNow<LogoReply>('POST', '/api/admin/venue/logo', body, onProgress)
       showLogo(reply)
       return reply
     },
     sent: (reply) => ({ text: reply.message, tone: 'success' }),
     failed: (error) => failureStatus(error, 'The logo was not changed.', 'Logo upload'),
     settled: () => picked.clear(),
+    progress: true,
   })
   const restore = useMutationForm({
     send: async () => {
