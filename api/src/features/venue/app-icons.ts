@@ -15,12 +15,17 @@ const reply = (body: ConstructorParameters<typeof Response>[0], type: string, et
   return notModified(request, etag) ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
 }
 
-const noSuchIcon = () =>
-  new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+const jsonReply = (status: number, error: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+const noSuchIcon = () => jsonReply(404, 'No such icon.')
+/** The worker could not draw it (over its budget, or stopped): the next request tries again. */
+const iconNotDrawn = () =>
+  jsonReply(503, 'The icon could not be drawn just now. Please try again in a minute.', { 'retry-after': '60', 'cache-control': 'no-store' })
 
 /**
  * The installed app's icons, the favicon and the web app manifest, as the venue is now: drawn by the
- * file worker from the logo an owner uploaded (once per logo, kept on disk beside the uploads), else the build's files; the
+ * visitors' file worker (never behind an upload) from the logo an owner uploaded (once per logo, kept on disk beside the
+ * uploads; 503 when it cannot be drawn), else the build's files; the
  * manifest with the venue's current names, the build's for everything else. Same addresses throughout,
  * so pages and installed apps need nothing new to follow a change.
  */
@@ -46,7 +51,8 @@ export function appIconRoutes(ctx: AppContext) {
       mkdirSync(iconsDir, { recursive: true })
       for (const old of readdirSync(iconsDir)) if (!old.startsWith(logoName.slice(0, 32))) rmSync(join(iconsDir, old), { force: true })
       const { size, purpose } = icon
-      made = ctx.files.worker
+      // The visitors' worker, as for every picture copy they ask for: an icon never waits behind an upload.
+      made = ctx.pictureWorker
         .run('appIcon', { logo: ctx.files.pathOf(logoName), output: `${file}.part`, size, purpose, background: background() })
         .then(() => {
           // Written whole before it is named: a reply never sends half an icon.
@@ -64,7 +70,13 @@ export function appIconRoutes(ctx: AppContext) {
       const icon = APP_ICONS.find((known) => known.fileName === `icons/${params.file}`)
       if (!icon) return noSuchIcon()
       const logo = findLogo(ctx.db)
-      if (logo) return reply(Bun.file(await drawnIcon(logo.name, icon)), 'image/png', `"${logo.name.slice(0, 32)}-${params.file}"`, request)
+      if (logo) {
+        const drawn = await drawnIcon(logo.name, icon).catch((error) => {
+          console.error(JSON.stringify({ level: 'warn', msg: 'app icon not drawn', icon: params.file, cause: String(error).slice(0, 300) }))
+          return null
+        })
+        return drawn ? reply(Bun.file(drawn), 'image/png', `"${logo.name.slice(0, 32)}-${params.file}"`, request) : iconNotDrawn()
+      }
       if (!existsSync(built(icon.fileName))) return noSuchIcon()
       const file = Bun.file(built(icon.fileName))
       return reply(file, 'image/png', `"built-${file.size}-${file.lastModified}"`, request)
