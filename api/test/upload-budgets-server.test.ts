@@ -1,7 +1,7 @@
 /**
  * The real server (`bun api/src/server.ts`) with hostile PDFs: one over the file worker's time, memory
  * or page budget is refused with 422 and its reason, the menu it would have replaced stays; a visitor's
- * picture copy is made while an upload keeps the upload worker busy; SIGTERM stops the server within
+ * picture copy and app icon are made while an upload keeps the upload worker busy; SIGTERM stops the server within
  * its stated 10 s while a PDF is being read.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
@@ -116,6 +116,26 @@ describe('uploads over the file worker budgets', () => {
     expect(share.value.status).toBe(200)
     expect(share.value.headers.get('content-type')).toContain('image/jpeg')
     expect(share.ms).toBeLessThan(5000)
+    expect(answered).toBe(false)
+  }, 40_000)
+
+  test('a visitor’s app icon, drawn from a new logo, is made while a PDF keeps the upload worker busy', async () => {
+    const { server, token } = await serverWith({ FILE_JOB_SECONDS: '600', FILE_WORKER_IDLE_MS: '100' })
+    const form = new FormData()
+    form.append('logo', fileOf(await makeImage('png', 512, 512), 'logo.png', 'image/png'))
+    const logo = await fetch(`${server.base}/api/admin/venue/logo`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    expect(logo.status).toBe(200)
+
+    let answered = false
+    void uploadMenu(server, token, SLOW_PDF).then(
+      () => (answered = true),
+      () => (answered = true),
+    )
+    await busyWorker(server)
+    const icon = await timed(fetch(`${server.base}/icons/icon-192.png`))
+    expect(icon.value.status).toBe(200)
+    expect(icon.value.headers.get('content-type')).toBe('image/png')
+    expect(icon.ms).toBeLessThan(5000)
     expect(answered).toBe(false)
   }, 40_000)
 

@@ -1,7 +1,7 @@
 // The venue's logo replaced by an owner: checked (PNG or WebP, big enough, about square), shown on every
 // page at once, the installed app's icons and manifest following it; the original back on request.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
@@ -142,5 +142,13 @@ describe('the venue’s logo', () => {
     expect(res.status).toBe(200)
     expect((await jsonOf(await t.call('GET', '/api/venue'))).logo).toBe('/logo.svg')
     expect(existsSync(join(t.ctx.files.dir, logo.slice('/files/'.length)))).toBe(false)
+  })
+
+  test('an icon the worker cannot draw (its logo gone from disk) is a 503 JSON { error } to try again later, not a 500', async () => {
+    const { logo } = await jsonOf(await upload(await makeImage('png', 400, 400, '#4a6fa5'), 'logo.png'))
+    rmSync(join(t.ctx.files.dir, logo.slice('/files/'.length)))
+    const icon = await t.call('GET', '/icons/icon-512.png')
+    expect([icon.status, icon.headers.get('content-type'), icon.headers.get('retry-after')]).toEqual([503, 'application/json; charset=utf-8', '60'])
+    expect((await jsonOf(icon)).error).toContain('could not be drawn')
   })
 })

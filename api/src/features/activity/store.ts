@@ -27,6 +27,15 @@ export const ACTIVITY_PAGE_MAX = 100
 export const ACTIVITY_PAGE_DEFAULT = 50
 const SUMMARY_MAX = 300
 
+/** Every text inside a field's before and after, cleaned like the summary: a value can be anyone's text too (a pasted description). */
+const plainValue = (value: unknown): unknown => {
+  if (typeof value === 'string') return plainTrailText(value)
+  if (Array.isArray(value)) return value.map(plainValue)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainValue(inner)]))
+  return value
+}
+const plainChanges = (changes: FieldChange[]) => changes.map(({ field, before, after }) => ({ field, before: plainValue(before), after: plainValue(after) }))
+
 /**
  * Writes one entry. Only inside a transaction: the entry belongs to a change and must be saved or
  * lost with it, never on its own (a login and its session are written in one transaction too).
@@ -48,7 +57,7 @@ export function insertActivity(db: Database, entry: ActivityEntry & { username: 
     entry.action,
     entry.record_id === undefined || entry.record_id === null ? null : String(entry.record_id),
     summary,
-    entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    entry.changes?.length ? JSON.stringify(plainChanges(entry.changes)) : null,
   )
 }
 

@@ -16,15 +16,15 @@ const reply = (body: ConstructorParameters<typeof Response>[0], type: string, et
   return notModified(request, etag) ? new Response(null, { status: 304, headers }) : new Response(body, { headers })
 }
 
-const noSuchIcon = () =>
-  new Response(JSON.stringify({ error: 'No such icon.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+const noSuchIcon = () => jsonError(404, 'No such icon.')
 
 /** The worker could not draw the icon now (busy with uploads, restarting): the browser or installed app asks again later. */
 const cannotDraw = () => jsonError(503, 'The icon could not be drawn just now: please try again in a minute.', { 'retry-after': '60' })
 
 /**
  * The installed app's icons, the favicon and the web app manifest, as the venue is now: drawn by the
- * file worker from the logo an owner uploaded (once per logo, kept on disk beside the uploads), else the build's files; the
+ * visitors' file worker (never behind an upload) from the logo an owner uploaded (once per logo, kept on disk beside the
+ * uploads; 503 when it cannot be drawn), else the build's files; the
  * manifest with the venue's current names, the build's for everything else. Same addresses throughout,
  * so pages and installed apps need nothing new to follow a change.
  */
@@ -49,7 +49,8 @@ export function appIconRoutes(ctx: AppContext) {
     if (!made) {
       mkdirSync(iconsDir, { recursive: true })
       const { size, purpose } = icon
-      made = ctx.files.worker
+      // The visitors' worker, as for every picture copy they ask for: an icon never waits behind an upload.
+      made = ctx.pictureWorker
         .run('appIcon', { logo: ctx.files.pathOf(logoName), output: `${file}.part`, size, purpose, background: background() })
         .then(() => {
           // Written whole before it is named: a reply never sends half an icon.

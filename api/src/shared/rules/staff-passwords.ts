@@ -8,7 +8,7 @@ export const MAX_PASSWORD_LENGTH = 1000
 /** The development account's published password: no one may choose it, since anyone can read it. */
 export const DEMO_PASSWORD = 'change-me-please'
 
-export const DEMO_PASSWORD_MESSAGE = 'That is the published demo password. Please choose another one.'
+export const DEMO_PASSWORD_MESSAGE = 'The password must not contain the published demo password: anyone can read it. Please choose another one.'
 
 // A browser without Intl.Segmenter (before Firefox 125) counts code points: still one per emoji, if
 // not per flag or accented letter, and the server counts again.
@@ -22,8 +22,15 @@ export function visibleLength(text: string): number {
   return count
 }
 
-/** Letters and digits only, lower case: 'Larkdale Hotel', 'larkdale-hotel' and 'LarkdaleHotel' read the same. */
-const squeezed = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+/**
+ * Letters and digits only, lower case, as people read them: 'Larkdale Hotel', 'larkdale-hotel',
+ * 'LarkdaleHotel', 'Larkdale\u200bHotel' and full-width 'Ｌａｒｋｄａｌｅ Hotel' read the same.
+ */
+const squeezed = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 
 /**
  * Why the password is refused, or null when these rules allow it. `venueNames` are the venue's own
@@ -36,8 +43,9 @@ export function passwordRuleBroken(password: string, username: string, venueName
   // A very short username (say 'jo') would rule out too many good passwords; then only the name itself is refused.
   const containsName = name.length >= 3 ? password.toLowerCase().includes(name) : password.toLowerCase() === name
   if (containsName) return 'The password must not contain the username.'
-  if (password.trim().toLowerCase() === DEMO_PASSWORD) return DEMO_PASSWORD_MESSAGE
   const plain = squeezed(password)
+  // Held anywhere, however dressed ('Change me please!', 'changemeplease2024'): the first guess of anyone who read it.
+  if (plain.includes(squeezed(DEMO_PASSWORD))) return DEMO_PASSWORD_MESSAGE
   const venueName = venueNames.find((venue) => squeezed(venue).length >= 3 && plain.includes(squeezed(venue)))
   if (venueName) return `The password must not contain the venue's name (${venueName}): it is the first thing anyone guessing would try.`
   return null
