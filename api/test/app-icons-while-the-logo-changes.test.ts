@@ -22,11 +22,11 @@ async function upload(bytes: Uint8Array, name: string) {
 }
 
 /**
- * Holds the file worker's icon drawings until `open()`: what happens meanwhile (a new logo saved) is
+ * Holds the visitors' file worker's icon drawings until `open()`: what happens meanwhile (a new logo saved) is
  * done before the held drawing reads its logo. `asked` resolves once a drawing is held.
  */
 function holdIconDrawings() {
-  const worker = t.ctx.files.worker
+  const worker = t.ctx.pictureWorker
   const run = worker.run.bind(worker)
   let open!: () => void
   const gate = new Promise<void>((resolve) => {
@@ -67,7 +67,7 @@ describe('an app icon while the logo changes', () => {
 
   test('a drawing that fails while the logo stays the same: 503 in JSON with the reason, and the next ask draws it', async () => {
     await upload(await makeImage('png', 512, 512, '#00ff00'), 'green.png')
-    const worker = t.ctx.files.worker
+    const worker = t.ctx.pictureWorker
     const run = worker.run.bind(worker)
     worker.run = ((kind, input) => (kind === 'appIcon' ? Promise.reject(new Error('the worker could not draw it')) : run(kind, input))) as typeof worker.run
     let res: Response
