@@ -24,7 +24,8 @@ import { pendingVenue, type VenueMeta } from './changes'
 import { useAdminVenue } from './store'
 import { VenueLogo } from './VenueLogo'
 
-export const VENUE_INTRO = 'The names, phone, address and addresses of the services the site links to. Saved, they show on every page at once.'
+export const VENUE_INTRO =
+  'The names, phone, address and addresses of the services the site links to. Saved, they show on every page at once — except where a page’s own words name the venue (the home page’s title, for one): change those under Page Words and Pictures.'
 export const VENUE_ERROR = 'The venue details could not be saved.'
 export const OFFLINE_NOTE =
   'You are offline: a change is kept on this device and sent when you are back online. New booking or map addresses take effect only then, because the site’s security policy comes from the server.'
