@@ -1,9 +1,9 @@
-// Names, addresses, notices and page words refuse characters nobody can see (NUL, line breaks in a
+// Names, addresses, notices, page words, events and attractions refuse characters nobody can see (NUL, line breaks in a
 // one-line field, zero-width spaces, direction overrides), naming the field; emoji joined by U+200D
 // and line breaks in a page's body stay. A field named like an Object method is an unknown field.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { demoVenue } from '../src/config'
-import { jsonOf, makeTestApp, type TestApp } from './helpers'
+import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
 
 let t: TestApp
 let owner: string
@@ -69,4 +69,45 @@ test('page words: a title with a zero-width space is refused; a body keeps its l
   const hiddenInBody = await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo\u2066.' } })
   expect((await jsonOf(hiddenInBody)).error).toStartWith('body contains an invisible or control character (U+2066')
   expect((await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo.' } })).status).toBe(200)
+})
+
+describe('events and attractions, as visitors read them', () => {
+  const dataUrl = async () => `data:image/png;base64,${Buffer.from(await makeImage('png', 64, 48, '#2a6')).toString('base64')}`
+  const event = async (title: string, description: string) =>
+    t.call('POST', '/api/upload-event', {
+      token: owner,
+      json: { title, description, startDatetime: '2027-03-01T19:30', image_base64: await dataUrl() },
+    })
+  const attraction = async (name: string, description: string) => {
+    const form = new FormData()
+    form.append('name', name)
+    form.append('url', 'https://example.org/falls')
+    form.append('description', description)
+    form.append('image', fileOf(await makeImage('png', 120, 80, '#357'), 'falls.png'))
+    return t.call('POST', '/api/upload-around', { token: owner, form })
+  }
+  const count = (table: 'events' | 'attractions') => (t.ctx.db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+
+  test('a title or description with a direction override or a zero-width space is refused, naming the field; line breaks in a description stay', async () => {
+    const events = count('events')
+    for (const [res, field] of [
+      [await event('Quiz \u202Enight', 'Teams of four.'), 'The title'],
+      [await event('Quiz night', 'Teams\u200B of four.'), 'The description'],
+    ] as const) {
+      expect(res.status).toBe(400)
+      expect((await jsonOf(res)).error).toStartWith(`${field} contains an invisible or control character`)
+    }
+    expect(count('events')).toBe(events)
+    expect((await event('Quiz night', 'Teams of four.\nPrizes for all.')).status).toBe(201)
+  })
+
+  test('an attraction’s name with a line break or NUL is refused; nothing is added', async () => {
+    const places = count('attractions')
+    for (const name of ['Aira\nForce', 'Aira\u0000Force']) {
+      const res = await attraction(name, 'A waterfall.')
+      expect(res.status).toBe(400)
+      expect((await jsonOf(res)).error).toStartWith('The name contains an invisible or control character')
+    }
+    expect(count('attractions')).toBe(places)
+  })
 })

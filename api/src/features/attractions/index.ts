@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import type { FileStore, StoredFile } from '../../files/file-store'
 import { ATTRACTION_IMAGE } from '../../shared/rules/uploads'
 import { badRequest, notFound } from '../../http/errors'
-import { readAltText } from '../../http/field-readers'
+import { readAltText, readShownText } from '../../http/field-readers'
 import { isWebAddress } from '../../shared/rules/web-address'
 import { expectedVersion, nextVersion, VersionConflict } from '../../shared/version'
 import {
@@ -32,7 +32,11 @@ interface TextFields {
 }
 
 function readTextFields(body: TextFields, missingMessage: string): TextFields {
-  const fields = { name: body.name.trim(), url: body.url.trim(), description: body.description.trim() }
+  const fields = {
+    name: readShownText('The name', body.name) ?? '',
+    url: body.url.trim(),
+    description: readShownText('The description', body.description, { multiline: true }) ?? '',
+  }
   if (!fields.name || !fields.url || !fields.description) throw badRequest(missingMessage)
   if (fields.name.length > LIMITS.name) throw badRequest(`The name must be at most ${LIMITS.name} characters.`)
   if (fields.description.length > LIMITS.description) {

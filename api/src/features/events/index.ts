@@ -29,7 +29,7 @@ import {
 import { expectedVersion, VersionConflict } from '../../shared/version'
 import { changesBetween } from '../activity'
 import { deleteEvent, findEvent, insertEvent, listEvents, setEventAltText, updateEvent, type EventRow } from './store'
-import { readAltText } from '../../http/field-readers'
+import { readAltText, readShownText } from '../../http/field-readers'
 import { isWebAddress } from '../../shared/rules/web-address'
 
 /** What other features may use: one event by id (the share preview of an event page). */
@@ -106,8 +106,8 @@ export function eventsRoutes(ctx: AppContext) {
       '/upload-event',
       async ({ body, commit, activity, set }) => {
         if (!filled(body.image_base64)) throw badRequest(IMAGE_REQUIRED_MESSAGE)
-        const title = filled(body.title)
-        const description = filled(body.description)
+        const title = readShownText('The title', body.title)
+        const description = readShownText('The description', body.description, { multiline: true })
         const start = filled(body.startDatetime)
         if (!title || !description || !start) throw badRequest(REQUIRED_FIELDS_MESSAGE)
         const startDatetime = parseStart(start)
@@ -133,8 +133,8 @@ export function eventsRoutes(ctx: AppContext) {
       async ({ body, commit, activity, request }) => {
         if (!findEvent(ctx.db, body.id)) throw notFound('Event not found.')
         const basedOn = expectedVersion(request, body.updated_at)
-        const title = filled(body.title)
-        const description = filled(body.description)
+        const title = readShownText('The title', body.title)
+        const description = readShownText('The description', body.description, { multiline: true })
         const start = filled(body.start_datetime)
         if (!title || !description || !start) throw badRequest(REQUIRED_FIELDS_MESSAGE)
         const startDatetime = parseStart(start)
