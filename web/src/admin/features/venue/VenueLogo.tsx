@@ -48,7 +48,7 @@ export function VenueLogo() {
   const picked = usePickedImage(VENUE_LOGO, (problem) => upload.showProblem(fieldProblem('logo', problem)))
 
   return (
-    <AdminSection title="Logo" id={`${ids}-logo`}>
+    <AdminSection title="Logo" id={`${ids}-logo`} className="venue-logo-section">
       <div className="venue-logo">
         <img src={current} alt="The logo now" width={96} height={96} className="venue-logo__now" />
         {picked.preview ? <img src={picked.preview} alt="The logo chosen" width={96} height={96} className="venue-logo__now" /> : null}
