@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react'
 import { quiet } from '../../test/quiet'
 import { retryableLazy } from './retryableLazy'
 import { PageUnavailable } from './PageUnavailable'
+import { useConnectivity } from '../offline/connectivity'
 
 /** A page in its own chunk whose download fails while `signal.up` is false. */
 function pageBehindSignal() {
@@ -78,4 +79,23 @@ describe('PageUnavailable', () => {
     view.moveTo('/events')
     expect(await screen.findByRole('heading', { name: "What's on" })).toBeTruthy()
   })
+
+  for (const online of [true, false])
+    test(`${online ? 'with a signal, the venue not answering' : 'without a signal'}: the notice says ${online ? 'the venue could not be reached' : 'to try again when there is a signal'}`, async () => {
+      useConnectivity.setState({ online })
+      try {
+        const { Events } = pageBehindSignal()
+        await quiet(async () => {
+          renderAt('/events', Events)
+          await screen.findByRole('heading', { level: 1, name: 'This page needs a connection' })
+        })
+        const said = screen.getByRole('main').textContent ?? ''
+        expect({ reached: said.includes('could not be reached'), signal: said.includes('when you have a signal') }).toEqual({
+          reached: online,
+          signal: !online,
+        })
+      } finally {
+        useConnectivity.setState({ online: true })
+      }
+    })
 })

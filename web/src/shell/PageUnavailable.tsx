@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react'
 import { focusPageOnceShown } from './pageArrival'
 import { retryFailedDownloads } from './retryableLazy'
 import { OfflineNotice } from '../ui/OfflineNotice'
+import { useConnectivity } from '../offline/connectivity'
 
 interface Props {
   location: string
@@ -58,22 +59,36 @@ export class PageUnavailable extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children
-    return (
-      <main id="main" className="page-pending">
-        <div className="page-banner">
-          <div className="container">
-            <h1>This page needs a connection</h1>
-            <p>It has not been saved on this device yet, and it could not be downloaded just now.</p>
-          </div>
-        </div>
-        <div className="container section">
-          <OfflineNotice lead="Try again when you have a signal." action="if there is anything we can help with">
-            <button type="button" className="button button--small page-unavailable__retry" onClick={this.tryAgain}>
-              Try again
-            </button>
-          </OfflineNotice>
-        </div>
-      </main>
-    )
+    return <PageNeedsConnection onRetry={this.tryAgain} />
   }
+}
+
+/**
+ * The notice itself, true to the device's state: without a signal, to try again when there is one;
+ * with a signal, that the venue's website could not be reached (a phone with full bars told "when
+ * you have a signal" is told something untrue, and waits for the wrong thing).
+ */
+function PageNeedsConnection({ onRetry }: { onRetry: () => void }) {
+  const online = useConnectivity((state) => state.online)
+  return (
+    <main id="main" className="page-pending">
+      <div className="page-banner">
+        <div className="container">
+          <h1>This page needs a connection</h1>
+          <p>
+            {online
+              ? 'It has not been saved on this device yet, and the venue’s website could not be reached just now.'
+              : 'It has not been saved on this device yet, and it could not be downloaded just now.'}
+          </p>
+        </div>
+      </div>
+      <div className="container section">
+        <OfflineNotice lead={online ? 'Try again in a few minutes.' : 'Try again when you have a signal.'} action="if there is anything we can help with">
+          <button type="button" className="button button--small page-unavailable__retry" onClick={onRetry}>
+            Try again
+          </button>
+        </OfflineNotice>
+      </div>
+    </main>
+  )
 }

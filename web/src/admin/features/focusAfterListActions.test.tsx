@@ -131,3 +131,22 @@ test('removing a member moves focus to the next member’s Remove; disabling one
   await within(rowOf('tom')).findByRole('button', { name: 'Enable tom' })
   await waitFor(() => expect(document.activeElement === within(rowOf('tom')).getByRole('button', { name: 'Enable tom' })).toBe(true))
 })
+
+test('making a member an owner keeps focus on the button, now "Make editor", and the only owner’s row gains its actions', async () => {
+  resetAdmin('/staff')
+  const member = (username: string, role: string) => ({ username, role, disabled: false, created_at: 'x', last_login_at: null, must_change_password: false })
+  let members = [member('admin', 'owner'), member('sam', 'editor')]
+  mock = mockApi({
+    'GET /api/admin/staff': () => ({ body: members }),
+    'PUT /api/admin/staff/sam': () => {
+      members = members.map((m) => (m.username === 'sam' ? { ...m, role: 'owner' } : m))
+      return { body: { message: 'Changed.', member: members.at(-1) } }
+    },
+  })
+  render(<StaffMembers />)
+  await screen.findByText('sam', { selector: '.admin-row__title' })
+  const rowOf = (name: string) => document.querySelector(`[data-username="${name}"]`) as HTMLElement
+  press(within(rowOf('sam')).getByRole('button', { name: 'Make owner — sam' }))
+  await within(rowOf('admin')).findByRole('button', { name: 'Remove admin' })
+  await waitFor(() => expect(document.activeElement === within(rowOf('sam')).getByRole('button', { name: 'Make editor — sam' })).toBe(true))
+})

@@ -4,6 +4,7 @@ import { focusAfterSend } from '../../lib/focusAfterSend'
 import { whenIdle } from '../../lib/idle'
 import { takeDeliveries } from '../../offline/outbox/deliveries'
 import { CONNECTION_FAILED_MESSAGE, deliveredMessage, ENQUIRY_PATH, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
+import { useBlankFields } from './blankFields'
 import '../../ui/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
@@ -54,11 +55,15 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
 
   useDeliveredNotice(setResult)
 
-  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }))
+  const { marked, refuseBlank, filled } = useBlankFields(id, values, setResult)
+  const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }))
+    filled(field)
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (sending) return
+    if (sending || refuseBlank()) return
     setSending(true)
     setResult(null)
     const mine = ++latest.current
@@ -99,33 +104,7 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
           <h2 id={`${id}-heading`}>{heading || 'Get in touch'}</h2>
           {intro ? <p className="contact-form__intro">{intro}</p> : null}
           <form className="form" onSubmit={submit} ref={form}>
-            <div className="form__row form__row--split">
-              <div className="field">
-                <label htmlFor={`${id}-name`}>Name</label>
-                <input id={`${id}-name`} name="name" type="text" autoComplete="name" required maxLength={200} value={values.name} onChange={update('name')} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-phone`}>Phone</label>
-                <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required maxLength={50} value={values.phone} onChange={update('phone')} />
-              </div>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                value={values.email}
-                onChange={update('email')}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-message`}>Message</label>
-              <textarea id={`${id}-message`} name="message" rows={4} required maxLength={5000} value={values.message} onChange={update('message')} />
-            </div>
+            <ContactFields id={id} values={values} update={update} marked={marked} />
             {/* Bots fill every field they find; people never see this one, so the server quietly drops what comes with it. */}
             <div className="form__trap" aria-hidden="true">
               <label htmlFor={`${id}-website`}>Leave this empty</label>
@@ -138,6 +117,7 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
             </div>
             <p
               ref={status}
+              id={`${id}-status`}
               tabIndex={-1}
               className={`form__status${result ? (result.ok ? ' form__status--ok' : ' form__status--error') : ''}`}
               role="status"
@@ -149,5 +129,80 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
         </div>
       </div>
     </section>
+  )
+}
+
+/** The four fields a message needs, each marked while it is blank (blankFields.ts). */
+function ContactFields({
+  id,
+  values,
+  update,
+  marked,
+}: {
+  id: string
+  values: Enquiry
+  update: (field: keyof Enquiry) => (event: { target: { value: string } }) => void
+  marked: ReturnType<typeof useBlankFields>['marked']
+}) {
+  return (
+    <>
+      <div className="form__row form__row--split">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={200}
+            value={values.name}
+            onChange={update('name')}
+            {...marked('name')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone</label>
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={50}
+            value={values.phone}
+            onChange={update('phone')}
+            {...marked('phone')}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={values.email}
+          onChange={update('email')}
+          {...marked('email')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          required
+          maxLength={5000}
+          value={values.message}
+          onChange={update('message')}
+          {...marked('message')}
+        />
+      </div>
+    </>
   )
 }

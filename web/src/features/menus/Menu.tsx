@@ -8,8 +8,11 @@ import { useVenue } from '../../shell/venue'
 import { menuPageNames } from '../../shell/publicRoutes'
 import type { VenueNames } from '../../../../api/src/shared/rules/venues'
 import { businessOfMenuRoute } from '../../../../api/src/shared/rules/venues'
-import { loadMenuPdf, menuStore, type BusinessId, type MenuPdf } from './store'
+import { menuStore, type BusinessId } from './store'
+import { useMenuPdf, type PdfState } from './useMenuPdf'
 import { useResource } from '../../stores'
+import { useOnline } from '../../lib/hooks'
+import { isNoAnswerText } from '../../api/client'
 import './menu.css'
 import '../../ui/pages.css'
 
@@ -48,7 +51,8 @@ export function Menu() {
   return <MenuForBusiness key={businessId} businessId={businessId} />
 }
 
-type PdfState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; pdf: MenuPdf } | { kind: 'offline' } | { kind: 'error' }
+const PDF_NEEDS_CONNECTION = 'The original PDF needs a connection: it has not been saved on this device yet.'
+
 /** 'either': not decided yet (the server's render and hydration): the text and the drawing's place, CSS shows one by width. */
 type View = 'text' | 'pdf' | 'either'
 
@@ -59,30 +63,10 @@ type View = 'text' | 'pdf' | 'either'
  */
 const TEXT_FIRST_QUERY = '(max-width: 639px)'
 
-/**
- * The menu's PDF file, fetched (or read from the device) only once `wanted`: a phone reading the text
- * never downloads the file or pdf.js. Once fetched it is kept while the page is open.
- */
-function useMenuPdf(businessId: BusinessId, url: string | null, wanted: boolean): PdfState {
-  const [pdf, setPdf] = useState<PdfState>({ kind: 'idle' })
-  useEffect(() => {
-    if (!url || !wanted) return
-    const controller = new AbortController()
-    setPdf({ kind: 'loading' })
-    loadMenuPdf(businessId, url, controller.signal)
-      .then((result) => setPdf({ kind: 'ready', pdf: result }))
-      .catch((error: unknown) => {
-        if ((error as Error)?.name === 'AbortError') return
-        console.error('Could not load the menu file:', error)
-        setPdf({ kind: (error as { status?: number })?.status === 0 ? 'offline' : 'error' })
-      })
-    return () => controller.abort()
-  }, [businessId, url, wanted])
-  return pdf
-}
-
 function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
-  const { data, status } = useResource(menuStore(businessId))
+  const { data, status, error } = useResource(menuStore(businessId))
+  // No answer from the venue (offline, or a signal but its server down): a file not kept here cannot be opened.
+  const unreachable = !useOnline() || (status === 'error' && error !== null && isNoAnswerText(error))
   const { title, back, backLabel } = namesOf(useVenue())[businessId]
   const [textFirst, setTextFirst] = useState<boolean | null>(null)
   const [chosen, setChosen] = useState<View | null>(null)
@@ -93,7 +77,7 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
   const hasText = sections.length > 0
   // The text, unless there is none (a scanned menu) or the screen is wide enough for the drawing.
   const view: View | null = !menu ? null : !hasText ? 'pdf' : (chosen ?? (textFirst === null ? 'either' : textFirst ? 'text' : 'pdf'))
-  const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted)
+  const pdf = useMenuPdf(businessId, menu?.pdf_url ?? null, drawingWanted, unreachable)
 
   // Decided once: turning the phone must not swap the view under the reader's thumb.
   useEffect(() => setTextFirst(window.matchMedia(TEXT_FIRST_QUERY).matches), [])
@@ -184,6 +168,9 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
                   Download
                 </a>
               </>
+            ) : menu && view !== 'pdf' ? (
+              // What the "Original PDF" view says, where its links would have been.
+              <span className="menu-page__pdf-offline">{PDF_NEEDS_CONNECTION}</span>
             ) : null}
           </p>
         </div>
@@ -210,7 +197,7 @@ function MenuDrawing({ pdf, title, sections }: { pdf: PdfState; title: string; s
     return (
       <>
         <p className="menu-page__note" role="status">
-          The original PDF needs a connection: it has not been saved on this device yet. Here is the menu as text.
+          {PDF_NEEDS_CONNECTION} Here is the menu as text.
         </p>
         <MenuText sections={sections} />
       </>

@@ -74,3 +74,14 @@ export async function loadMenuPdf(businessId: BusinessId, url: string, signal?: 
 export function forgetMenuPdf(businessId: BusinessId): Promise<void> {
   return forgetSaved(pdfKey(businessId))
 }
+
+/**
+ * Whether the menu's file at `url` can be opened without the network: kept by the service worker
+ * (which answers the page's Open and Download links), or, where there is no Cache Storage, saved
+ * on the device by loadMenuPdf.
+ */
+export async function menuPdfKept(businessId: BusinessId, url: string): Promise<boolean> {
+  if (typeof caches !== 'undefined') return (await caches.match(url).catch(() => undefined)) !== undefined
+  const saved = await readSaved<SavedPdf>(pdfKey(businessId))
+  return saved?.url === url
+}

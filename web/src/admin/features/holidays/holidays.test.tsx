@@ -75,7 +75,7 @@ describe('Add Opening Times Exception', () => {
     expect(mock.changes()[0]!.body).toEqual({ location: 'stables', holiday_date: '2099-05-04', open_time: '', close_time: '', closed: true })
   })
 
-  test("a refused add says 'Failed to add bank holiday times.'", async () => {
+  test("a refused add says 'Failed to add bank holiday times.' and the server's reason", async () => {
     mock = mockApi({
       'GET /api/bank-admin-holiday-exceptions': { body: [] },
       'POST /api/add-bank-holiday-times': { status: 409, body: { error: 'There is already an exception for that venue on that date.' } },
@@ -87,6 +87,7 @@ describe('Add Opening Times Exception', () => {
     set('Closes', '16:00')
     fireEvent.click(screen.getByRole('button', { name: 'Add exception' }))
     expect(await screen.findByText('Failed to add bank holiday times.')).toBeTruthy()
+    expect(screen.getByText('There is already an exception for that venue on that date.')).toBeTruthy()
     expect(mock.changes()[0]!.body).toEqual({ location: 'hotel', holiday_date: '2099-05-04', open_time: '10:00', close_time: '16:00', closed: false })
   })
 })
