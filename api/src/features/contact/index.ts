@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { adminGuard } from '../../auth/guard'
 import type { Venue } from '../../config'
 import type { AppContext } from '../../context'
+import { enquiryFieldProblem, HEADER_BREAK } from '../../shared/rules/enquiry'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { idempotencyFor } from '../../http/idempotency'
 import { clientAddress, limitKeyOf } from '../../http/client-address'
@@ -27,12 +28,6 @@ export const MAX_SEND_ATTEMPTS = 10
 /** A 'pending' message older than this was being sent when the server stopped; the mailer's own timeouts are far shorter. */
 const STALE_PENDING_MS = 10 * 60_000
 
-// Deliberately simple: one @, no spaces or characters that would need quoting in a header.
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/
-// Line breaks in anything that reaches a mail header would let a visitor add headers of their own.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (header injection).
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/
-
 function readEnquiry(body: SendEmailBody): NewMessage {
   const email = (body.email ?? body.replyTo ?? '').trim()
   if (body.email && body.replyTo && body.email.trim().toLowerCase() !== body.replyTo.trim().toLowerCase()) {
@@ -43,11 +38,10 @@ function readEnquiry(body: SendEmailBody): NewMessage {
   // SPEC.md's older client sends { replyTo, subject, text } with the name inside the text.
   const legacy = body.message === undefined && body.text !== undefined
   if (!email || !message || (!legacy && !name)) throw badRequest('Please fill in your name, email address and message.')
-  if (!EMAIL.test(email)) throw badRequest('Please enter a valid email address.')
-  if (CONTROL.test(name)) throw badRequest('Your name must be a single line of text.')
-  if (CONTROL.test(body.subject ?? '')) throw badRequest('The subject must be a single line of text.')
   const phone = body.phone?.trim() ?? ''
-  if (CONTROL.test(phone)) throw badRequest('Please enter a valid phone number.')
+  const problem = enquiryFieldProblem({ name, phone, email })
+  if (problem) throw badRequest(problem.message)
+  if (HEADER_BREAK.test(body.subject ?? '')) throw badRequest('The subject must be a single line of text.')
   return { name, phone, email, message }
 }
 

@@ -112,7 +112,7 @@ describe('ContactForm', () => {
   }
 
   test('a refusal shows "Failed to send email." with the server’s reason, and logs; the fields are kept', async () => {
-    const { logged } = await refusedSend(400, 'Please enter a valid email address.')
+    const { logged } = await refusedSend(400, 'The subject must be a single line of text.')
     expect(logged.length).toBeGreaterThan(0)
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Walker')
   })
@@ -195,4 +195,21 @@ test('a name of only spaces is refused on the device: nothing is sent or kept, t
   expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A table for four on Saturday?')
   expect(calls).toHaveLength(0)
   expect(useOutbox.getState().entries).toHaveLength(0)
+})
+
+test('an address the server would refuse (no dot after the @, which the browser lets through) is refused on the device, the Email field marked', async () => {
+  const calls = stubFetch({ 'POST /api/email/send-email': { message: 'Thanks' } })
+  render(<ContactForm />)
+  fill()
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@fellside' } })
+  fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
+  expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy()
+  const email = screen.getByLabelText('Email')
+  expect(email.getAttribute('aria-invalid')).toBe('true')
+  expect(document.activeElement === email).toBe(true)
+  expect(calls).toHaveLength(0)
+  expect(useOutbox.getState().entries).toHaveLength(0)
+  // Typed in again, it is no longer marked.
+  fireEvent.change(email, { target: { value: 'ada@fellside.example' } })
+  expect(email.getAttribute('aria-invalid')).toBeNull()
 })

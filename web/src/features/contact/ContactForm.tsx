@@ -4,7 +4,7 @@ import { focusAfterSend } from '../../lib/focusAfterSend'
 import { whenIdle } from '../../lib/idle'
 import { takeDeliveries } from '../../offline/outbox/deliveries'
 import { CONNECTION_FAILED_MESSAGE, deliveredMessage, ENQUIRY_PATH, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
-import { useBlankFields } from './blankFields'
+import { useRefusedFields } from './refusedFields'
 import '../../ui/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
@@ -55,15 +55,15 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
 
   useDeliveredNotice(setResult)
 
-  const { marked, refuseBlank, filled } = useBlankFields(id, values, setResult)
+  const { marked, refuseBeforeSending, changed } = useRefusedFields(id, values, setResult)
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }))
-    filled(field)
+    changed(field)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (sending || refuseBlank()) return
+    if (sending || refuseBeforeSending()) return
     setSending(true)
     setResult(null)
     const mine = ++latest.current
@@ -132,7 +132,7 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
   )
 }
 
-/** The four fields a message needs, each marked while it is blank (blankFields.ts). */
+/** The four fields a message needs, each marked while the form refuses it (refusedFields.ts). */
 function ContactFields({
   id,
   values,
@@ -142,7 +142,7 @@ function ContactFields({
   id: string
   values: Enquiry
   update: (field: keyof Enquiry) => (event: { target: { value: string } }) => void
-  marked: ReturnType<typeof useBlankFields>['marked']
+  marked: ReturnType<typeof useRefusedFields>['marked']
 }) {
   return (
     <>
