@@ -11,10 +11,9 @@ import { badRequest } from './errors'
 /** A picture's description as a route stores it (null: none); undefined when none was sent (an edit keeps it). Too long: 400. */
 export function readAltText(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined
-  const text = normalizeAltText(value)
-  const problem = altTextProblem(value) ?? (text === null ? null : hiddenCharacterProblem('The picture’s description', text))
+  const problem = altTextProblem(value)
   if (problem) throw badRequest(problem)
-  return text
+  return normalizeAltText(value)
 }
 
 /**

@@ -14,10 +14,10 @@ export const NO_DESCRIPTION = 'No description'
 
 /**
  * Characters nobody can see that still change what is heard or shown: control characters (NUL, BEL,
- * NEL …; line breaks and tabs are made spaces before) and bidi embeddings, overrides and isolates, which
+ * NEL …; line breaks and tabs are made spaces before), zero-width spaces and bidi embeddings, overrides and isolates, which
  * can make a description display reversed in staff lists. Dropped, never stored.
  */
-const INVISIBLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu
+const INVISIBLE = /[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/gu
 
 /** The text as stored: trimmed, runs of spaces and line breaks made one space, invisible controls dropped; empty means none (null: the generated default). */
 export function normalizeAltText(value: string | null | undefined): string | null {
