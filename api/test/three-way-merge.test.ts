@@ -83,3 +83,22 @@ test('my deletion meets their edit: a clash naming the fields they changed; a de
   expect(threeWayMerge(base, null, { ...base })).toEqual({ merged: null, conflicts: [] })
   expect(threeWayMerge(base, null, null)).toEqual({ merged: null, conflicts: [] })
 })
+
+test('a group of named values (a page’s words, an address) changed on both sides merges name by name', () => {
+  const start = { title: 'Stay', words: { bookingHeading: 'Book your room', bookingText: 'Call us on', eyebrow: 'Our rooms' } }
+  // One member changed the heading; this edit, queued after it, carries that heading and a new text.
+  const theirs = { ...start, words: { ...start.words, bookingHeading: 'Reserve' } }
+  const mine = { ...start, words: { ...start.words, bookingHeading: 'Reserve', bookingText: 'Ring us on' } }
+  expect(threeWayMerge(start, mine, theirs)).toEqual({
+    merged: { title: 'Stay', words: { bookingHeading: 'Reserve', bookingText: 'Ring us on', eyebrow: 'Our rooms' } },
+    conflicts: [],
+  })
+  // Different words on each side: both kept.
+  const other = { ...start, words: { ...start.words, eyebrow: 'Rooms' } }
+  expect(threeWayMerge(start, mine, other).merged).toEqual({ title: 'Stay', words: { bookingHeading: 'Reserve', bookingText: 'Ring us on', eyebrow: 'Rooms' } })
+  // One word changed on both sides to different values: the group is the conflict.
+  const clash = { ...start, words: { ...start.words, bookingText: 'Phone' } }
+  expect(threeWayMerge(start, mine, clash).conflicts).toEqual(['words'])
+  // Lists stay whole: an item's place is part of its value.
+  expect(threeWayMerge({ items: ['a', 'b'] }, { items: ['a', 'c'] }, { items: ['x', 'b'] }).conflicts).toEqual(['items'])
+})

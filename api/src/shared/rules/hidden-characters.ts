@@ -15,5 +15,6 @@ export function hiddenCharacterProblem(label: string, value: string, { multiline
   const found = (multiline ? IN_LONGER_TEXT : IN_ONE_LINE).exec(value)
   if (!found) return null
   const code = `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
-  return `${label} contains an invisible or control character (${code}${multiline ? '' : ', such as a line break'}): remove it and save again.`
+  const lineBreak = found[0] === '\n' || found[0] === '\r' ? ', a line break' : ''
+  return `${label} contains an invisible or control character (${code}${lineBreak}): remove it and save again.`
 }

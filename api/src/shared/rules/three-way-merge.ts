@@ -58,7 +58,33 @@ export function threeWayMerge(base: Fields, mine: Fields | null, theirs: Fields 
   const theirsChanged = new Set(changedFields(base, theirs, same))
   for (const field of changedFields(base, mine, same)) {
     if (!theirsChanged.has(field) || same(field, mine[field], theirs[field])) merged[field] = mine[field]
-    else conflicts.push(field)
+    else {
+      const group = mergedGroup(field, base[field], mine[field], theirs[field], same)
+      if (group) merged[field] = group
+      else conflicts.push(field)
+    }
   }
   return { merged, conflicts }
+}
+
+const isGroup = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A field that is a group of named values (a page's words, the venue's address) changed on both sides:
+ * merged name by name, as the record's own fields are (`words.galleryHeading` changed here and
+ * `words.eyebrow` there is no conflict); null when one name was changed on both sides to different values.
+ * Lists are not groups: an item's place is part of its value.
+ */
+function mergedGroup(field: string, base: unknown, mine: unknown, theirs: unknown, same: SameValue): Fields | null {
+  if (!isGroup(mine) || !isGroup(theirs) || (base !== undefined && base !== null && !isGroup(base))) return null
+  const before: Fields = isGroup(base) ? base : {}
+  const merged: Fields = {}
+  for (const name of new Set([...Object.keys(before), ...Object.keys(mine), ...Object.keys(theirs)])) {
+    const key = `${field}.${name}`
+    const mineChanged = !same(key, before[name], mine[name])
+    const theirsChanged = !same(key, before[name], theirs[name])
+    if (mineChanged && theirsChanged && !same(key, mine[name], theirs[name])) return null
+    merged[name] = mineChanged ? mine[name] : theirs[name]
+  }
+  return merged
 }

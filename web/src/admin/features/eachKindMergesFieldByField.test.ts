@@ -192,3 +192,21 @@ test('a page: the same list of items written on both sides is no conflict; a dif
   expect(mergeFieldByField(entry, { current: { ...ABOUT, items: [item], updated_at: 'v2' } })?.conflicts).toEqual([])
   expect(mergeFieldByField(entry, { current: { ...ABOUT, items: [{ ...item, text: 'Near the lawn.' }], updated_at: 'v2' } })?.conflicts).toEqual(['items'])
 })
+
+test('a page: a second save queued after a first, replayed after the first landed, merges word by word', () => {
+  const words = { stayButton: 'Stay with us', contactButton: 'Find us' }
+  const start = { ...aboutBase, words }
+  // The first save (new Stay button) landed; this one carries it and changes the Contact button.
+  const entry = {
+    ...edit('/api/admin/pages/about', { kind: 'json', value: { ...start, words: { stayButton: 'Book a room', contactButton: 'Where we are' } } }, start, {
+      kind: 'page',
+      op: 'update',
+      page: 'about',
+      fields: ['words'],
+    }),
+    method: 'PUT' as const,
+  }
+  const merge = mergeFieldByField(entry, { current: { ...ABOUT, words: { ...words, stayButton: 'Book a room' }, updated_at: 'v2' } })
+  expect(merge?.conflicts).toEqual([])
+  expect(merge?.merged).toMatchObject({ words: { stayButton: 'Book a room', contactButton: 'Where we are' } })
+})
