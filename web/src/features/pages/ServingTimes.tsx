@@ -5,8 +5,9 @@ export function ServingTimes({ items }: { items: PublicPage['items'] }) {
   if (items.length === 0) return null
   return (
     <ul className="serving-times" aria-label="When we serve food">
-      {items.map((item) => (
-        <li key={`${item.title}|${item.when}`} className="serving-times__item">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two rows staff wrote alike are still two rows; the list is redrawn whole when it changes
+        <li key={index} className="serving-times__item">
           <span className="serving-times__label">{item.title}</span>
           {item.when ? <span className="serving-times__time">{item.when}</span> : null}
           <span className="serving-times__note">{item.text}</span>
