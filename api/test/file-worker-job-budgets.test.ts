@@ -87,15 +87,17 @@ describe('file worker job budgets', () => {
   }, 20_000)
 
   test('the time budget is processor time: a job whose worker is held up (a busy machine) is not stopped for the clock alone', async () => {
-    const worker = workerWith({ jobSeconds: 1 })
+    // A 2 s budget, so the clock's backstop (3 × the budget) leaves the job 3.5 s to finish once it runs again:
+    // with a 1 s budget, a loaded machine (a full test run) took longer than the 1.5 s left and the backstop fired.
+    const worker = workerWith({ jobSeconds: 2 })
     // A worker already started, so what is left of the job once it runs again is a few milliseconds of work.
     await pictureJob(worker, 'warm-up')
     const input = await smallPicture('held-up')
     const pid = await waitForPid(worker)
     const job = runPicture(worker, 'held-up', input)
-    // By the clock the job is held past its 1 s budget, using none of it.
+    // By the clock the job is held past its 2 s budget, using none of it.
     process.kill(pid, 'SIGSTOP')
-    await Bun.sleep(1500)
+    await Bun.sleep(2500)
     process.kill(pid, 'SIGCONT')
     expect((await job).width).toBe(64)
     expect(worker.started).toBe(1)
