@@ -284,10 +284,19 @@ async function expectRouteContent(page: Page, route: Route) {
   }
 }
 
+/**
+ * The banner says the page shows saved information: at once when the page came saved with its data, a
+ * moment later when the data is read from the device (the banner's first words are then the general
+ * "pages you have visited before still work", true until it knows more).
+ */
 async function expectOfflineBanner(page: Page, route: string) {
   const banner = page.locator('.offline-banner')
-  await banner.waitFor({ timeout: 10_000 })
-  expect((await banner.textContent()) ?? '', route).toContain(OFFLINE_BANNER)
+  await banner
+    .filter({ hasText: OFFLINE_BANNER })
+    .waitFor({ timeout: 10_000 })
+    .catch(async (error: Error) => {
+      throw new Error(`${route}: the offline banner says ${JSON.stringify(await banner.textContent().catch(() => null))}`, { cause: error })
+    })
 }
 
 /** Milliseconds from the start of the navigation to the route's data on screen, measured in the page. */
