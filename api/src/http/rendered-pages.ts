@@ -95,17 +95,19 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
   const pages = new Map<string, RenderedPage>()
   const rendering = new Map<string, Promise<RenderedPage>>()
   let bundle: Promise<{ entry: ServerBundle; paths: Set<string>; notFound: Map<string, string> } | null> | undefined
+  /** The built file a not-found page starts from (404.html, 404-menu.html), by the path the bundle renders it at. */
+  const notFoundFiles = new Map<string, string>()
 
   const loadBundle = async () => {
     const file = join(distDir, SERVER_BUNDLE)
     if (!existsSync(file)) return null
     const entry = (await import(pathToFileURL(file).href)) as ServerBundle
     const notFound = new Map((entry.notFoundPages?.() ?? []).map((page) => [page.prefix === null ? NOT_FOUND_PAGE : notFoundPageFor(page.prefix), page.path]))
+    for (const [file, path] of notFound) notFoundFiles.set(path, file)
     return { entry, paths: new Set(entry.prerenderedPages().map((page) => page.path)), notFound }
   }
 
   /** The built file a rendered page starts from: a not-found page's own (404.html), else the page's. */
-  const notFoundFiles = new Map<string, string>()
   const builtFile = (path: string) => join(distDir, notFoundFiles.get(path) ?? (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`))
 
   async function render(entry: ServerBundle, path: string, at: string, now: Date): Promise<RenderedPage> {
@@ -192,7 +194,6 @@ export function renderedPages(ctx: AppContext, fetchApi: ApiCall, currentStructu
       const bundleNow = await loaded()
       const path = bundleNow?.notFound.get(file)
       if (!bundleNow || path === undefined) return null
-      notFoundFiles.set(path, file)
       return served(bundleNow.entry, path, request)
     },
   }
