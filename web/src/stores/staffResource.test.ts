@@ -72,4 +72,30 @@ describe('staff lists (createResource with staff: true)', () => {
     await forgetSavedStartingWith(STAFF_SAVED_PREFIX)
     expect(await keys()).toEqual(['events'])
   })
+
+  test('a read still on its way when the store is reset (staff signed out) neither shows nor saves its list, nor holds up the next read', async () => {
+    const answers: ((list: string[]) => void)[] = []
+    const store = createResource('test-staff-reset-midway', () => new Promise<string[]>((resolve) => answers.push(resolve)), { staff: true })
+    const before = store.getState().load()
+    await Bun.sleep(0)
+    store.getState().reset()
+    // The next read starts at once rather than joining the one from before the reset.
+    const after = store.getState().load()
+    await Bun.sleep(0)
+    expect(answers).toHaveLength(2)
+    answers[1]!(['after'])
+    await after
+    answers[0]!(['before'])
+    await before
+    expect(store.getState()).toMatchObject({ data: ['after'], status: 'ready' })
+    expect(await get(`${STAFF_SAVED_PREFIX}test-staff-reset-midway`)).toMatchObject({ data: ['after'] })
+
+    const signedOut = store.getState().load()
+    await Bun.sleep(0)
+    store.getState().reset()
+    answers[2]!(['after sign-out'])
+    await signedOut
+    expect(store.getState()).toMatchObject({ data: null, status: 'idle' })
+    expect(await get(`${STAFF_SAVED_PREFIX}test-staff-reset-midway`)).toMatchObject({ data: ['after'] })
+  })
 })

@@ -11,25 +11,31 @@ import { fetchesAhead } from './fetchAhead'
 /** `cacheKey` already carries STAFF_SAVED_PREFIX; `keep` false: never written to the device. */
 export function createStaffResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>, keep: boolean): ResourceStore<T> {
   let inFlight: Promise<void> | null = null
+  /** Moved on by reset (sign-out): a read begun before it neither shows, saves nor ends what came after. */
+  let generation = 0
   const api = createStore<Resource<T>>()((setState, getState) => {
     /** The server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
     const loadStaffList = (): Promise<void> => {
       if (inFlight) return inFlight
-      inFlight = (async () => {
+      const mine = generation
+      const current = () => mine === generation
+      const flight = (async () => {
         setState({ status: 'loading' })
         try {
           let shown = getState().data
           let data = await fetcher({})
           // A change's reply put newer data on screen while this read was on its way (sent before the
           // change landed): its answer may be older, so read again rather than undo the change.
-          for (let again = 0; getState().data !== shown && again < 2; again++) {
+          for (let again = 0; current() && getState().data !== shown && again < 2; again++) {
             shown = getState().data
             data = await fetcher({})
           }
+          if (!current()) return
           const savedAt = Date.now()
           setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
           if (keep) await keepCopy(cacheKey, data, savedAt)
         } catch (error) {
+          if (!current()) return
           const unreachable = error instanceof ApiError ? error.isNetwork : false
           // On screen is at least as new as the saved copy (a change's reply may be there): keep it, not refreshed.
           if (unreachable && getState().data !== null) return setState({ status: 'ready', error: null, fromCache: true })
@@ -42,11 +48,13 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
           setState({ status: 'error', error: failureText(error) })
         }
       })().finally(() => {
-        inFlight = null
+        if (inFlight === flight) inFlight = null
       })
-      return inFlight
+      inFlight = flight
+      return flight
     }
     const reset = () => {
+      generation++
       inFlight = null
       setState({ ...EMPTY })
     }

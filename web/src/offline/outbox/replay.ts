@@ -117,14 +117,19 @@ async function run(mine: number, now: () => number): Promise<void> {
         continue
       }
       await save({ ...next, state: 'sending' })
+      // An answer that comes after a reset belongs to a queue that is gone: written now, it would put its
+      // change back into the new one (waiting out a backoff, ahead of every change made since).
       try {
-        await landed(next, await sendOne(next, now()))
+        const reply = await sendOne(next, now())
+        if (mine !== generation) return
+        await landed(next, reply)
       } catch (error) {
+        if (mine !== generation) return
         if (!(await afterFailure(next, error, now()))) break
       }
     }
   } finally {
-    useOutbox.setState({ replaying: false })
+    if (mine === generation) useOutbox.setState({ replaying: false })
   }
 }
 

@@ -16,16 +16,22 @@ export const useOutbox = create<OutboxStore>(() => ({ entries: [], sent: [], pau
 
 let loaded: Promise<void> | null = null
 let lastSeq = 0
+/** Moved on by resetState: a write begun for the queue before it is not shown in the new one. */
+let device = 0
 
 const sorted = (list: OutboxEntry[]): OutboxEntry[] => [...list].sort((a, b) => a.seq - b.seq)
 
 export async function save(entry: OutboxEntry): Promise<void> {
+  const mine = device
   if (entry.keep !== false) await storeEntry(entry)
+  if (mine !== device) return
   useOutbox.setState((s) => ({ entries: sorted([...s.entries.filter((e) => e.id !== entry.id), entry]) }))
 }
 
 export async function remove(id: string): Promise<void> {
+  const mine = device
   await forgetEntry(id)
+  if (mine !== device) return
   useOutbox.setState((s) => ({ entries: s.entries.filter((e) => e.id !== id) }))
 }
 
@@ -51,6 +57,7 @@ export function nextSeq(now: number): number {
 
 /** For tests: a new page (reads IndexedDB again); `wipe` also empties IndexedDB first (a new device). */
 export function resetState(wipe: boolean): void {
+  device++
   lastSeq = 0
   useOutbox.setState({ entries: [], sent: [], pausedForAuth: false, replaying: false })
   loaded = wipe ? wipeStoredEntries() : null
