@@ -8,17 +8,20 @@
 const RESULT_LINE = /^\((pass|fail|skip|todo)\) /
 const FILE_HEADER = /\.test\.tsx?:$/
 
-/** Each failed test's error and its "(fail)" line, the error cut to its last `maxLines` lines. */
+/**
+ * Each failed test's error and its "(fail)" line. A long error keeps its first lines (the message: which
+ * wait or match failed) and its last (where), `maxLines` in all: a DOM printed between them is left out.
+ */
 export function failureExcerpts(output: string, maxLines = 40): string[] {
   const excerpts: string[] = []
   let block: string[] = []
   for (const line of output.split('\n')) {
     if (line.startsWith('(fail) ')) {
       // A line is cut at 1,000 characters: a failed match on a long output prints all of it on one line.
-      const kept = block
-        .filter((l) => l.trim() !== '')
-        .slice(-maxLines)
-        .map((l) => (l.length > 1000 ? `${l.slice(0, 1000)} …` : l))
+      const kept = headAndTail(
+        block.filter((l) => l.trim() !== ''),
+        maxLines,
+      ).map((l) => (l.length > 1000 ? `${l.slice(0, 1000)} …` : l))
       excerpts.push([...kept, line].join('\n'))
       block = []
     } else if (RESULT_LINE.test(line) || FILE_HEADER.test(line)) {
@@ -28,6 +31,13 @@ export function failureExcerpts(output: string, maxLines = 40): string[] {
     }
   }
   return excerpts
+}
+
+function headAndTail(lines: string[], maxLines: number): string[] {
+  if (lines.length <= maxLines) return lines
+  const head = Math.floor(maxLines / 2)
+  const tail = maxLines - head
+  return [...lines.slice(0, head), `… (${lines.length - maxLines} lines left out) …`, ...lines.slice(-tail)]
 }
 
 /** The failed tests' excerpts; for a run that failed with no test failed (a load error, a crash), its last lines. */

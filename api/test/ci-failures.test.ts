@@ -42,10 +42,10 @@ describe('failureExcerpts', () => {
     expect(excerpts[1]).toBe("error: /about never showed\n(fail) other file's test [5ms]")
   })
 
-  test('keeps only the last lines of a long error', () => {
+  test('a long error keeps its first lines (the message) and its last (where it failed), not what was printed between', () => {
     const long = `${Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n')}\n(fail) long one`
-    const [excerpt] = failureExcerpts(long, 3)
-    expect(excerpt).toBe('line 97\nline 98\nline 99\n(fail) long one')
+    const [excerpt] = failureExcerpts(long, 4)
+    expect(excerpt).toBe('line 0\nline 1\n… (96 lines left out) …\nline 98\nline 99\n(fail) long one')
   })
 
   test('a run with no failure gives none', () => {
