@@ -5,7 +5,7 @@
  * keeps its links.
  */
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { Route, Switch } from 'wouter'
 import { renderAt, resetStores, restoreFetch, stubFetch } from '../../../test/shell-helpers'
 import { keepCopy } from '../../stores/cache'
@@ -67,4 +67,26 @@ test('unreachable, the PDF kept on this device: its Open and Download links stay
   await waitFor(() => expect(screen.getByRole('link', { name: /Open the PDF/ }).getAttribute('href')).toBe(MENU.pdf_url))
   expect(screen.getByRole('link', { name: 'Download' })).toBeTruthy()
   expect(screen.queryByText(/The original PDF needs a connection/)).toBeNull()
+})
+
+test('unreachable, the PDF never kept: pressing Original PDF tries for the file without offering its links meanwhile', async () => {
+  open()
+  expect(await screen.findByText(/The original PDF needs a connection/)).toBeTruthy()
+  const logged: string[] = []
+  console.error = (...args: unknown[]) => logged.push(String(args[0]))
+  let linkShown = false
+  const watch = new MutationObserver(() => {
+    linkShown ||= document.querySelector('a.menu-page__download') !== null
+  })
+  watch.observe(document.body, { childList: true, subtree: true, attributes: true })
+  try {
+    fireEvent.click(screen.getByRole('button', { name: 'Original PDF' }))
+    // The try for the file has met no answer.
+    await waitFor(() => expect(logged).toContain('Could not load the menu file:'))
+    expect(await screen.findByText(/Here is the menu as text/)).toBeTruthy()
+  } finally {
+    watch.disconnect()
+  }
+  expect(linkShown).toBe(false)
+  expect(screen.queryByRole('link', { name: /Open the PDF/ })).toBeNull()
 })

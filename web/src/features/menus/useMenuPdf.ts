@@ -15,7 +15,8 @@ export function useMenuPdf(businessId: BusinessId, url: string | null, wanted: b
   useEffect(() => {
     if (!url || !wanted) return
     const controller = new AbortController()
-    setPdf({ kind: 'loading' })
+    // Known not to be here without a connection: tried again, it stays so until the file comes (no links meanwhile).
+    setPdf((state) => (state.kind === 'offline' ? state : { kind: 'loading' }))
     loadMenuPdf(businessId, url, controller.signal)
       .then((result) => setPdf({ kind: 'ready', pdf: result }))
       .catch((error: unknown) => {
