@@ -58,6 +58,8 @@ async function start() {
     // the staff screens, whose changes go through the outbox from the first click: it starts first.
     prerendered ? afterNextPaint() : startOutbox().catch(() => undefined),
   ])
+  // From here React answers the page's buttons (public/menu-before-app.js steps aside).
+  root.dataset.app = ''
   if (prerendered) {
     hydrateRoot(root, app, {
       // React recovers from a mismatch by rendering afresh; the console says so plainly (browser tests look for it).

@@ -15,11 +15,14 @@ export const NAV_LINKS = [
   { href: '/contact', label: 'Contact' },
 ] as const
 
+/** The menu as the visitor left it before the app started (public/menu-before-app.js): hydration carries on from it. */
+const openBeforeTheApp = () => typeof document !== 'undefined' && document.querySelector('.navbar__toggle')?.getAttribute('aria-expanded') === 'true'
+
 export function Navbar() {
   const venue = useVenue()
   const [location] = useLocation()
   const [scrollY, setScrollY] = useState(0)
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState(openBeforeTheApp)
   const navRef = useRef<HTMLElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
@@ -43,9 +46,11 @@ export function Navbar() {
     }
   }, [])
 
-  // Any route change closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value the effect reads
+  // Any route change closes the mobile menu (not the first render: a menu opened before the app started stays open).
+  const shownAt = useRef(location)
   useEffect(() => {
+    if (shownAt.current === location) return
+    shownAt.current = location
     setOpen(false)
   }, [location])
 
