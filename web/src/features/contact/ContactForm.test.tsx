@@ -49,7 +49,8 @@ describe('ContactForm', () => {
     fill()
     fireEvent.submit(screen.getByRole('button', { name: 'Send message' }).closest('form')!)
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sending…' })).toBeTruthy())
-    expect((screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement).disabled).toBe(true)
+    // Busy, not disabled: a disabled button would drop focus to the page's body while the message is on its way.
+    expect(screen.getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled')).toBe('true')
     release()
     await screen.findByText('Thank you — your message has been received. We will reply soon.')
     const status = screen.getByRole('status')

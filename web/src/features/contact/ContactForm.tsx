@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../api/client'
 import { focusAfterSend } from '../../lib/focusAfterSend'
 import { whenIdle } from '../../lib/idle'
+import { BusyButton } from '../../ui/BusyButton'
 import { takeDeliveries } from '../../offline/outbox/deliveries'
 import { CONNECTION_FAILED_MESSAGE, deliveredMessage, ENQUIRY_PATH, QUEUED_MESSAGE, SENT_MESSAGE, type Enquiry } from './contactRules'
 import { useRefusedFields } from './refusedFields'
@@ -47,7 +48,7 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
   const latest = useRef(0)
   const form = useRef<HTMLFormElement>(null)
   const status = useRef<HTMLParagraphElement>(null)
-  // Once a send has its answer, focus is on the status (not on the page's body, where the busy button dropped it).
+  // Once a send has its answer, focus is on the status (not left on the page's body).
   const [answered, setAnswered] = useState(0)
   useEffect(() => {
     if (answered > 0) focusAfterSend(form.current, status.current)
@@ -111,9 +112,10 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
               <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={update('website')} />
             </div>
             <div className="form__actions">
-              <button type="submit" className="button" disabled={sending}>
+              {/* Busy, not disabled: a disabled button drops focus to the page's body for as long as the send takes. */}
+              <BusyButton type="submit" className="button" busy={sending}>
                 {sending ? 'Sending…' : 'Send message'}
-              </button>
+              </BusyButton>
             </div>
             <p
               ref={status}
