@@ -3,20 +3,18 @@
  * desktop sizes, logged in as the demo admin: after every kind of in-app move (dashboard tiles, "Back
  * to dashboard", the navbar, browser Back) focus is on the new screen's heading, the screen is
  * announced and the title is its own; the event edit modal takes focus, closes on Escape and gives
- * focus back to its button; no page (public or staff) has two landmarks of the same name, two links
- * of the same name going to different places or two buttons of the same name; in forced colours the
- * navbar on a staff screen is drawn in system colours.
+ * focus back to its button; in forced colours the navbar on a staff screen is drawn in system colours.
+ * (That no page has two landmarks, two links going to different places or two buttons of the same name
+ * is checked in the loads the axe suites make: a11y-staff.test.ts and public-pages-axe-focus-reflow.test.ts.)
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { STAFF_TASKS } from '../../api/src/shared/rules/staff-routes'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
-import { contextsOf, PUBLIC_PATHS, settled, SHOTS } from './a11y-helpers'
-import { ambiguousNames, eachStaffScreen, openScreen, staffPagesOf } from './a11y-staff-helpers'
-import { acrossTabs } from './parallel-pages'
+import { settled, SHOTS } from './a11y-helpers'
+import { openScreen, staffPagesOf } from './a11y-staff-helpers'
 
 const suite = useServerAndBrowser()
-const visit = contextsOf(suite)
 const staffPage = staffPagesOf(suite)
 
 /** Where focus, the live region and the title are once the screen at `path` has arrived. */
@@ -106,23 +104,6 @@ describe('event edit modal', () => {
       })
       expect({ inside, back }).toEqual({ inside: true, back: name })
     }, 60_000)
-})
-
-describe('names a screen reader lists', () => {
-  for (const viewport of [PHONE, DESKTOP])
-    test(`landmarks, links and buttons are told apart on every page at ${viewport.width} px`, async () => {
-      const problems = await acrossTabs(
-        () => visit({ viewport, agreed: true }),
-        PUBLIC_PATHS,
-        async (visitor, path) => {
-          await visitor.goto(`${suite.server.url}${path}`)
-          await settled(visitor)
-          return ambiguousNames(visitor, path)
-        },
-      )
-      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, ambiguousNames)))
-      expect(problems).toEqual([])
-    }, 180_000)
 })
 
 describe('navbar in forced colours on a staff screen', () => {

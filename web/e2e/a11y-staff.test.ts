@@ -3,13 +3,15 @@
  * demo admin with demo content: Tab through every screen (the login form too) and every stop shows a
  * focus indicator that differs from its unfocused look and is not hidden behind anything fixed or
  * sticky; axe with every WCAG 2.2 A/AA rule and best practice finds nothing on any screen, with the
- * event edit modal open, or with changes waiting on the device and in conflict.
+ * event edit modal open, or with changes waiting on the device and in conflict; on every staff screen no
+ * two landmarks, links going to different places or buttons share a name (the public pages and the
+ * login: public-pages-axe-focus-reflow.test.ts).
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, SHOTS } from './a11y-helpers'
-import { axeViolations, eachStaffScreen, openScreen, staffPagesOf, tabThrough } from './a11y-staff-helpers'
+import { ambiguousNames, axeViolations, eachStaffScreen, openScreen, staffPagesOf, tabThrough } from './a11y-staff-helpers'
 
 const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
@@ -30,14 +32,19 @@ async function axeThenTab(page: Page, label: string, limit?: number): Promise<st
   return [...(await axeViolations(page, label)), ...(await tabThrough(page, label, limit))]
 }
 
-describe('every staff screen, the login form and the edit modal: axe and the Tab walk in one load each', () => {
+/** axe, then the names a screen reader lists (a11y-staff-helpers.ts' ambiguousNames), then the Tab walk. */
+async function axeNamesThenTab(page: Page, label: string): Promise<string[]> {
+  return [...(await axeViolations(page, label)), ...(await ambiguousNames(page, label)), ...(await tabThrough(page, label))]
+}
+
+describe('every staff screen, the login form and the edit modal: axe, names and the Tab walk in one load each', () => {
   for (const viewport of [PHONE, DESKTOP])
-    test(`zero axe violations (WCAG 2.2 AA and best practice); focus always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
+    test(`zero axe violations (WCAG 2.2 AA and best practice); landmarks, links and buttons told apart on every staff screen; focus always visible and never hidden at ${viewport.width}×${viewport.height}`, async () => {
       const problems: string[] = []
       const login = await visit({ viewport, agreed: true })
       await openScreen(login, `${suite.server.url}/login`)
       problems.push(...(await axeThenTab(login, '/login')))
-      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, axeThenTab)))
+      problems.push(...(await eachStaffScreen(suite, staffPage, viewport, axeNamesThenTab)))
       const page = await staffPage(viewport)
       await openEditModal(page)
       await page.screenshot({ path: `${SHOTS}/staff-edit-modal-${viewport.width}.png` })

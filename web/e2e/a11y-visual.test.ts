@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
+import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, contrast, settled, SHOTS, textContrastBehind } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
@@ -14,29 +15,62 @@ const suite = useServerAndBrowser()
 const visit = contextsOf(suite)
 const HERO_PATHS = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact']
 
+/** What one load of a hero page shows: its hero text below the contrast needed, and (at 1440 px) its image alternatives' problems. */
+interface HeroReading {
+  contrast: string[]
+  alternatives: string[]
+}
+
+/** Image alternatives that say nothing a sighted visitor would not see otherwise: a caption invented, a card's heading repeated. */
+async function alternativesOf(page: Page, path: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out: string[] = []
+    for (const img of document.querySelectorAll('img')) if (/caption/i.test(img.alt)) out.push(`alt mentions a caption: ${img.alt}`)
+    for (const card of document.querySelectorAll('.event-card, .place-card')) {
+      const heading = card.querySelector('h2, h3, h4')?.textContent?.trim()
+      const alt = card.querySelector('img')?.getAttribute('alt')?.trim()
+      if (heading && alt === heading) out.push(`picture repeats its heading: ${alt}`)
+    }
+    return out
+  })
+  return found.map((problem) => `${path}: ${problem}`)
+}
+
+/** Every hero page loaded once at `viewport`, side by side: the alternatives read as loaded (at 1440 px), then the hero text's contrast. */
+async function heroWalk(viewport: { width: number; height: number }): Promise<HeroReading[]> {
+  return acrossTabs(
+    () => visit({ viewport, agreed: true }),
+    HERO_PATHS,
+    async (page, path) => {
+      const reading: HeroReading = { contrast: [], alternatives: [] }
+      await page.goto(`${suite.server.url}${path}`)
+      await settled(page)
+      if (viewport === DESKTOP) reading.alternatives = await alternativesOf(page, path)
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.hero__image')
+        return img?.complete && img.naturalWidth > 0
+      })
+      for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
+        const result = await textContrastBehind(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
+        if (result && result.ratio < result.needed)
+          reading.contrast.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
+      }
+      return [reading]
+    },
+  )
+}
+
+/** Each viewport's walk, made once for the tests that read it (the 1440 px one serves the contrast and the alternatives). */
+const heroWalks = new Map<number, Promise<HeroReading[]>>()
+const heroReadings = (viewport: { width: number; height: number }) => {
+  if (!heroWalks.has(viewport.width)) heroWalks.set(viewport.width, heroWalk(viewport))
+  return heroWalks.get(viewport.width)!
+}
+
 describe('hero text contrast, measured from pixels', () => {
   for (const viewport of [PHONE, DESKTOP])
     test(`every public hero at ${viewport.width} px`, async () => {
-      const failures = await acrossTabs(
-        () => visit({ viewport, agreed: true }),
-        HERO_PATHS,
-        async (page, path) => {
-          const failures: string[] = []
-          await page.goto(`${suite.server.url}${path}`)
-          await settled(page)
-          await page.waitForFunction(() => {
-            const img = document.querySelector<HTMLImageElement>('.hero__image')
-            return img?.complete && img.naturalWidth > 0
-          })
-          for (const selector of ['.hero__eyebrow', '.hero__title', '.hero__intro']) {
-            const result = await textContrastBehind(page, selector, `${viewport.width}${path.replaceAll('/', '-')}${selector.replace('.hero__', '-')}`)
-            if (result && result.ratio < result.needed)
-              failures.push(`${path} ${selector}: ${result.ratio.toFixed(2)}:1 (needs ${result.needed}:1) for ${result.colour}`)
-          }
-          return failures
-        },
-      )
-      expect(failures).toEqual([])
+      expect((await heroReadings(viewport)).flatMap((reading) => reading.contrast)).toEqual([])
     }, 120_000)
 })
 
@@ -163,25 +197,9 @@ describe('navbar in forced colours', () => {
 
 describe('image alternatives', () => {
   test('no hero alt invents a caption; event and attraction pictures do not repeat their heading', async () => {
-    const problems = await acrossTabs(
-      () => visit({ viewport: DESKTOP, agreed: true }),
-      HERO_PATHS,
-      async (page, path) => {
-        await page.goto(`${suite.server.url}${path}`)
-        await settled(page)
-        const found = await page.evaluate(() => {
-          const out: string[] = []
-          for (const img of document.querySelectorAll('img')) if (/caption/i.test(img.alt)) out.push(`alt mentions a caption: ${img.alt}`)
-          for (const card of document.querySelectorAll('.event-card, .place-card')) {
-            const heading = card.querySelector('h2, h3, h4')?.textContent?.trim()
-            const alt = card.querySelector('img')?.getAttribute('alt')?.trim()
-            if (heading && alt === heading) out.push(`picture repeats its heading: ${alt}`)
-          }
-          return out
-        })
-        return found.map((problem) => `${path}: ${problem}`)
-      },
-    )
-    expect(problems).toEqual([])
-  }, 90_000)
+    // Read on the loads of the 1440 px hero contrast walk, before anything is measured on them.
+    const readings = await heroReadings(DESKTOP)
+    expect(readings).toHaveLength(HERO_PATHS.length)
+    expect(readings.flatMap((reading) => reading.alternatives)).toEqual([])
+  }, 120_000)
 })
