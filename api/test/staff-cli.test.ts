@@ -62,6 +62,8 @@ beforeAll(async () => {
 })
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
+// Each test starts the real command a few times (a few seconds each on a machine busy with the browser
+// tests), hence their limits above the lane's 30 s.
 describe('npm run staff', () => {
   test('is a package.json script', async () => {
     const pkg = await Bun.file(join(root, 'package.json')).json()
@@ -86,7 +88,7 @@ describe('npm run staff', () => {
       expect((await call('GET', '/api/admin/staff', undefined, login.body.token)).status).toBe(403)
     })
     expect((await staff('list')).stdout).toMatch(/^olive\s+owner\s+active\s+must change password/m)
-  })
+  }, 60_000)
 
   test("reset-password gives a new first password and ends the member's sessions", async () => {
     const token = await withApp(async (call) => (await loginAs(call, 'admin', DEMO_ADMIN.password)).body.token as string)
@@ -102,7 +104,7 @@ describe('npm run staff', () => {
         (await call('POST', '/api/admin/password', { current_password: password, new_password: 'kettle lantern orchard 42' }, login.body.token)).status,
       ).toBe(200)
     })
-  })
+  }, 60_000)
 
   test('disable shuts an account and records who did it; the last active owner cannot be disabled', async () => {
     expect((await staff('add', 'edna', '--role', 'editor')).code).toBe(0)
@@ -118,7 +120,7 @@ describe('npm run staff', () => {
       const trail = ctx.db.query("SELECT username, action, record_id FROM activity WHERE kind = 'staff' ORDER BY id").all()
       expect(trail).toContainEqual({ username: 'server (npm run staff)', action: 'update', record_id: 'edna' })
     })
-  })
+  }, 60_000)
 
   test('bad usage prints the usage and exits 2; unknown or existing names exit 1 with a clear message', async () => {
     for (const args of [[], ['remove', 'admin'], ['add', 'sam'], ['add', 'sam', '--role'], ['add', 'sam', '--role', 'boss'], ['reset-password']]) {
@@ -132,5 +134,5 @@ describe('npm run staff', () => {
     const twice = await staff('add', 'ADMIN', '--role', 'editor')
     expect(twice.code).toBe(1)
     expect(twice.stderr).toContain('already')
-  })
+  }, 90_000)
 })
