@@ -14,11 +14,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'venue-replies-etag-'))
 let server: ServerProcess
 let token: string
 
+// A first start with demo content draws its pictures: well past the lane's 30 s on a machine busy with the browser tests.
 beforeAll(async () => {
   server = startServer(dataDir, { SEED_DEMO: 'true' })
   await waitUntilReady(server)
   token = await loginToServer(server)
-})
+}, 120_000)
 afterAll(async () => {
   server.proc.kill('SIGTERM')
   await server.proc.exited
