@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Layout } from './shell/Layout'
 import { PageUnavailable } from './shell/PageUnavailable'
+import { PageDrawn } from './shell/pageDrawn'
 import { STAFF_ALIASES, STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { NotFound } from './shell/NotFound'
 import { PUBLIC_ROUTES } from './routes'
@@ -71,6 +72,7 @@ export function App() {
             </Route>
             <Route component={NotFound} />
           </Switch>
+          <PageDrawn />
         </Suspense>
       </PageUnavailable>
     </Layout>

@@ -3,6 +3,7 @@ import { useShownData, type ShownData } from '../stores'
 import { useConnectivity } from '../offline/connectivity'
 import { formatSavedAt } from '../../../api/src/shared/rules/venue-time'
 import { useKeepsFocusClear } from './bottomBar'
+import { usePageDrawn } from './pageDrawn'
 import './offline.css'
 
 /**
@@ -27,7 +28,8 @@ export function bannerText(online: boolean, { savedAt, missing, checking }: Show
 export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
   const shown = useShownData()
-  const text = bannerText(online, shown)
+  const pageDrawn = usePageDrawn((s) => s.drawn)
+  const text = pageDrawn ? bannerText(online, shown) : null
   const banner = useRef<HTMLDivElement>(null)
   useKeepsFocusClear(banner, '--offline-banner-height', text !== null)
   if (text === null) return null

@@ -3,6 +3,7 @@ import { focusPageOnceShown } from './pageArrival'
 import { retryFailedDownloads } from './retryableLazy'
 import { OfflineNotice } from '../ui/OfflineNotice'
 import { useConnectivity } from '../offline/connectivity'
+import { PageDrawn } from './pageDrawn'
 
 interface Props {
   location: string
@@ -72,6 +73,7 @@ function PageNeedsConnection({ onRetry }: { onRetry: () => void }) {
   const online = useConnectivity((state) => state.online)
   return (
     <main id="main" className="page-pending">
+      <PageDrawn />
       <div className="page-banner">
         <div className="container">
           <h1>This page needs a connection</h1>
