@@ -1,6 +1,8 @@
 // Names, addresses, notices, page words, events and attractions refuse characters nobody can see (NUL, line breaks in a
 // one-line field, zero-width spaces, direction overrides), naming the field; emoji joined by U+200D
-// and line breaks in a page's body stay. A field named like an Object method is an unknown field.
+// and line breaks in a page's body stay. A lone surrogate (half of an emoji, "\ud800" in JSON) is no
+// character at all: saved, it came back as JSON strict readers refuse and pages showed "�"; U+2028 and
+// U+2029 break a one-line name across lines like a line break does. A whole emoji is welcome. A field named like an Object method is an unknown field.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { demoVenue } from '../src/config'
 import { fileOf, jsonOf, makeImage, makeTestApp, type TestApp } from './helpers'
@@ -20,19 +22,29 @@ const putVenue = async (change: Record<string, unknown>) => {
 }
 
 describe('venue details', () => {
-  for (const [what, hidden] of [
-    ['NUL', '\u0000'],
-    ['a line break', '\n'],
-    ['a zero-width space', '\u200B'],
-    ['a right-to-left override', '\u202E'],
+  for (const [what, hidden, code] of [
+    ['NUL', '\u0000', 'U+0000'],
+    ['a line break', '\n', 'U+000A'],
+    ['a zero-width space', '\u200B', 'U+200B'],
+    ['a right-to-left override', '\u202E', 'U+202E'],
+    ['a lone high surrogate', '\uD800', 'U+D800'],
+    ['a lone low surrogate', '\uDC00', 'U+DC00'],
+    ['a line separator', '\u2028', 'U+2028'],
+    ['a paragraph separator', '\u2029', 'U+2029'],
   ] as const)
-    test(`a hotel name with ${what} is refused, naming the field, and nothing changes`, async () => {
+    test(`a hotel name with ${what} is refused, naming the field and the character, and nothing changes`, async () => {
       const before = await venueNow()
       const res = await putVenue({ hotelName: `Larkdale${hidden}Hotel` })
       expect(res.status).toBe(400)
-      expect((await jsonOf(res)).error).toStartWith('Hotel name contains an invisible or control character')
+      expect((await jsonOf(res)).error).toStartWith(`Hotel name contains an invisible or control character (${code}`)
       expect((await venueNow()).venue).toEqual(before.venue)
     })
+
+  test('a whole emoji (a surrogate pair) is kept', async () => {
+    const res = await putVenue({ barName: 'The Stables 🐴' })
+    expect(res.status).toBe(200)
+    expect((await venueNow()).venue.barName).toBe('The Stables 🐴')
+  })
 
   test('a field named toString or constructor is an unknown field, with the usual message', async () => {
     for (const key of ['toString', 'constructor', 'valueOf']) {
@@ -69,6 +81,14 @@ test('page words: a title with a zero-width space is refused; a body keeps its l
   const hiddenInBody = await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo\u2066.' } })
   expect((await jsonOf(hiddenInBody)).error).toStartWith('body contains an invisible or control character (U+2066')
   expect((await t.call('PUT', '/api/admin/pages/about', { token: owner, json: { ...about, body: 'One.\n\nTwo.' } })).status).toBe(200)
+})
+
+test('a page word with a lone surrogate is refused, naming the word', async () => {
+  const all = (await jsonOf(await t.call('GET', '/api/admin/pages', { token: owner }))) as Record<string, unknown>[]
+  const { page: _key, ...eat } = all.find((p) => p.page === 'eat')! as { page: string; words: Record<string, string> }
+  const res = await t.call('PUT', '/api/admin/pages/eat', { token: owner, json: { ...eat, words: { ...eat.words, eyebrow: 'Breakfast \uD83D lunch' } } })
+  expect(res.status).toBe(400)
+  expect((await jsonOf(res)).error).toStartWith('words.eyebrow contains an invisible or control character (U+D83D')
 })
 
 describe('events and attractions, as visitors read them', () => {
