@@ -84,7 +84,7 @@ export default defineConfig({
     // Read by the pre-render step (each page's chunk is preloaded) and by the bundle test.
     manifest: true,
     // No preload helper around dynamic imports: a pre-rendered page lists its chunks in its HTML
-    // (web/build/prerender.ts), and every other chunk is fetched while the page is idle (main.tsx).
+    // (web/build/prerender.ts), and every other chunk is fetched while the page is idle (startApp.tsx).
     modulePreload: false,
     rolldownOptions: {
       // A feature's public entry (web/src/features/<x>/index.ts) only re-exports: without this, a page taking one
@@ -92,9 +92,16 @@ export default defineConfig({
       // table into the entry chunk, through the home page's open-now status).
       treeshake: { moduleSideEffects: (id) => (/\/web\/src\/features\/[^/]+\/index\.tsx?$/.test(id) ? false : undefined) },
       output: {
-        // Everything the entry imports statically stays in the entry: the first render of a page is one
-        // JS file (Rolldown would otherwise split out what the entry shares with lazy chunks, like React).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The entry is the small script that decides when the app starts (main.tsx); the app (React,
+        // the router, the stores, the home page) is one chunk with everything it imports statically,
+        // fetched at low priority with the page and evaluated only when it starts (Rolldown would
+        // otherwise split out what it shares with the pages' chunks into many small files).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'app', test: /\/web\/src\/startApp\.tsx$/ },
+          ],
+        },
       },
     },
   },

@@ -35,21 +35,24 @@ export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`
 }
 
-/** The chunks a page's module (its file under web/src) needs beyond the entry's, for <link rel="modulepreload">. */
+/**
+ * The chunks a page needs beyond the entry, for <link rel="modulepreload">: the app the entry starts
+ * (its dynamic import, evaluated only when the app starts: main.tsx) and the page's own module with
+ * what it imports. Fetched with the page at low priority, so the first tap finds the code already here.
+ */
 function pageChunks(manifest: Manifest, source: string): string[] {
-  const key = `src/${source}`
-  const page = manifest[key]
-  if (!page) return [] // in the entry chunk (the home page)
-  const entryChunks = new Set<string>()
   const collect = (name: string, into: Set<string>) => {
     const chunk = manifest[name]
     if (!chunk || into.has(chunk.file)) return
     into.add(chunk.file)
     for (const imported of chunk.imports ?? []) collect(imported, into)
   }
-  for (const [name, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(name, entryChunks)
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
+  const entryChunks = new Set<string>()
+  for (const [name] of entries) collect(name, entryChunks)
   const chunks = new Set<string>()
-  collect(key, chunks)
+  for (const [, entry] of entries) for (const app of entry.dynamicImports ?? []) collect(app, chunks)
+  collect(`src/${source}`, chunks) // a page not in the manifest is in the app's chunk (the home page)
   return [...chunks].filter((file) => !entryChunks.has(file))
 }
 

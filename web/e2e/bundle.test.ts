@@ -51,6 +51,8 @@ function modulesOf(keys: Iterable<string>): string[] {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+/** The app (React, the router, the stores, the home page): the entry's one dynamic import, started on demand (main.tsx). */
+const appKey = manifest[entryKey]!.dynamicImports?.[0] ?? ''
 const pageKey = (source: string) => `src/${source}`
 
 describe('what public pages download', () => {
@@ -60,7 +62,7 @@ describe('what public pages download', () => {
   })
 
   test('no staff code, no pdf.js and no text parser is reachable through static imports from the entry or any public page', () => {
-    const publicKeys = new Set([entryKey, ...PAGES.map((page) => pageKey(page.source)).filter((key) => key in manifest)])
+    const publicKeys = new Set([entryKey, appKey, ...PAGES.map((page) => pageKey(page.source)).filter((key) => key in manifest)])
     for (const key of publicKeys) {
       const modules = modulesOf(staticClosure(key))
       expect(modules.length, key).toBeGreaterThan(0)
@@ -78,24 +80,29 @@ describe('what public pages download', () => {
       ).toEqual([])
     }
     // They do exist, behind dynamic imports only (the staff screens from the app, pdf.js from the menu page).
-    expect(manifest[entryKey]!.dynamicImports).toContain('src/admin/AdminRoutes.tsx')
+    expect(manifest[appKey]!.dynamicImports).toContain('src/admin/AdminRoutes.tsx')
     expect(manifest[pageKey('features/menus/Menu.tsx')]!.dynamicImports).toContain('src/features/menus/pdf.ts')
   })
 
-  test('the first render of / is one JS file and one CSS file, nothing else', () => {
+  test('the first render of / runs one small script and one CSS file; the app is fetched beside them at low priority, not run', () => {
     const html = read('index.html')
     const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1])
     // The <noscript> copy of the stylesheet link (for visitors without JavaScript) is the same file.
     const styles = [...html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1])
-    const modulePreloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])
+    const modulePreloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)href="([^"]+)"/g)]
     expect(scripts).toEqual([`/${manifest[entryKey]!.file}`])
     expect(styles).toEqual(manifest[entryKey]!.css!.map((file) => `/${file}`))
     expect(styles).toHaveLength(1)
-    expect(modulePreloads).toEqual([])
-    // The entry imports nothing else statically.
+    // The entry imports nothing else statically, and none of React: it only decides when the app starts.
     expect(manifest[entryKey]!.imports ?? []).toEqual([])
+    expect(modulesOf(staticClosure(entryKey)).filter((id) => /node_modules\/(react|react-dom|scheduler|wouter|zustand)\//.test(id))).toEqual([])
+    expect(manifest[entryKey]!.dynamicImports).toEqual([appKey])
+    // The app and what it imports, preloaded (fetched, not run) at low priority: the first tap finds them here.
+    const appFiles = [...staticClosure(appKey)].map((key) => `/${manifest[key]!.file}`).filter((file) => file !== `/${manifest[entryKey]!.file}`)
+    expect(modulePreloads.map((m) => m[2]).sort()).toEqual(appFiles.sort())
+    for (const [, attributes] of modulePreloads) expect(attributes).toContain('fetchpriority="low"')
 
-    const sizes = [scripts[0]!, styles[0]!].map((url) => {
+    const sizes = [scripts[0]!, `/${manifest[appKey]!.file}`, styles[0]!].map((url) => {
       const bytes = readFileSync(join(dist, url))
       const br = existsSync(join(dist, `${url}.br`)) ? readFileSync(join(dist, `${url}.br`)).byteLength : NaN
       return `${url} ${(bytes.byteLength / 1024).toFixed(1)} KB (gzip ${(gzipSync(bytes, { level: 9 }).byteLength / 1024).toFixed(1)} KB, br ${(br / 1024).toFixed(1)} KB)`
@@ -106,7 +113,7 @@ describe('what public pages download', () => {
   test('page chunks bring no stylesheet of their own: the one CSS file styles every pre-rendered page', () => {
     for (const page of PAGES) {
       const chunk = manifest[pageKey(page.source)]
-      if (!chunk) continue // Home lives in the entry
+      if (!chunk) continue // Home lives in the app's chunk
       for (const key of staticClosure(pageKey(page.source))) {
         if (key === entryKey) continue
         expect(manifest[key]!.css ?? [], `${key} (${page.path})`).toEqual([])

@@ -130,10 +130,32 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return leaseOf(shared)
 }
 
+/**
+ * The app on a pre-rendered page starts when the visitor first acts or after a quiet moment
+ * (web/src/shell/appOnDemand.ts). Tests about anything else start it at once, as a page whose visitor
+ * acts at once would: every context the harness opens does, unless made with `appOnDemand(context)`.
+ */
+async function startAppAtOnce(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript(() => {
+    if (!(globalThis as { appOnDemand?: boolean }).appOnDemand) (globalThis as { startAppAtOnce?: boolean }).startAppAtOnce = true
+  })
+  return context
+}
+
+/** Makes `context` start the app as a visitor's browser does: on the first action or after the quiet moment. */
+export async function appOnDemand(context: BrowserContext): Promise<void> {
+  // Init scripts run in the order they were added: this one runs after startAppAtOnce's and undoes it.
+  await context.addInitScript(() => {
+    ;(globalThis as { appOnDemand?: boolean }).appOnDemand = true
+    delete (globalThis as { startAppAtOnce?: boolean }).startAppAtOnce
+  })
+}
+
 /** A view of `browser` whose contexts are its own and whose close() closes only them. */
 function leaseOf(browser: Browser): Browser {
   const contexts = new Set<BrowserContext>()
-  const track = (context: BrowserContext) => {
+  const track = async (context: BrowserContext) => {
+    await startAppAtOnce(context)
     contexts.add(context)
     context.once('close', () => contexts.delete(context))
     return context
@@ -143,9 +165,8 @@ function leaseOf(browser: Browser): Browser {
       if (property === 'newContext') return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args))
       if (property === 'newPage')
         return async (...args: Parameters<Browser['newPage']>) => {
-          const page = await target.newPage(...args)
-          track(page.context())
-          return page
+          const context = await track(await target.newContext(...args))
+          return context.newPage()
         }
       if (property === 'contexts') return () => [...contexts]
       if (property === 'close') return async () => void (await Promise.all([...contexts].map((context) => context.close().catch(() => undefined))))
@@ -158,7 +179,7 @@ function leaseOf(browser: Browser): Browser {
 /** A persistent (non-incognito) context: Chromium's installability and service worker checks need one. */
 export async function launchPersistent(viewport = PHONE): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'venue-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: TEST_ARGS, viewport })
+  const context = await startAppAtOnce(await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: TEST_ARGS, viewport }))
   return {
     context,
     async close() {

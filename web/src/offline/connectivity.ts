@@ -1,3 +1,4 @@
+import { takeInstallOffer } from '../lib/installOffer'
 import { create } from 'zustand'
 
 export interface Connectivity {
@@ -17,18 +18,11 @@ export const useConnectivity = create<Connectivity>(() => ({
   applyUpdate: () => {},
 }))
 
-/**
- * Keeps `online` current and catches the browser's install offer. Called as the page starts: Chromium
- * makes its offer once per page load, possibly before the service worker's code has arrived.
- */
+/** Keeps `online` current and takes the browser's install offer, kept since the page's first script (lib/installOffer.ts). */
 export function watchConnectivity(): void {
   const setOnline = () => useConnectivity.setState({ online: navigator.onLine })
   setOnline()
   window.addEventListener('online', setOnline)
   window.addEventListener('offline', setOnline)
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault()
-    useConnectivity.setState({ installPrompt: event as unknown as Connectivity['installPrompt'] })
-  })
-  window.addEventListener('appinstalled', () => useConnectivity.setState({ installPrompt: null }))
+  takeInstallOffer((installPrompt) => useConnectivity.setState({ installPrompt }))
 }

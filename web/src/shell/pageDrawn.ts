@@ -19,3 +19,17 @@ export function PageDrawn() {
   }, [])
   return null
 }
+
+/** Resolves once the page is drawn (at the latest after `backstopMs`, so nothing waiting on it waits for ever). */
+export function whenPageDrawn(backstopMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (usePageDrawn.getState().drawn) return resolve()
+    const done = () => {
+      clearTimeout(backstop)
+      unsubscribe()
+      resolve()
+    }
+    const backstop = setTimeout(done, backstopMs)
+    const unsubscribe = usePageDrawn.subscribe((state) => state.drawn && done())
+  })
+}

@@ -9,6 +9,20 @@ import { useRefusedFields } from './refusedFields'
 import '../../ui/forms.css'
 
 const EMPTY: Enquiry = { name: '', phone: '', email: '', message: '', website: '' }
+
+/**
+ * What the form's fields hold. The app may start after the visitor has begun typing on the
+ * pre-rendered page (shell/appOnDemand.ts): those words are in the fields, not yet in React's state.
+ */
+function typedIn(form: HTMLFormElement | null): Enquiry | null {
+  if (!form) return null
+  const typed = { ...EMPTY }
+  for (const field of Object.keys(EMPTY) as (keyof Enquiry)[]) {
+    const element = form.elements.namedItem(field)
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[field] = element.value
+  }
+  return typed
+}
 export const SEND_FAILED = 'Failed to send email.'
 
 export interface ContactFormProps {
@@ -55,6 +69,11 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
   }, [answered])
 
   useDeliveredNotice(setResult)
+  // Words typed before the app had the page are kept, not wiped by its first render.
+  useEffect(() => {
+    const typed = typedIn(form.current)
+    if (typed && Object.values(typed).some(Boolean)) setValues(typed)
+  }, [])
 
   const { marked, refuseBeforeSending, changed } = useRefusedFields(id, values, setResult)
   const update = (field: keyof Enquiry) => (event: { target: { value: string } }) => {
@@ -64,11 +83,12 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (sending || refuseBeforeSending()) return
+    // What the fields hold: the same as the state, or more if this send was held while the app started.
+    const sent = typedIn(form.current) ?? values
+    if (sending || refuseBeforeSending(sent)) return
     setSending(true)
     setResult(null)
     const mine = ++latest.current
-    const sent = values
     try {
       // Sending (and keeping a message offline) is code a page only needs once someone writes: its own chunk.
       const { sendEnquiry } = await import('./sendEnquiry')

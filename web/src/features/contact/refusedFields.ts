@@ -32,8 +32,8 @@ export function useRefusedFields(id: string, values: Enquiry, setResult: (result
     marked: (field: Needed) => (refused.includes(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-status` } : {}),
     changed: (field: keyof Enquiry) => setRefused((fields) => fields.filter((other) => other !== field)),
     /** True when the message cannot go: the status says which field and why. */
-    refuseBeforeSending(): boolean {
-      const found = refusedIn(values)
+    refuseBeforeSending(sent: Enquiry = values): boolean {
+      const found = refusedIn(sent)
       setRefused(found?.fields ?? [])
       if (!found) return false
       setResult({ ok: false, text: found.text })

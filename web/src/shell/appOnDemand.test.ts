@@ -1,0 +1,97 @@
+/**
+ * When the app starts on a pre-rendered page (appOnDemand.ts): at once where waiting would hide the
+ * truth, else on the visitor's first action; a button pressed or a form sent before then is held and
+ * given to the app once it has the page, never lost and never done twice.
+ */
+import { afterEach, describe, expect, test } from 'bun:test'
+import { startAppWhenWanted, startsAtOnce } from './appOnDemand'
+
+const prerendered = () => {
+  document.body.innerHTML = `<div id="root"><main><h1>What's on</h1><button type="button" id="share">Share</button>
+    <form id="contact"><input name="name" value="Ann"><button id="send">Send</button></form>
+    <a href="/eat" id="link"><span>Eat</span></a><button class="navbar__toggle" id="menu">Menu</button></main></div>`
+  return document.getElementById('root')!
+}
+
+/** A start the test finishes when it chooses, counting its calls. */
+function heldStart() {
+  let finish!: () => void
+  const start = {
+    calls: 0,
+    run: () => {
+      start.calls++
+      return new Promise<void>((resolve) => (finish = resolve))
+    },
+    finish: () => finish(),
+  }
+  return start
+}
+
+/** Lets the app "start" and the held actions be given to it. */
+async function started(start: { finish(): void }) {
+  start.finish()
+  await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('when the app starts', () => {
+  test('at once for the app shell (an empty root), offline, or when told to; else it waits', () => {
+    const empty = document.createElement('div')
+    expect(startsAtOnce({ root: empty, online: true, atOnce: false })).toBe(true)
+    expect(startsAtOnce({ root: prerendered(), online: false, atOnce: false })).toBe(true)
+    expect(startsAtOnce({ root: prerendered(), online: true, atOnce: true })).toBe(true)
+    expect(startsAtOnce({ root: prerendered(), online: true, atOnce: false })).toBe(false)
+  })
+
+  test('the first action starts it, once', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    startAppWhenWanted(start.run, { root, online: true, atOnce: false })
+    expect(start.calls).toBe(0)
+    document.getElementById('share')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    document.getElementById('share')!.dispatchEvent(new Event('focusin', { bubbles: true }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
+    expect(start.calls).toBe(1)
+    await started(start)
+  })
+
+  test('a button pressed before the app is held, then pressed once for the app; links and the menu button are left alone', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    const pressed: string[] = []
+    root.addEventListener('click', (event) => {
+      pressed.push(`${(event.target as HTMLElement).closest('[id]')!.id}:${event.defaultPrevented ? 'held' : 'done'}`)
+      event.preventDefault() // the test's document stays where it is
+    })
+    startAppWhenWanted(start.run, { root, online: true, atOnce: false })
+    document.getElementById('share')!.click()
+    document.getElementById('menu')!.click()
+    document.querySelector('#link span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    // The held press never reached the page; the menu button and the link did, as the browser gives them.
+    expect(pressed).toEqual(['menu:done', 'link:done'])
+    await started(start)
+    expect(pressed.slice(2)).toEqual(['share:done'])
+    // From now on the app answers presses itself: nothing is held.
+    document.getElementById('share')!.click()
+    expect(pressed.slice(3)).toEqual(['share:done'])
+  })
+
+  test('a form sent before the app is held, then sent once the app has the page', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    const sent: boolean[] = []
+    root.addEventListener('submit', (event) => {
+      sent.push(event.defaultPrevented)
+      event.preventDefault()
+    })
+    startAppWhenWanted(start.run, { root, online: true, atOnce: false })
+    const form = document.getElementById('contact') as HTMLFormElement
+    form.requestSubmit()
+    expect(sent).toEqual([])
+    await started(start)
+    expect(sent).toEqual([false])
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * When the app (React, the router, the stores) starts on a pre-rendered page. The page is complete
+ * HTML: it reads, scrolls and links (plain links, served by the service worker when offline) with no
+ * script, and the phone menu works from public/menu-before-app.js. Evaluating React and hydrating the
+ * page is the heaviest work a slow phone does, so it waits until the visitor first acts on the page (a
+ * touch, a click, a key, focus) or until the page has been quiet for APP_START_QUIET_MS after loading:
+ * never during the load itself.
+ *
+ * It starts at once where waiting would show less than the truth: the app shell (staff screens and
+ * other paths arrive empty), a device that is offline (the banner says what the page shows), and
+ * browser tests that are not about this (`window.startAppAtOnce`, set by web/e2e/harness.ts).
+ *
+ * A button pressed or a form sent before the app is there is held and given to the app once it has
+ * the page, so the first tap is never lost: React hydrates the part of the page it lands on first.
+ */
+
+/** The quiet moment after `load` the app waits for when nobody acts on the page (a phone's idle time, as in Time to Interactive). */
+export const APP_START_QUIET_MS = 5000
+
+/** What a visitor does that means they are about to use the page, not just read it. */
+const FIRST_ACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+
+/** Buttons answered by the app; links navigate without it, and the phone menu's button works before it. */
+function heldButton(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof Element)) return null
+  const button = target.closest<HTMLElement>('button, [role="button"]')
+  if (!button || button.closest('.navbar__toggle') || button.closest('a[href]')) return null
+  return button
+}
+
+interface Page {
+  root: HTMLElement
+  online: boolean
+  atOnce: boolean
+}
+
+/** Whether the app should start without waiting for the visitor (see above). */
+export function startsAtOnce({ root, online, atOnce }: Page): boolean {
+  return atOnce || !online || !root.hasChildNodes()
+}
+
+/**
+ * Calls `start` once: at once, or on the first action or quiet moment. Clicks on buttons and form
+ * submissions made meanwhile are held (the browser's own action prevented) and repeated once `start`
+ * has resolved.
+ */
+export function startAppWhenWanted(start: () => Promise<void>, page: Page = currentPage()): void {
+  if (startsAtOnce(page)) {
+    void start()
+    return
+  }
+  const held: (() => void)[] = []
+  let started = false
+  const holdClick = (event: MouseEvent) => {
+    const button = heldButton(event.target)
+    if (!button) return
+    event.preventDefault()
+    event.stopPropagation()
+    held.push(() => button.isConnected && button.click())
+    // A screen reader's activation is a click with no pointer or key before it.
+    begin()
+  }
+  const holdSubmit = (event: SubmitEvent) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement)) return
+    event.preventDefault()
+    event.stopPropagation()
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined
+    held.push(() => form.isConnected && form.requestSubmit(submitter as HTMLButtonElement | undefined))
+    begin()
+  }
+  let quietTimer: ReturnType<typeof setTimeout> | undefined
+  const begin = () => {
+    if (started) return
+    started = true
+    clearTimeout(quietTimer)
+    for (const action of FIRST_ACTIONS) window.removeEventListener(action, begin, true)
+    void start()
+      .catch((error: unknown) => console.error('The app could not start:', error))
+      .finally(() => {
+        window.removeEventListener('click', holdClick, true)
+        window.removeEventListener('submit', holdSubmit, true)
+        for (const replay of held.splice(0)) replay()
+      })
+  }
+  window.addEventListener('click', holdClick, true)
+  window.addEventListener('submit', holdSubmit, true)
+  for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
+  const afterLoad = () => {
+    quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(begin) : begin()), APP_START_QUIET_MS)
+  }
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+}
+
+function currentPage(): Page {
+  return {
+    root: document.getElementById('root')!,
+    online: navigator.onLine !== false,
+    atOnce: (window as { startAppAtOnce?: boolean }).startAppAtOnce === true,
+  }
+}
