@@ -73,6 +73,31 @@ test('before the app starts, the menu button opens the menu by keyboard and Esca
   }
 }, 60_000)
 
+test('before the app starts, Tab out of the open menu closes it: the focused element is never left under the menu', async () => {
+  const { page, release, close } = await openWithAppHeld()
+  try {
+    await page.locator('.navbar__toggle').focus()
+    await page.keyboard.press('Enter')
+    await opened(page)
+    const links = await page.locator('.navbar__links a').count()
+    for (let press = 0; press <= links; press++) await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('nav'))).toBe(false)
+    expect(await expanded(page)).toBe('false')
+    // What has focus is on top, not under the menu's links.
+    const onTop = await page.evaluate(() => {
+      const focused = document.activeElement!
+      focused.scrollIntoView({ block: 'center' })
+      const box = focused.getBoundingClientRect()
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return !!top && (focused === top || focused.contains(top))
+    })
+    expect(onTop).toBe(true)
+  } finally {
+    release()
+    await close()
+  }
+}, 60_000)
+
 test('opened before the app starts, the menu stays open as the app takes over, and one press then closes it', async () => {
   const { page, release, close } = await openWithAppHeld()
   const errors: string[] = []

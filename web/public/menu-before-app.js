@@ -41,6 +41,15 @@
     if (found.toggle.contains(event.target)) withFullStylesheet(() => found.show(!found.open))
     else if (found.open && !found.toggle.closest('nav')?.contains(event.target)) found.show(false)
   })
+  // A disclosure menu, as the app's: once Tab takes focus out of it into the page, it closes (left open,
+  // it would cover what now has focus). Leaving the window, with nothing taking focus, keeps it open.
+  document.addEventListener('focusout', (event) => {
+    if (appStarted()) return
+    const found = menu()
+    const nav = found?.toggle.closest('nav')
+    const next = event.relatedTarget
+    if (found?.open && nav?.contains(event.target) && next instanceof Node && !nav.contains(next)) found.show(false)
+  })
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || appStarted()) return
     const found = menu()

@@ -1,5 +1,5 @@
 import { onServerReached } from '../api/client'
-import { loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, wake } from './outbox'
+import { byTheMemberSignedIn, loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, wake } from './outbox'
 
 const POLL_MS = 30_000
 /** Never re-check sooner than this, whatever the backoff says. */
@@ -23,7 +23,7 @@ export function startOutboxSync(): void {
     if (timer) clearTimeout(timer)
     timer = null
     const { entries, pausedForAuth } = useOutbox.getState()
-    const due = entries.filter((e) => e.state === 'waiting' && !(pausedForAuth && e.channel === 'admin')).map((e) => e.nextAttemptAt)
+    const due = entries.filter((e) => e.state === 'waiting' && byTheMemberSignedIn(e) && !(pausedForAuth && e.channel === 'admin')).map((e) => e.nextAttemptAt)
     if (due.length === 0) return
     timer = setTimeout(run, Math.max(MIN_TIMER_MS, Math.min(...due) - Date.now()))
   }

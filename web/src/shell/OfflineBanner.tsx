@@ -29,7 +29,13 @@ export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
   const shown = useShownData()
   const pageDrawn = usePageDrawn((s) => s.drawn)
-  const text = pageDrawn ? bannerText(online, shown) : null
+  const now = pageDrawn ? bannerText(online, shown) : null
+  // Moving to another page offline, its saved copy still being looked up on the device: the sentence
+  // said so far stays until the page's own replaces it (gone and back with every move, it flashed and
+  // was announced again as new).
+  const said = useRef<string | null>(null)
+  const text = now === null && pageDrawn && !online && shown.checking ? said.current : now
+  said.current = text
   const banner = useRef<HTMLDivElement>(null)
   useKeepsFocusClear(banner, '--offline-banner-height', text !== null)
   if (text === null) return null

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
-import { discard, resolveConflict, retry, useOutbox, type OutboxEntry } from '../../offline/outbox'
+import { byTheMemberSignedIn, discard, resolveConflict, retry, useOutbox, type OutboxEntry } from '../../offline/outbox'
 import { ConflictChoices } from './ConflictChoices'
 import { ConflictView } from './ConflictView'
 import { DeletedElsewhere, isDeletedElsewhere } from './DeletedElsewhere'
@@ -26,8 +26,9 @@ export const STATE_TEXT: Record<OutboxEntry['state'], string> = {
 /** The dashboard's panel (also usable on its own). */
 export function PendingChangesPanel() {
   const ids = useId()
-  const entries = useOutbox((s) => s.entries)
-  const sent = useOutbox((s) => s.sent).filter((entry) => entry.channel === 'admin')
+  // Another member's changes made on this device wait for their login, out of sight of the one signed in now.
+  const entries = useOutbox((s) => s.entries).filter(byTheMemberSignedIn)
+  const sent = useOutbox((s) => s.sent).filter((entry) => entry.channel === 'admin' && byTheMemberSignedIn(entry))
   const pausedForAuth = useOutbox((s) => s.pausedForAuth)
 
   // Arriving from a "See Pending changes" link: bring the panel into view.

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { useOutbox, type OutboxEntry, type OutboxState } from '../../offline/outbox'
+import { byTheMemberSignedIn, useOutbox, type OutboxEntry, type OutboxState } from '../../offline/outbox'
 
 /** Where Pending changes lives: a panel on the dashboard. */
 export const PENDING_ID = 'pending-changes'
@@ -38,14 +38,17 @@ export const metaOf = (entry: OutboxEntry) => entry.meta as PendingMeta | undefi
 export function usePending<K extends PendingMeta['kind']>(kind: K): (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[] {
   const entries = useOutbox((s) => s.entries)
   return useMemo(
-    () => entries.filter((e) => e.channel === 'admin' && metaOf(e)?.kind === kind) as (OutboxEntry & { meta: Extract<PendingMeta, { kind: K }> })[],
+    () =>
+      entries.filter((e) => e.channel === 'admin' && byTheMemberSignedIn(e) && metaOf(e)?.kind === kind) as (OutboxEntry & {
+        meta: Extract<PendingMeta, { kind: K }>
+      })[],
     [entries, kind],
   )
 }
 
 /** Every staff change still on this device (for the header count). */
 export function usePendingCount(): number {
-  return useOutbox((s) => s.entries.filter((e) => e.channel === 'admin').length)
+  return useOutbox((s) => s.entries.filter((e) => e.channel === 'admin' && byTheMemberSignedIn(e)).length)
 }
 
 export const sameId = (a: unknown, b: unknown) => String(a) === String(b)

@@ -3,15 +3,18 @@ import { followProgress, isAwaited, nextOutcome, resetListeners, settle, stopFol
 import { bodyFields, settledOn } from './merge'
 import { dependentsOf } from './placeholders'
 import { replay, resetReplay } from './replay'
+import { memberOf, tokenFor } from './channels'
 import { findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
 import type { NewEntry, OutboxEntry, Outcome } from './types'
 
 export async function enqueue(input: NewEntry, now = Date.now()): Promise<OutboxEntry> {
   await loadOutbox()
+  const by = input.channel === 'admin' ? memberOf(tokenFor('admin')) : null
   const entry: OutboxEntry = {
     id: input.id ?? crypto.randomUUID(),
     seq: nextSeq(now),
     channel: input.channel,
+    ...(by ? { by } : {}),
     method: input.method,
     path: input.path,
     body: await storable(input.body),

@@ -11,7 +11,7 @@
  */
 export * from './types'
 export { useOutbox, loadOutbox } from './state'
-export { staffToken } from './channels'
+export { byTheMemberSignedIn, staffToken } from './channels'
 /** The staff token's key, for a listener to hear a login in another tab (and tests to store one). */
 export { STAFF_TOKEN_KEY } from '../../storage-keys'
 export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from './decide'

@@ -1,6 +1,6 @@
 import { api, ApiError } from '../../api/client'
 import { toRequestBody } from './body'
-import { tokenFor } from './channels'
+import { byTheMemberSignedIn, tokenFor } from './channels'
 import { nextAfterFailure } from './decide'
 import { announceAuthRequired, announceSent, progressOf, settle } from './listeners'
 import { fillInRealId, mentions } from './placeholders'
@@ -41,7 +41,14 @@ function sendOne(entry: OutboxEntry, now: number): Promise<unknown> {
 /** The change reached its goal: off the queue, onto the sent list, and everyone who waits for it is told. */
 async function landed(entry: OutboxEntry, reply: unknown, note?: string): Promise<void> {
   await remove(entry.id)
-  const sent: SentEntry = { id: entry.id, label: entry.label, channel: entry.channel, sentAt: Date.now(), ...(note ? { note } : {}) }
+  const sent: SentEntry = {
+    id: entry.id,
+    label: entry.label,
+    channel: entry.channel,
+    ...(entry.by ? { by: entry.by } : {}),
+    sentAt: Date.now(),
+    ...(note ? { note } : {}),
+  }
   useOutbox.setState((state) => ({ sent: [sent, ...state.sent].slice(0, SENT_SHOWN) }))
   await fillInRealId(entry, reply)
   await carryVersion(entry, reply)
@@ -87,7 +94,9 @@ async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Pr
   await save(step.entry)
   if (step.kind === 'retry-later') settle({ kind: 'queued', entry: step.entry })
   if (step.kind === 'pause-for-auth') {
-    pauseForAuth()
+    // Refused for a member who signed out while it was on its way, with another signed in since: it
+    // waits for its own member's next login, and the one signed in now stays signed in.
+    if (byTheMemberSignedIn(step.entry)) pauseForAuth()
     settle({ kind: 'queued', entry: step.entry })
   }
   if (step.kind === 'failed') {
@@ -100,7 +109,7 @@ async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Pr
 /** The next entry to send now, 'wait' while the first one waits out its backoff, or null when none. */
 function nextDue(now: number): OutboxEntry | 'wait' | null {
   const { entries: list, pausedForAuth } = useOutbox.getState()
-  const next = list.find((e) => e.state === 'waiting' && !(pausedForAuth && e.channel === 'admin'))
+  const next = list.find((e) => e.state === 'waiting' && byTheMemberSignedIn(e) && !(pausedForAuth && e.channel === 'admin'))
   if (!next) return null
   return next.nextAttemptAt > now ? 'wait' : next
 }

@@ -21,6 +21,8 @@ export interface OutboxEntry {
   seq: number
   /** 'admin' entries carry the staff token; 'public' ones (the contact form) do not. */
   channel: 'admin' | 'public'
+  /** For a staff change: the member who made it (their token's `sub`), whose token alone may send it (channels.ts). */
+  by?: string
   method: 'POST' | 'PUT' | 'DELETE'
   path: string
   body: OutboxBody
@@ -122,6 +124,7 @@ export interface SentEntry {
   id: string
   label: string
   channel: OutboxEntry['channel']
+  by?: OutboxEntry['by']
   sentAt: number
   /** Why it counts as done without the server applying it (a deletion of a record already gone). */
   note?: string
