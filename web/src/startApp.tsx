@@ -89,5 +89,7 @@ export async function startApp(): Promise<void> {
     loadVisitorNotice,
   ]
   for (const task of later) whenIdle(() => void task().catch(() => undefined))
+  // Then what the first render's effects changed is on screen too.
   await drawn
+  await afterNextPaint()
 }

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
-import { showsSplash, Splash } from './Splash'
+import { Splash } from './Splash'
+import { showsSplash } from './splashPlace'
 
 /** The splash as a full load of `path` renders it. */
 const renderAt = (path: string) =>

@@ -1,41 +1,30 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
 import { prefersReducedMotion } from '../lib/hooks'
 import { logoOf, useVenue } from './venue'
-import { splashTop } from './splashPlace'
+import {
+  SPLASH_ACTIONS,
+  SPLASH_FADE_MS,
+  SPLASH_GONE,
+  SPLASH_GONE_EVENT,
+  SPLASH_SHOW_MS,
+  showsSplash,
+  sincePageLoad,
+  splashTop,
+  TAKEN_BEFORE_THE_APP,
+} from './splashPlace'
 import './splash.css'
 
-/** The splash shows for this long, then fades for FADE_MS (DECISIONS.md: fade starts at 3 s, lasts 1 s). */
-export const SPLASH_SHOW_MS = 3000
-export const SPLASH_FADE_MS = 1000
-
 type Phase = 'shown' | 'fading' | 'gone'
-
-/** Staff screens and the login never show the splash: after a reload it sat over their forms and errors. */
-const NO_SPLASH_PATHS: readonly string[] = ['/login', '/adminDashboard', ...STAFF_PATHS]
-
-export function showsSplash(path: string): boolean {
-  return !NO_SPLASH_PATHS.includes(path.replace(/\/+$/, '') || '/')
-}
-
-/** Milliseconds since this page load began (performance.now() counts from navigation start in browsers). */
-function sincePageLoad(): number {
-  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return 0
-  return performance.getEntriesByType('navigation').length > 0 ? performance.now() : 0
-}
-
-/** What a visitor does to the page: the splash never stays in the way of it (a key, a touch, a scroll). */
-const ACTIONS = ['keydown', 'pointerdown', 'wheel', 'touchmove', 'scroll'] as const
 
 function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `leave` only sets state; listening again on each render is not needed
   useEffect(() => {
     if (!active) return
     const options = { capture: true, passive: true, once: true }
-    for (const action of ACTIONS) window.addEventListener(action, leave, options)
+    for (const action of SPLASH_ACTIONS) window.addEventListener(action, leave, options)
     return () => {
-      for (const action of ACTIONS) window.removeEventListener(action, leave, options)
+      for (const action of SPLASH_ACTIONS) window.removeEventListener(action, leave, options)
     }
   }, [active])
 }
@@ -53,19 +42,33 @@ function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
 export function Splash() {
   const venue = useVenue()
   const [path] = useLocation()
-  const [shown] = useState(() => showsSplash(path))
-  const [phase, setPhase] = useState<Phase>(shown ? 'shown' : 'gone')
+  const [phase, setPhase] = useState<Phase>(showsSplash(path) ? 'shown' : 'gone')
+  // On a served page the page's own script shows the card from the start (splashBeforeTheApp.ts), and
+  // the app, starting later, renders it as served and never touches it: no second placement or fade.
+  const [taken] = useState(() => typeof document !== 'undefined' && document.querySelector(`.splash[${TAKEN_BEFORE_THE_APP}]`) !== null)
+  const shown = phase === 'shown' && !taken
   const card = useRef<HTMLDivElement>(null)
   const [top, setTop] = useState<number | null>(null)
 
+  // A card the page's script showed goes from the page once that script is done with it.
+  useEffect(() => {
+    const taken = card.current
+    if (!taken?.hasAttribute(TAKEN_BEFORE_THE_APP)) return
+    const remove = () => setPhase('gone')
+    if (taken.hasAttribute(SPLASH_GONE)) return remove()
+    taken.addEventListener(SPLASH_GONE_EVENT, remove, { once: true })
+    return () => taken.removeEventListener(SPLASH_GONE_EVENT, remove)
+  }, [])
+
   // Placed before the first paint after the scripts start; until then (the server's HTML) it is not seen.
   useLayoutEffect(() => {
-    if (!card.current) return
+    if (!card.current || taken) return
     const place = splashTop(card.current)
     if (place === null) setPhase('gone')
     else setTop(place)
-  }, [])
+  }, [taken])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: timed once, from the page load's start
   useEffect(() => {
     if (!shown) return
     // Both moments are timed from the start of the page load, not from when scripts ran: on a slow
@@ -83,8 +86,8 @@ export function Splash() {
       clearTimeout(fade)
       clearTimeout(gone)
     }
-  }, [shown])
-  useLeavesWhenTheVisitorActs(phase === 'shown', () => setPhase(prefersReducedMotion() ? 'gone' : 'fading'))
+  }, [])
+  useLeavesWhenTheVisitorActs(shown, () => setPhase(prefersReducedMotion() ? 'gone' : 'fading'))
 
   // A fade begun early still ends: the 'gone' timer above may be seconds away.
   useEffect(() => {

@@ -5,6 +5,34 @@
  * there is no splash.
  */
 
+import { STAFF_PATHS } from '../../../api/src/shared/rules/staff-routes'
+
+/** The splash shows for this long, then fades for FADE_MS (DECISIONS.md: fade starts at 3 s, lasts 1 s). */
+export const SPLASH_SHOW_MS = 3000
+export const SPLASH_FADE_MS = 1000
+
+/** Staff screens and the login never show the splash: after a reload it sat over their forms and errors. */
+const NO_SPLASH_PATHS: readonly string[] = ['/login', '/adminDashboard', ...STAFF_PATHS]
+
+export function showsSplash(path: string): boolean {
+  return !NO_SPLASH_PATHS.includes(path.replace(/\/+$/, '') || '/')
+}
+
+/** Milliseconds since this page load began (performance.now() counts from navigation start in browsers). */
+export function sincePageLoad(): number {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return 0
+  return performance.getEntriesByType('navigation').length > 0 ? performance.now() : 0
+}
+
+/** What a visitor does to the page: the splash never stays in the way of it (a key, a touch, a scroll). */
+export const SPLASH_ACTIONS = ['keydown', 'pointerdown', 'wheel', 'touchmove', 'scroll'] as const
+
+/** Set on the card by splashBeforeTheApp.ts: the page's own script shows it, and the app leaves it be. */
+export const TAKEN_BEFORE_THE_APP = 'data-before-app'
+/** Set on a taken card when the page's script is done with it, with an event of the same name: the app then removes it. */
+export const SPLASH_GONE = 'data-gone'
+export const SPLASH_GONE_EVENT = 'splashgone'
+
 /** Room kept above and below the card, in CSS pixels. */
 const MARGIN = 12
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../api/client'
 import { focusAfterSend } from '../../lib/focusAfterSend'
 import { whenIdle } from '../../lib/idle'
@@ -69,8 +69,9 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
   }, [answered])
 
   useDeliveredNotice(setResult)
-  // Words typed before the app had the page are kept, not wiped by its first render.
-  useEffect(() => {
+  // Words typed before the app had the page are kept, not wiped by its first render: in the same commit
+  // as the hydration, so a send held meanwhile (appOnDemand.ts) finds them in the state.
+  useLayoutEffect(() => {
     const typed = typedIn(form.current)
     if (typed && Object.values(typed).some(Boolean)) setValues(typed)
   }, [])

@@ -1,0 +1,96 @@
+/**
+ * A served public page is complete HTML: on a slow phone it is read, scrolled and followed by its links
+ * before the app (React) runs, and the app starts when the visitor first acts on the page or after a
+ * quiet moment once loaded (web/src/shell/appOnDemand.ts), never during the load. What the visitor did
+ * meanwhile is not lost: a message sent before the app arrived is sent by it.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { appOnDemand, blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import type { Browser } from 'playwright-core'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A visitor's phone: the app as visitors get it (not started at once), cookies agreed; when the app starts is recorded. */
+async function visitorContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
+  await appOnDemand(context)
+  await blockThirdParties(context, server.url)
+  await context.addInitScript(() => {
+    localStorage.setItem('cookiesAgreed', 'true')
+    const started = new MutationObserver(() => {
+      if (!document.getElementById('root')?.hasAttribute('data-app')) return
+      ;(window as { appStartedAt?: number }).appStartedAt = performance.now()
+      started.disconnect()
+    })
+    document.addEventListener('DOMContentLoaded', () => started.observe(document.getElementById('root')!, { attributes: true }))
+  })
+  return context
+}
+
+const appStarted = (page: Page) => page.evaluate(() => document.getElementById('root')!.hasAttribute('data-app'))
+const waitForApp = (page: Page) => page.waitForFunction(() => document.getElementById('root')!.hasAttribute('data-app'), null, { timeout: 30_000 })
+
+test('with nobody acting, the app starts only after a quiet moment once the page has loaded', async () => {
+  const context = await visitorContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/events`, { waitUntil: 'load' })
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBeTruthy()
+    expect(await appStarted(page)).toBe(false)
+    await waitForApp(page)
+    const { loaded, started } = await page.evaluate(() => ({
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      started: (window as { appStartedAt?: number }).appStartedAt ?? 0,
+    }))
+    // APP_START_QUIET_MS after the load, then an idle moment.
+    expect(started - loaded).toBeGreaterThanOrEqual(5000)
+  } finally {
+    await context.close()
+  }
+}, 60_000)
+
+test('the first key press starts the app; a message sent before it arrived is sent once it has', async () => {
+  const context = await visitorContext()
+  try {
+    // The app's code held back, as on a slow line: everything the visitor does meanwhile is on the served page.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const asked: string[] = []
+    await context.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      asked.push(route.request().url())
+      await released
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/contact`, { waitUntil: 'load' })
+    expect(await appStarted(page)).toBe(false)
+    await page.getByLabel('Name').fill('Ada Walker')
+    await page.getByLabel('Phone').fill('07700 900123')
+    await page.getByLabel('Email').fill('ada@example.org')
+    await page.getByLabel('Message').fill('Is the bar open on Boxing Day?')
+    const sending = page.waitForResponse((response) => response.url().endsWith('/api/email/send-email'), { timeout: 30_000 })
+    await page.getByRole('button', { name: 'Send message' }).press('Enter')
+    // Held, not sent by the browser as a plain form (that would reload the page with the words in its address).
+    expect(page.url()).toBe(`${server.url}/contact`)
+    expect(asked.length).toBeGreaterThan(0)
+    release()
+    const reply = await sending
+    expect(reply.status()).toBe(200)
+    expect(JSON.parse(reply.request().postData() ?? '{}')).toMatchObject({ name: 'Ada Walker', message: 'Is the bar open on Boxing Day?' })
+    await page.getByText('Thank you', { exact: false }).first().waitFor({ timeout: 15_000 })
+    expect(await appStarted(page)).toBe(true)
+  } finally {
+    await context.close()
+  }
+}, 60_000)

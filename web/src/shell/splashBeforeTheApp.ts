@@ -1,0 +1,54 @@
+/**
+ * The splash on a served page, from the page's own small script: the app starts only when the visitor
+ * acts or later (appOnDemand.ts), and the logo card is for the first seconds of every full page load.
+ * The same rules as the app's Splash.tsx (splashPlace.ts): placed where it covers nothing, or not
+ * shown; fading from 3 s for 1 s (gone at 3 s under reduced motion), and at once when the visitor acts.
+ * The card is marked as taken, so the app leaves it be.
+ */
+import {
+  SPLASH_ACTIONS,
+  SPLASH_GONE,
+  SPLASH_GONE_EVENT,
+  SPLASH_FADE_MS,
+  SPLASH_SHOW_MS,
+  showsSplash,
+  sincePageLoad,
+  splashTop,
+  TAKEN_BEFORE_THE_APP,
+} from './splashPlace'
+
+export function showSplashBeforeTheApp(): void {
+  const card = document.querySelector<HTMLElement>('#root .splash')
+  if (!card || !showsSplash(location.pathname)) return
+  card.setAttribute(TAKEN_BEFORE_THE_APP, '')
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  const timers: ReturnType<typeof setTimeout>[] = []
+  const gone = () => {
+    for (const timer of timers) clearTimeout(timer)
+    for (const action of SPLASH_ACTIONS) window.removeEventListener(action, leave, true)
+    card.removeAttribute('data-placed')
+    card.classList.remove('splash--fading')
+    // The app (if it has started, or when it does) takes the card out of the page: Splash.tsx.
+    card.setAttribute(SPLASH_GONE, '')
+    card.dispatchEvent(new Event(SPLASH_GONE_EVENT))
+  }
+  const fade = () => {
+    if (reduced) return gone()
+    card.classList.add('splash--fading')
+    timers.push(setTimeout(gone, SPLASH_FADE_MS))
+  }
+  const leave = () => {
+    for (const timer of timers.splice(0)) clearTimeout(timer)
+    fade()
+  }
+  // Placed once the page has laid itself out for its first paint, in the frame after: no extra layout during the load.
+  requestAnimationFrame(() => {
+    const since = sincePageLoad()
+    const top = since < SPLASH_SHOW_MS ? splashTop(card) : null
+    if (top === null) return gone()
+    card.style.top = `${top}px`
+    card.setAttribute('data-placed', '')
+    timers.push(setTimeout(fade, SPLASH_SHOW_MS - since))
+    for (const action of SPLASH_ACTIONS) window.addEventListener(action, leave, { capture: true, passive: true, once: true })
+  })
+}
