@@ -91,6 +91,19 @@ async function signedIn(viewport = PHONE): Promise<Opened> {
   return openContext(viewport, await freshToken())
 }
 
+/**
+ * The signed-in page for `viewport` that the staff screens' tests share, each test opening its screen
+ * with a full load: a context and a login per test had cost each a new renderer. Logging out ends every
+ * session of the user, so the two tests that do (last in the file) sign in on their own.
+ */
+const sharedPages = new Map<string, Promise<Opened>>()
+async function signedInPage(viewport = PHONE): Promise<Page> {
+  const key = `${viewport.width}x${viewport.height}`
+  const opened = sharedPages.get(key) ?? signedIn(viewport)
+  sharedPages.set(key, opened)
+  return (await opened).page
+}
+
 /** A full page load, waiting until the splash has gone. */
 async function load(page: Page, path: string): Promise<void> {
   await page.goto(`${server.url}${path}`)
@@ -166,7 +179,7 @@ describe('staff screens', () => {
 
   test('galleries: a double-clicked upload adds one image, shown in the admin list, the API and on /drink; delete removes it', async () => {
     const before = await getJson<{ id: number }[]>('/api/gallery/stables')
-    const { context, page } = await signedIn()
+    const page = await signedInPage()
     await load(page, '/manageGalleries')
     const drink = page.locator('[data-category="4"]')
     await drink.getByRole('heading', { name: `Drink (${before.length})` }).waitFor()
@@ -193,12 +206,11 @@ describe('staff screens', () => {
     await page.getByText('Image deleted.').waitFor()
     const final = await getJson<{ id: number }[]>('/api/gallery/stables')
     expect(final.some((image) => image.id === added.id)).toBe(false)
-    await context.close()
   })
 
   test('attractions: upload, edit and delete; the attraction appears on /around', async () => {
     const name = `Lantern Cave ${Date.now()}`
-    const { context, page } = await signedIn()
+    const page = await signedInPage()
     await load(page, '/manageAttractions')
     const add = page.getByRole('region', { name: 'Add an attraction' })
     await add.getByLabel('Name').fill(name)
@@ -229,11 +241,10 @@ describe('staff screens', () => {
     await page.getByText(`${name} deleted.`).waitFor()
     list = await getJson('/api/around')
     expect(list.some((a) => a.id === created.id)).toBe(false)
-    await context.close()
   })
 
   test('opening times: an edit shows in the admin table and in the right column on /contact', async () => {
-    const { context, page } = await signedIn(DESKTOP)
+    const page = await signedInPage(DESKTOP)
     await load(page, '/manageTimes')
     await page.getByLabel('Business').selectOption({ label: venue.barName })
     expect(await page.getByLabel('Days').locator('option').allTextContents()).toEqual([
@@ -269,12 +280,11 @@ describe('staff screens', () => {
     await go(page, '/contact')
     await page.locator('.opening-times__venue[data-venue="stables"] tr', { hasText: 'Saturday' }).getByText('10:15 - 23:45').waitFor()
     await page.locator('.opening-times__venue[data-venue="hotel"] tr', { hasText: 'Sunday' }).getByText('07:45 - 10:45').waitFor()
-    await context.close()
   })
 
   test('holidays: an added exception is listed, shows in the Stables column of /contact only, and can be removed', async () => {
     const date = `${nextYear}-08-31`
-    const { context, page } = await signedIn()
+    const page = await signedInPage()
     await load(page, '/addHoliday')
     await page.getByLabel('Date').fill(date)
     await page.getByLabel('Location').selectOption({ label: venue.barName })
@@ -302,11 +312,10 @@ describe('staff screens', () => {
     const removed = page.locator('.opening-times__venue', { hasText: `31 August ${nextYear}` })
     await removed.first().waitFor({ state: 'detached', timeout: 10_000 })
     expect(await removed.count()).toBe(0)
-    await context.close()
   })
 
   test('menus: a PDF uploaded for the Stables is returned by /api/get-menu/1 and opens from /drink', async () => {
-    const { context, page } = await signedIn()
+    const page = await signedInPage()
     await load(page, '/uploadMenus')
     await page.getByLabel('Menu (PDF)').setInputFiles(await pdfFile('stables-menu.pdf', 'Stables test menu'))
     await page.getByLabel('Business').selectOption('1')
@@ -329,13 +338,12 @@ describe('staff screens', () => {
     await go(page, '/uploadMenus')
     await page.getByLabel('Menu (PDF)').setInputFiles(await pngFile('not-a-menu.png', { r: 1, g: 2, b: 3 }))
     await page.getByText('Please choose a PDF file.').waitFor()
-    await context.close()
   })
 
   test('events: created, edited and deleted; each step shows on /events', async () => {
     const title = `Harvest Supper ${Date.now()}`
     const renamed = `${title} (moved)`
-    const { context, page } = await signedIn(DESKTOP)
+    const page = await signedInPage(DESKTOP)
     await load(page, '/createEvent')
     await page.getByLabel('Title').fill(title)
     await page.getByLabel('Description').fill('Three courses from the valley farms.')
@@ -379,11 +387,10 @@ describe('staff screens', () => {
     // The list may first show what it held before the delete; it must then lose the deleted event.
     await page.getByRole('heading', { name: renamed }).first().waitFor({ state: 'detached', timeout: 10_000 })
     expect(await page.getByRole('heading', { name: renamed }).count()).toBe(0)
-    await context.close()
   })
 
   test('the event modal works with the keyboard: Enter opens it, focus stays inside, Escape closes it', async () => {
-    const { context, page } = await signedIn(DESKTOP)
+    const page = await signedInPage(DESKTOP)
     await load(page, '/manageEvent')
     const edit = page.getByRole('button', { name: /^Edit / }).first()
     await edit.focus()
@@ -398,7 +405,6 @@ describe('staff screens', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true)
-    await context.close()
   })
 
   test('messages: a message sent through the contact form is listed with its delivery state', async () => {
@@ -409,7 +415,7 @@ describe('staff screens', () => {
       body: JSON.stringify({ name, phone: '01632 960 111', email: 'walker@example.org', message: 'Do you allow dogs in the bar?' }),
     })
     expect(sent.status).toBe(200)
-    const { context, page } = await signedIn()
+    const page = await signedInPage()
     await load(page, '/messages')
     const card = page.locator('.admin-message', { hasText: name })
     await card.waitFor()
@@ -417,7 +423,6 @@ describe('staff screens', () => {
     expect(await card.locator('.admin-badge').textContent()).toMatch(/Emailed|Stored|Sending|failed/)
     // Newest first.
     expect(await page.locator('.admin-message__name').first().textContent()).toBe(name)
-    await context.close()
   })
 
   test('screenshots: dashboard, manageEvent with the modal open, manageTimes, manageGalleries (phone and desktop)', async () => {
@@ -425,7 +430,7 @@ describe('staff screens', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { context, page } = await signedIn(viewport)
+      const page = await signedInPage(viewport)
       await load(page, '/admin')
       await page.getByText('Access granted!').waitFor()
       await page.screenshot({ path: `${SHOTS}/admin-dashboard-${size}.png`, fullPage: true })
@@ -461,7 +466,6 @@ describe('staff screens', () => {
         .setInputFiles(await pngFile(`shot-${size}.png`, { r: 150, g: 90, b: 60 }))
       await page.getByAltText('Preview of the replacement image').waitFor()
       await page.screenshot({ path: `${SHOTS}/admin-manageEvent-modal-${size}.png` })
-      await context.close()
     }
   })
 
