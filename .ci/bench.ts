@@ -15,6 +15,7 @@ import { measureAssets } from './bench/assets'
 import { measureVisits, type BrowserFigures } from './bench/browser'
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse'
 import { measurePeer, type PeerComparison } from './bench/peer'
+import { firstTapChecks, firstTapTable, measureFirstTap, type FirstTapFigures } from './bench/first-tap'
 import { peerChecks, peerTable } from './bench/tables-peer'
 import { measureLoad, type EndpointFigures } from './bench/load'
 import { freePort, run, stop, tempDir } from './bench/processes'
@@ -122,6 +123,7 @@ let load: EndpointFigures[] | undefined
 let upload: UploadFigures | undefined
 let heldBodies: HeldBodiesFigures | undefined
 let workerBudgets: WorkerBudgetFigures | undefined
+let firstTap: FirstTapFigures[] | undefined
 if (server) {
   const origin = server.url
   const serverPid = server.process.pid
@@ -140,6 +142,8 @@ if (server) {
     const figures = await measure(`3. Lighthouse ${route} (${options.runs}×)`, () => measureLighthouse(origin, route, options.runs, resultsDir))
     if (figures) lighthouse.push(figures)
   }
+  if (wanted.has('first-tap'))
+    firstTap = await measure('9. before the first action, and the first tap (4× CPU)', () => measureFirstTap(origin, options.routes, options.runs))
   if (wanted.has('load')) background = await measure("waiting for the start's background work", () => waitForBackgroundWork(serverPid))
   if (wanted.has('load'))
     load = await measure(`4. API load (${CONNECTIONS} connections, ${options.durationSeconds} s per run)`, () =>
@@ -189,12 +193,18 @@ if (assets) out.push(assetsTable(assets))
 if (browser) out.push(browserTable(browser))
 if (lighthouse.length) out.push(lighthouseTable(lighthouse, resultsDir))
 if (peer.length) out.push(peerTable(peer, options.peer!, resultsDir))
+if (firstTap) out.push(firstTapTable(firstTap))
 if (load) out.push(loadTable(load, CONNECTIONS, options.durationSeconds))
 out.push(serverTable({ firstStart, coldStart, load, variants, background }))
 if (upload) out.push(uploadTable(upload))
 if (heldBodies) out.push(heldBodiesTable(heldBodies))
 if (workerBudgets) out.push(workerBudgetsTable(workerBudgets))
-const checks = [...issue17Checks({ browser, lighthouse, load, upload }), ...peerChecks(peer), ...attackChecks(heldBodies, workerBudgets)]
+const checks = [
+  ...issue17Checks({ browser, lighthouse, load, upload }),
+  ...peerChecks(peer),
+  ...firstTapChecks(firstTap ?? []),
+  ...attackChecks(heldBodies, workerBudgets),
+]
 const coverage = lighthouseCoverage(lighthouse)
 out.push(checklistTable(checks, coverage))
 

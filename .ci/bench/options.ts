@@ -2,7 +2,7 @@
 import { LIGHTHOUSE_ROUTES } from './targets'
 
 /** The parts of the benchmark --only can pick (the build and the server are started whenever a part needs them). */
-export const SECTIONS = ['assets', 'visits', 'lighthouse', 'load', 'upload', 'held-bodies', 'worker-budgets'] as const
+export const SECTIONS = ['assets', 'visits', 'lighthouse', 'first-tap', 'load', 'upload', 'held-bodies', 'worker-budgets'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const USAGE = `bun .ci/bench.ts [options]

@@ -139,7 +139,7 @@ describe('command line', () => {
     const all = parseOptions([])
     expect(all.routes).toEqual(LIGHTHOUSE_ROUTES)
     expect(all.runs).toBe(3)
-    expect([...all.sections]).toEqual(['assets', 'visits', 'lighthouse', 'load', 'upload', 'held-bodies', 'worker-budgets'])
+    expect([...all.sections]).toEqual(['assets', 'visits', 'lighthouse', 'first-tap', 'load', 'upload', 'held-bodies', 'worker-budgets'])
     const quick = parseOptions(['--quick'])
     expect([quick.routes, quick.runs, quick.durationSeconds]).toEqual([['/'], 1, 3])
     expect([...parseOptions(['--only=upload,load']).sections]).toEqual(['upload', 'load'])

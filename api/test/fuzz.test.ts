@@ -26,6 +26,12 @@ import { startServer, waitUntilReady } from './server-process'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500)
+/**
+ * Each property stops taking new requests after this long (its runs so far are checked and counted):
+ * the same seed's requests in the same order, as many as the machine sends in the time. A machine busy
+ * with the browser tests once took over three minutes for the 1,500 and the test timed out.
+ */
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 60)
 const REPLY_TIMEOUT_MS = 20_000
 /** Put in the web build's sibling folder: a reply containing it read a file outside the build. */
 const OUTSIDE_MARKER = 'OUTSIDE-THE-WEB-BUILD-7f3a'
@@ -719,9 +725,10 @@ async function fuzz(name: string, arbitrary: fc.Arbitrary<FuzzRequest>, check: (
       if (problem) failure = `${name}: ${problem}\n${describeRequest(spec)}`
       return problem === null
     }),
-    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    { numRuns: RUNS, seed: SEED, endOnFailure: true, interruptAfterTimeLimit: SECONDS * 1000, markInterruptAsFailure: false },
   )
   if (details.failed) throw new Error(`${failure ?? String(details.errorInstance)}\n(seed ${SEED}, FUZZ_SEED=${SEED} to repeat)`)
+  if (details.interrupted) console.log(`fuzz (${name}): ${details.numRuns} of ${RUNS} runs in the ${SECONDS} s allowed (FUZZ_SECONDS)`)
 }
 
 // ---------------------------------------------------------------------------------------------

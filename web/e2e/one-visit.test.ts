@@ -217,7 +217,16 @@ describe('one visit to / saves every public page', () => {
       // /events: the past-events gallery is saved, the list is not. The banner names the gallery's
       // time and says part of the page is not saved; the list says it could not be loaded.
       const expectEventsBanner = async () => {
-        await page.locator('.events__empty', { hasText: 'could not be loaded' }).waitFor({ timeout: 20_000 })
+        await page
+          .locator('.events__empty', { hasText: 'could not be loaded' })
+          .waitFor({ timeout: 20_000 })
+          .catch(async (error: Error) => {
+            const shown = await page.evaluate(() => ({
+              app: document.getElementById('root')?.hasAttribute('data-app'),
+              events: document.querySelector('.events-section, main')?.textContent?.replace(/\s+/g, ' ').slice(0, 400),
+            }))
+            throw new Error(`${error.message}; the page shows ${JSON.stringify(shown)}`, { cause: error })
+          })
         const text = await poll(async () => {
           const shown = await bannerText(page)
           return shown?.includes(galleryTime) && shown.includes('not saved') ? shown : null

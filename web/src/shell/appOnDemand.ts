@@ -17,8 +17,12 @@
 /** The quiet moment after `load` the app waits for when nobody acts on the page (a phone's idle time, as in Time to Interactive). */
 export const APP_START_QUIET_MS = 5000
 
-/** What a visitor does that means they are about to use the page, not just read it. */
-const FIRST_ACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+/**
+ * What a visitor does that means they are about to use the page, not just read it: a key, focus, a
+ * mouse or pen button; a tap counts once it is a click (a finger on the screen is often a scroll).
+ */
+const FIRST_ACTIONS = ['pointerdown', 'keydown', 'focusin', 'click'] as const
+const isReading = (event: Event) => event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch'
 
 /** Buttons answered by the app; links navigate without it, and the phone menu's button works before it. */
 function heldButton(target: EventTarget | null): HTMLElement | null {
@@ -57,8 +61,6 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     event.preventDefault()
     event.stopPropagation()
     held.push(() => button.isConnected && button.click())
-    // A screen reader's activation is a click with no pointer or key before it.
-    begin()
   }
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target
@@ -70,12 +72,15 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     begin()
   }
   let quietTimer: ReturnType<typeof setTimeout> | undefined
-  const begin = () => {
-    if (started) return
+  const begin = (event?: Event) => {
+    if (started || (event && isReading(event))) return
     started = true
     clearTimeout(quietTimer)
     for (const action of FIRST_ACTIONS) window.removeEventListener(action, begin, true)
-    void start()
+    // After the next paint: what the action did on the served page (the menu opening) is on screen
+    // before the app's code is evaluated.
+    void afterNextPaint()
+      .then(start)
       .catch((error: unknown) => console.error('The app could not start:', error))
       .finally(() => {
         window.removeEventListener('click', holdClick, true)
@@ -87,10 +92,14 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
   window.addEventListener('submit', holdSubmit, true)
   for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
   const afterLoad = () => {
-    quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(begin) : begin()), APP_START_QUIET_MS)
+    quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : begin()), APP_START_QUIET_MS)
   }
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
+}
+
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
 
 function currentPage(): Page {
