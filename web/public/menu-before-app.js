@@ -3,24 +3,10 @@
 // menu, Escape and a tap outside close it, as the app's Navbar does. Once the app takes over the page
 // (main.tsx marks #root with data-app just before React starts), React does all of this, carrying on
 // from the state left here, and this script steps aside. A classic script with no imports, loaded
-// async: it holds up neither the first paint nor the app.
+// async: it holds up neither the first paint nor the app. The open menu's rules are in the CSS each
+// served page carries inline (api/src/http/critical-css.ts), so a tap restyles the header only.
 ;(() => {
   const appStarted = () => document.getElementById('root')?.hasAttribute('data-app') === true
-  // The served page carries only the CSS its first screen uses; an open menu's is in the full stylesheet,
-  // which the page fetches at once but the app applies (as shell/fullStylesheet.ts does): here, the first
-  // time the menu opens, once it is in.
-  const withFullStylesheet = (then) => {
-    const links = [...document.querySelectorAll('link[data-full-css]')]
-    for (const link of links) link.media = 'all'
-    const missing = links.filter((link) => !link.sheet)
-    if (missing.length === 0) return then()
-    let waiting = missing.length
-    const done = () => --waiting === 0 && then()
-    for (const link of missing) {
-      link.addEventListener('load', done, { once: true })
-      link.addEventListener('error', done, { once: true })
-    }
-  }
   const menu = () => {
     const toggle = document.querySelector('.navbar__toggle')
     if (!toggle) return null
@@ -38,7 +24,7 @@
     if (appStarted()) return
     const found = menu()
     if (!found || !(event.target instanceof Node)) return
-    if (found.toggle.contains(event.target)) withFullStylesheet(() => found.show(!found.open))
+    if (found.toggle.contains(event.target)) found.show(!found.open)
     else if (found.open && !found.toggle.closest('nav')?.contains(event.target)) found.show(false)
   })
   // A disclosure menu, as the app's: once Tab takes focus out of it into the page, it closes (left open,

@@ -40,7 +40,9 @@ function inlinerFor(distDir: string): Promise<Inliner> {
           compress: true,
           // Beasties strips pseudo-classes before matching, functional ones too: a rule made of one alone
           // (the list reset :where(ul[class], ol[class])) would never match, so those are always kept.
-          allowRules: [/^:(?:where|is)\(/],
+          // The open phone menu too: before the app starts, public/menu-before-app.js opens it by its
+          // classes alone, and the full sheet's style recalculation would hold up the tap's paint.
+          allowRules: [/^:(?:where|is)\(/, /site-header--open/, /navbar__links\.is-open/, /navbar__toggle\[aria-expanded='true'\]/],
           logLevel: 'silent',
         }),
     )
