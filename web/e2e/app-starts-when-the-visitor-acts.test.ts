@@ -41,14 +41,19 @@ async function visitorContext(): Promise<BrowserContext> {
 const appStarted = (page: Page) => page.evaluate(() => document.getElementById('root')!.hasAttribute('data-app'))
 const waitForApp = (page: Page) => page.waitForFunction(() => document.getElementById('root')!.hasAttribute('data-app'), null, { timeout: 30_000 })
 
-test('with nobody acting, the app starts only after a quiet moment once the page has loaded', async () => {
+test('with nobody acting, the splash shows and goes and the app starts only after a quiet moment once the page has loaded', async () => {
   const context = await visitorContext()
   try {
     const page = await context.newPage()
     await page.goto(`${server.url}/events`, { waitUntil: 'load' })
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBeTruthy()
+    // The splash card, placed and drawn by the page's own script (its rules inline in the served page).
+    await page.locator('.splash[data-placed]').waitFor({ state: 'visible', timeout: 10_000 })
+    expect(await page.locator('.splash').evaluate((card) => getComputedStyle(card).visibility)).toBe('visible')
     expect(await appStarted(page)).toBe(false)
     await waitForApp(page)
+    // Gone by then (3 s, then a 1 s fade), and the app takes the card out of the page.
+    await page.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 })
     const { loaded, started } = await page.evaluate(() => ({
       loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
       started: (window as { appStartedAt?: number }).appStartedAt ?? 0,

@@ -40,9 +40,10 @@ function inlinerFor(distDir: string): Promise<Inliner> {
           compress: true,
           // Beasties strips pseudo-classes before matching, functional ones too: a rule made of one alone
           // (the list reset :where(ul[class], ol[class])) would never match, so those are always kept.
-          // The open phone menu too: before the app starts, public/menu-before-app.js opens it by its
-          // classes alone, and the full sheet's style recalculation would hold up the tap's paint.
-          allowRules: [/^:(?:where|is)\(/, /site-header--open/, /navbar__links\.is-open/, /navbar__toggle\[aria-expanded='true'\]/],
+          // The open phone menu and the placed splash card too: before the app starts the page's own
+          // scripts (public/menu-before-app.js, web/src/shell/splashBeforeTheApp.ts) change them by
+          // class and attribute alone, and the full sheet (switched on by the app) would come too late.
+          allowRules: [/^:(?:where|is)\(/, /site-header--open/, /navbar__links\.is-open/, /navbar__toggle\[aria-expanded='true'\]/, /\.splash/],
           logLevel: 'silent',
         }),
     )
