@@ -43,12 +43,12 @@ export function showSplashBeforeTheApp(): void {
   }
   // Placed once the page has laid itself out for its first paint, in the frame after: no extra layout during the load.
   requestAnimationFrame(() => {
-    const since = sincePageLoad()
-    const top = since < SPLASH_SHOW_MS ? splashTop(card) : null
+    const top = splashTop(card)
     if (top === null) return gone()
     card.style.top = `${top}px`
     card.setAttribute('data-placed', '')
-    timers.push(setTimeout(fade, SPLASH_SHOW_MS - since))
+    // Timed from the start of the page load: a page that took 3 s to show fades its card at once.
+    timers.push(setTimeout(fade, Math.max(0, SPLASH_SHOW_MS - sincePageLoad())))
     for (const action of SPLASH_ACTIONS) window.addEventListener(action, leave, { capture: true, passive: true, once: true })
   })
 }
