@@ -42,7 +42,16 @@ function inlinerFor(distDir: string): Promise<Inliner> {
           // (the list reset :where(ul[class], ol[class])) would never match, so those are always kept.
           // The open phone menu too: before the app starts, public/menu-before-app.js opens it by its
           // classes alone, and the full sheet's style recalculation would hold up the tap's paint.
-          allowRules: [/^:(?:where|is)\(/, /site-header--open/, /navbar__links\.is-open/, /navbar__toggle\[aria-expanded='true'\]/],
+          // The splash card as the page's own script places and fades it (web/src/shell/splashBeforeTheApp.ts):
+          // without these it stays hidden until the app starts, seconds after its moment.
+          allowRules: [
+            /^:(?:where|is)\(/,
+            /site-header--open/,
+            /navbar__links\.is-open/,
+            /navbar__toggle\[aria-expanded='true'\]/,
+            /\.splash\[data-placed\]/,
+            /\.splash--fading/,
+          ],
           logLevel: 'silent',
         }),
     )
