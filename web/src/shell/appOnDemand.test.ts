@@ -103,4 +103,51 @@ describe('when the app starts', () => {
     await started(start)
     expect(sent).toEqual([false])
   })
+
+  test('Send pressed twice before the app (a click, then Enter in a field) sends the message once', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    const sent: string[] = []
+    root.addEventListener('submit', (event) => {
+      sent.push((event.target as HTMLFormElement).id)
+      event.preventDefault()
+    })
+    startAppWhenWanted(start.run, { root, online: true, atOnce: false })
+    const form = document.getElementById('contact') as HTMLFormElement
+    document.getElementById('send')!.click()
+    // Enter in a field: the browser presses the form's first submit button.
+    document.getElementById('send')!.click()
+    form.requestSubmit()
+    expect(sent).toEqual([])
+    await started(start)
+    expect(sent).toEqual(['contact'])
+  })
+
+  test('a send naming a button outside its form (a page script) is still sent, and the presses held with it are given too', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    const done: string[] = []
+    root.addEventListener('submit', (event) => {
+      done.push(`sent:${(event.target as HTMLFormElement).id}`)
+      event.preventDefault()
+    })
+    root.addEventListener('click', (event) => {
+      done.push(`pressed:${(event.target as HTMLElement).id}`)
+      event.preventDefault()
+    })
+    startAppWhenWanted(start.run, { root, online: true, atOnce: false })
+    const form = document.getElementById('contact') as HTMLFormElement
+    // As browsers do (happy-dom does not): requestSubmit refuses a submitter that is not one of the form's submit buttons.
+    const requestSubmit = form.requestSubmit.bind(form)
+    form.requestSubmit = (submitter?: HTMLElement | null) => {
+      if (submitter && (submitter as HTMLButtonElement).form !== form) throw new TypeError('The specified element is not a submit button.')
+      requestSubmit(submitter)
+    }
+    const outside = document.getElementById('share')!
+    form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: outside }))
+    outside.click()
+    expect(done).toEqual([])
+    await started(start)
+    expect(done).toEqual(['sent:contact', 'pressed:share'])
+  })
 })

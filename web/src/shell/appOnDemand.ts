@@ -53,22 +53,25 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     void start()
     return
   }
-  const held: (() => void)[] = []
+  // One held action per control or form: pressed again while nothing seemed to happen, it is the same
+  // wish (given all at once, two presses of Send would send the message twice).
+  const held = new Map<Element, () => void>()
   let started = false
   const holdClick = (event: MouseEvent) => {
     const button = heldButton(event.target)
     if (!button) return
     event.preventDefault()
     event.stopPropagation()
-    held.push(() => button.isConnected && button.click())
+    const form = button instanceof HTMLButtonElement && button.type === 'submit' ? button.form : null
+    if (!held.has(form ?? button)) held.set(form ?? button, () => button.isConnected && button.click())
   }
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target
     if (!(form instanceof HTMLFormElement)) return
     event.preventDefault()
     event.stopPropagation()
-    const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined
-    held.push(() => form.isConnected && form.requestSubmit(submitter as HTMLButtonElement | undefined))
+    const submitter = sentBy(form, event.submitter)
+    if (!held.has(form)) held.set(form, () => form.isConnected && form.requestSubmit(submitter))
     begin()
   }
   let quietTimer: ReturnType<typeof setTimeout> | undefined
@@ -85,7 +88,16 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
       .finally(() => {
         window.removeEventListener('click', holdClick, true)
         window.removeEventListener('submit', holdSubmit, true)
-        for (const replay of held.splice(0)) replay()
+        const replays = [...held.values()]
+        held.clear()
+        // One that throws (a page script's odd event) takes none of the others with it.
+        for (const replay of replays) {
+          try {
+            replay()
+          } catch (error) {
+            console.error('A press made before the app started could not be given to it:', error)
+          }
+        }
       })
   }
   window.addEventListener('click', holdClick, true)
@@ -96,6 +108,12 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
   }
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
+}
+
+/** The submit button a held send names, if it is one of this form's (requestSubmit refuses any other). */
+function sentBy(form: HTMLFormElement, submitter: HTMLElement | null): HTMLButtonElement | HTMLInputElement | undefined {
+  if (!(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement)) return undefined
+  return submitter.form === form && ['submit', 'image'].includes(submitter.type) ? submitter : undefined
 }
 
 function afterNextPaint(): Promise<void> {
