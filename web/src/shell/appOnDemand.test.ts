@@ -42,11 +42,12 @@ afterEach(() => {
 })
 
 describe('when the app starts', () => {
-  test('at once for the app shell (an empty root), offline, or when told to; else it waits', () => {
+  test('at once for the app shell (an empty root), offline, a place only the app fills, or when told to; else it waits', () => {
     const empty = document.createElement('div')
     expect(startsAtOnce({ root: empty, online: true, atOnce: false })).toBe(true)
     expect(startsAtOnce({ root: prerendered(), online: false, atOnce: false })).toBe(true)
     expect(startsAtOnce({ root: prerendered(), online: true, atOnce: true })).toBe(true)
+    expect(startsAtOnce({ root: prerendered(), online: true, atOnce: false, needsApp: true })).toBe(true)
     expect(startsAtOnce({ root: prerendered(), online: true, atOnce: false })).toBe(false)
   })
 

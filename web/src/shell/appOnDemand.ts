@@ -7,7 +7,8 @@
  * never during the load itself.
  *
  * It starts at once where waiting would show less than the truth: the app shell (staff screens and
- * other paths arrive empty), a device that is offline (the banner says what the page shows), and
+ * other paths arrive empty), a device that is offline (the banner says what the page shows), a page
+ * showing a place only the app fills (`data-needs-app`: a wide screen's drawn menu), and
  * browser tests that are not about this (`window.startAppAtOnce`, set by web/e2e/harness.ts).
  *
  * A button pressed or a form sent before the app is there is held and given to the app once it has
@@ -36,11 +37,13 @@ interface Page {
   root: HTMLElement
   online: boolean
   atOnce: boolean
+  /** Something on screen only the app can fill (marked `data-needs-app`, e.g. a wide screen's place for a drawn menu). */
+  needsApp?: boolean
 }
 
 /** Whether the app should start without waiting for the visitor (see above). */
-export function startsAtOnce({ root, online, atOnce }: Page): boolean {
-  return atOnce || !online || !root.hasChildNodes()
+export function startsAtOnce({ root, online, atOnce, needsApp = false }: Page): boolean {
+  return atOnce || !online || !root.hasChildNodes() || needsApp
 }
 
 /**
@@ -125,5 +128,6 @@ function currentPage(): Page {
     root: document.getElementById('root')!,
     online: navigator.onLine !== false,
     atOnce: (window as { startAppAtOnce?: boolean }).startAppAtOnce === true,
+    needsApp: [...document.querySelectorAll('[data-needs-app]')].some((element) => element.getClientRects().length > 0),
   }
 }

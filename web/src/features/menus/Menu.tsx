@@ -109,7 +109,8 @@ function MenuForBusiness({ businessId }: { businessId: BusinessId }) {
             <MenuText sections={sections} />
           </div>
           {view === 'either' ? (
-            <p className="menu-first menu-first--drawing menu-page__status" role="status">
+            // Only the app draws the menu here (a wide screen): shown, it starts the app at once (shell/appOnDemand.ts).
+            <p className="menu-first menu-first--drawing menu-page__status" role="status" data-needs-app="">
               Loading menu...
             </p>
           ) : null}
