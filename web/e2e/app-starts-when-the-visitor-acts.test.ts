@@ -4,29 +4,18 @@
  * quiet moment once loaded (web/src/shell/appOnDemand.ts), never during the load. What the visitor did
  * meanwhile is not lost: a message sent before the app arrived is sent by it.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { appOnDemand, blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
-import type { Browser } from 'playwright-core'
+import { appOnDemand, blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const suite = useServerAndBrowser()
 
 /** A visitor's phone: the app as visitors get it (not started at once), cookies agreed; when the app starts is recorded. */
 async function visitorContext(viewport = PHONE): Promise<BrowserContext> {
   const phone = viewport === PHONE
-  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, serviceWorkers: 'block' })
+  const context = await suite.browser.newContext({ viewport, hasTouch: phone, isMobile: phone, serviceWorkers: 'block' })
   await appOnDemand(context)
-  await blockThirdParties(context, server.url)
+  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => {
     localStorage.setItem('cookiesAgreed', 'true')
     const started = new MutationObserver(() => {
@@ -56,7 +45,7 @@ test('with nobody acting, the splash shows and goes and the app starts only afte
   const context = await visitorContext()
   try {
     const page = await context.newPage()
-    await page.goto(`${server.url}/events`, { waitUntil: 'load' })
+    await page.goto(`${suite.server.url}/events`, { waitUntil: 'load' })
     expect(await appStarted(page)).toBe(false)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBeTruthy()
     // The splash card, placed and drawn by the page's own script (its rules inline in the served page),
@@ -92,7 +81,7 @@ test('the first key press starts the app; a message sent before it arrived is se
       await route.continue()
     })
     const page = await context.newPage()
-    await page.goto(`${server.url}/contact`, { waitUntil: 'load' })
+    await page.goto(`${suite.server.url}/contact`, { waitUntil: 'load' })
     expect(await appStarted(page)).toBe(false)
     await page.getByLabel('Name').fill('Ada Walker')
     await page.getByLabel('Phone').fill('07700 900123')
@@ -101,7 +90,7 @@ test('the first key press starts the app; a message sent before it arrived is se
     const sending = page.waitForResponse((response) => response.url().endsWith('/api/email/send-email'), { timeout: 30_000 })
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     // Held, not sent by the browser as a plain form (that would reload the page with the words in its address).
-    expect(page.url()).toBe(`${server.url}/contact`)
+    expect(page.url()).toBe(`${suite.server.url}/contact`)
     expect(asked.length).toBeGreaterThan(0)
     release()
     const reply = await sending
@@ -122,7 +111,7 @@ test('a menu page on a wide screen, whose drawing only the app can show, starts 
     const context = await visitorContext(viewport)
     try {
       const page = await context.newPage()
-      await page.goto(`${server.url}/menu/menu1`, { waitUntil: 'load' })
+      await page.goto(`${suite.server.url}/menu/menu1`, { waitUntil: 'load' })
       if (atOnce) {
         await page.locator('.pdf-page[data-drawn="true"]').first().waitFor({ timeout: 30_000 })
         const { loaded, started } = await page.evaluate(() => ({
