@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { App } from './App'
-import { whenIdle } from './lib/idle'
+import { afterNextPaint, whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES } from './routes'
 import { routeAt } from './shell/publicRoutes'
@@ -18,11 +18,6 @@ const app = (
     </Router>
   </StrictMode>
 )
-
-/** Resolves once the browser has painted what it already has: in the next frame's callback, then a task after that paint. */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-}
 
 /**
  * Every public page's data, saved on the device once the service worker is in charge (web/src/saveForOffline.ts,

@@ -11,3 +11,8 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   const timer = setTimeout(task, 200)
   return () => clearTimeout(timer)
 }
+
+/** Resolves once the browser has painted what it already has: in the next frame's callback, then a task after that paint. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}

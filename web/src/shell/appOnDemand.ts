@@ -14,6 +14,7 @@
  * A button pressed or a form sent before the app is there is held and given to the app once it has
  * the page, so the first tap is never lost: React hydrates the part of the page it lands on first.
  */
+import { afterNextPaint } from '../lib/idle'
 
 /** The quiet moment after `load` the app waits for when nobody acts on the page (a phone's idle time, as in Time to Interactive). */
 export const APP_START_QUIET_MS = 5000
@@ -117,10 +118,6 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
 function sentBy(form: HTMLFormElement, submitter: HTMLElement | null): HTMLButtonElement | HTMLInputElement | undefined {
   if (!(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement)) return undefined
   return submitter.form === form && ['submit', 'image'].includes(submitter.type) ? submitter : undefined
-}
-
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
 
 function currentPage(): Page {
