@@ -165,8 +165,11 @@ function leaseOf(browser: Browser): Browser {
       if (property === 'newContext') return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args))
       if (property === 'newPage')
         return async (...args: Parameters<Browser['newPage']>) => {
+          // A page of its own context, closed with the page (as Browser.newPage does).
           const context = await track(await target.newContext(...args))
-          return context.newPage()
+          const page = await context.newPage()
+          page.once('close', () => void context.close().catch(() => undefined))
+          return page
         }
       if (property === 'contexts') return () => [...contexts]
       if (property === 'close') return async () => void (await Promise.all([...contexts].map((context) => context.close().catch(() => undefined))))
