@@ -57,7 +57,8 @@ export async function startApp(): Promise<void> {
     // the staff screens, whose changes go through the outbox from the first click: it starts first.
     prerendered ? afterNextPaint() : startOutbox().catch(() => undefined),
   ])
-  // From here React answers the page's buttons (public/menu-before-app.js steps aside).
+  // From here React answers the page's buttons (public/menu-before-app.js steps aside) and owns the
+  // splash card (shell/splashPlace.ts: appOwnsThePage).
   root.dataset.app = ''
   if (prerendered) {
     hydrateRoot(root, app, {

@@ -7,6 +7,7 @@ import {
   SPLASH_FADE_MS,
   SPLASH_GONE,
   SPLASH_GONE_EVENT,
+  SPLASH_REMOVED,
   SPLASH_SHOW_MS,
   showsSplash,
   sincePageLoad,
@@ -16,6 +17,9 @@ import {
 import './splash.css'
 
 type Phase = 'shown' | 'fading' | 'gone'
+
+/** The page's script showed the card and took it out before the app started (splashBeforeTheApp.ts). */
+const removedBeforeTheApp = () => typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute(SPLASH_REMOVED) === true
 
 function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `leave` only sets state; listening again on each render is not needed
@@ -42,7 +46,7 @@ function useLeavesWhenTheVisitorActs(active: boolean, leave: () => void): void {
 export function Splash() {
   const venue = useVenue()
   const [path] = useLocation()
-  const [phase, setPhase] = useState<Phase>(showsSplash(path) ? 'shown' : 'gone')
+  const [phase, setPhase] = useState<Phase>(showsSplash(path) && !removedBeforeTheApp() ? 'shown' : 'gone')
   // On a served page the page's own script shows the card from the start (splashBeforeTheApp.ts), and
   // the app, starting later, renders it as served and never touches it: no second placement or fade.
   const [taken] = useState(() => typeof document !== 'undefined' && document.querySelector(`.splash[${TAKEN_BEFORE_THE_APP}]`) !== null)

@@ -10,6 +10,8 @@ import {
   SPLASH_GONE,
   SPLASH_GONE_EVENT,
   SPLASH_FADE_MS,
+  SPLASH_REMOVED,
+  appOwnsThePage,
   SPLASH_SHOW_MS,
   showsSplash,
   sincePageLoad,
@@ -26,9 +28,16 @@ export function showSplashBeforeTheApp(): void {
   const gone = () => {
     for (const timer of timers) clearTimeout(timer)
     for (const action of SPLASH_ACTIONS) window.removeEventListener(action, leave, true)
+    const root = card.closest('#root')
+    // Until React hydrates, the card is this script's to take out (and the app then renders none);
+    // once React owns it, taking it out from here would break React's own removal: Splash.tsx does it.
+    if (root && !appOwnsThePage(root)) {
+      card.remove()
+      root.setAttribute(SPLASH_REMOVED, '')
+      return
+    }
     card.removeAttribute('data-placed')
     card.classList.remove('splash--fading')
-    // The app (if it has started, or when it does) takes the card out of the page: Splash.tsx.
     card.setAttribute(SPLASH_GONE, '')
     card.dispatchEvent(new Event(SPLASH_GONE_EVENT))
   }

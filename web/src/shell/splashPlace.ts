@@ -32,6 +32,16 @@ export const TAKEN_BEFORE_THE_APP = 'data-before-app'
 /** Set on a taken card when the page's script is done with it, with an event of the same name: the app then removes it. */
 export const SPLASH_GONE = 'data-gone'
 export const SPLASH_GONE_EVENT = 'splashgone'
+/**
+ * Set on #root when the page's script took its card out before React began to hydrate: the app then
+ * renders no card, so hydration finds the page as it is.
+ */
+export const SPLASH_REMOVED = 'data-splash-removed'
+
+/** Whether React has begun to hydrate or render #root (startApp.tsx marks it just before): it then owns the card. */
+export function appOwnsThePage(root: Element): boolean {
+  return root.hasAttribute('data-app')
+}
 
 /** Room kept above and below the card, in CSS pixels. */
 const MARGIN = 12
