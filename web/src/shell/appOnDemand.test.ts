@@ -152,3 +152,25 @@ describe('when the app starts', () => {
     expect(done).toEqual(['sent:contact', 'pressed:share'])
   })
 })
+
+describe('started at once', () => {
+  test('a button pressed while the app is still starting (offline, a slow phone) is held, then given to it once', async () => {
+    const root = prerendered()
+    const start = heldStart()
+    const pressed: string[] = []
+    root.addEventListener('click', (event) => {
+      pressed.push(`${(event.target as HTMLElement).id}:${event.defaultPrevented ? 'held' : 'done'}`)
+      event.preventDefault()
+    })
+    startAppWhenWanted(start.run, { root, online: false, atOnce: false })
+    expect(start.calls).toBe(1)
+    document.getElementById('share')!.click()
+    document.getElementById('share')!.click()
+    expect(pressed).toEqual([])
+    start.finish()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(pressed).toEqual(['share:done'])
+    document.getElementById('share')!.click()
+    expect(pressed).toEqual(['share:done', 'share:done'])
+  })
+})

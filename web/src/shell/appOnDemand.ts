@@ -49,18 +49,52 @@ export function startsAtOnce({ root, online, atOnce, needsApp = false }: Page): 
 
 /**
  * Calls `start` once: at once, or on the first action or quiet moment. Clicks on buttons and form
- * submissions made meanwhile are held (the browser's own action prevented) and repeated once `start`
- * has resolved.
+ * submissions made before `start` has resolved are held (the browser's own action prevented) and
+ * repeated then: started at once, React still takes a moment (long on a slow phone) to answer the
+ * served page's buttons, and a press in that moment would otherwise do nothing.
  */
 export function startAppWhenWanted(start: () => Promise<void>, page: Page = currentPage()): void {
-  if (startsAtOnce(page)) {
-    void start()
+  // The app shell arrives empty: nothing served to press, and React draws the page's buttons itself.
+  if (!page.root.hasChildNodes()) {
+    start().catch((error: unknown) => console.error('The app could not start:', error))
     return
   }
+  const presses = holdPressesUntilTheAppStarts()
+  let started = false
+  const launch = () =>
+    start()
+      .catch((error: unknown) => console.error('The app could not start:', error))
+      .finally(presses.giveToTheApp)
+  if (startsAtOnce(page)) {
+    started = true
+    void launch()
+    return
+  }
+  let quietTimer: ReturnType<typeof setTimeout> | undefined
+  const begin = (event?: Event) => {
+    if (started || (event && isReading(event))) return
+    started = true
+    clearTimeout(quietTimer)
+    for (const action of FIRST_ACTIONS) window.removeEventListener(action, begin, true)
+    // After the next paint: what the action did on the served page (the menu opening) is on screen
+    // before the app's code is evaluated.
+    void afterNextPaint().then(launch)
+  }
+  presses.onSubmit = begin
+  for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
+  const afterLoad = () => {
+    quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : begin()), APP_START_QUIET_MS)
+  }
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+}
+
+/** Holds button presses and sends from now until `giveToTheApp`, which repeats each once. */
+function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: () => void } {
   // One held action per control or form: pressed again while nothing seemed to happen, it is the same
   // wish (given all at once, two presses of Send would send the message twice).
   const held = new Map<Element, () => void>()
-  let started = false
+  const presses = { onSubmit: () => {}, giveToTheApp }
   const holdClick = (event: MouseEvent) => {
     const button = heldButton(event.target)
     if (!button) return
@@ -76,42 +110,25 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     event.stopPropagation()
     const submitter = sentBy(form, event.submitter)
     if (!held.has(form)) held.set(form, () => form.isConnected && form.requestSubmit(submitter))
-    begin()
+    presses.onSubmit()
   }
-  let quietTimer: ReturnType<typeof setTimeout> | undefined
-  const begin = (event?: Event) => {
-    if (started || (event && isReading(event))) return
-    started = true
-    clearTimeout(quietTimer)
-    for (const action of FIRST_ACTIONS) window.removeEventListener(action, begin, true)
-    // After the next paint: what the action did on the served page (the menu opening) is on screen
-    // before the app's code is evaluated.
-    void afterNextPaint()
-      .then(start)
-      .catch((error: unknown) => console.error('The app could not start:', error))
-      .finally(() => {
-        window.removeEventListener('click', holdClick, true)
-        window.removeEventListener('submit', holdSubmit, true)
-        const replays = [...held.values()]
-        held.clear()
-        // One that throws (a page script's odd event) takes none of the others with it.
-        for (const replay of replays) {
-          try {
-            replay()
-          } catch (error) {
-            console.error('A press made before the app started could not be given to it:', error)
-          }
-        }
-      })
+  function giveToTheApp() {
+    window.removeEventListener('click', holdClick, true)
+    window.removeEventListener('submit', holdSubmit, true)
+    const replays = [...held.values()]
+    held.clear()
+    // One that throws (a page script's odd event) takes none of the others with it.
+    for (const replay of replays) {
+      try {
+        replay()
+      } catch (error) {
+        console.error('A press made before the app started could not be given to it:', error)
+      }
+    }
   }
   window.addEventListener('click', holdClick, true)
   window.addEventListener('submit', holdSubmit, true)
-  for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
-  const afterLoad = () => {
-    quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : begin()), APP_START_QUIET_MS)
-  }
-  if (document.readyState === 'complete') afterLoad()
-  else window.addEventListener('load', afterLoad, { once: true })
+  return presses
 }
 
 /** The submit button a held send names, if it is one of this form's (requestSubmit refuses any other). */
