@@ -44,6 +44,23 @@ describe('staff lists (createResource with staff: true)', () => {
     expect(store.getState()).toMatchObject({ data: ['second', 'first'], status: 'ready', fromCache: true })
   })
 
+  test('a load asked once the read in flight has its reply (saving it on the device) reads again, and shows the newer list', async () => {
+    // An upload's reply asks for the list while the mount's read is still saving its (older) answer: joining
+    // that read would leave the upload out of the list.
+    const lists = [['before the upload'], ['before the upload', 'uploaded']]
+    let reads = 0
+    const store = createResource('test-staff-reread', async () => lists[Math.min(reads++, 1)]!, { staff: true })
+    let again: Promise<void> | undefined
+    const unsubscribe = store.subscribe((state) => {
+      if (state.status === 'ready' && !again) again = store.getState().load()
+    })
+    await store.getState().load()
+    await again
+    unsubscribe()
+    expect(reads).toBe(2)
+    expect(store.getState().data).toEqual(['before the upload', 'uploaded'])
+  })
+
   test('nothing is shown before the server answers, and a server error is not covered by the saved copy', async () => {
     await set(`${STAFF_SAVED_PREFIX}test-staff-error`, { data: ['old'], savedAt: 1 })
     let fail: (error: unknown) => void = () => {}

@@ -10,13 +10,16 @@ import { fetchesAhead } from './fetchAhead'
 
 /** `cacheKey` already carries STAFF_SAVED_PREFIX; `keep` false: never written to the device. */
 export function createStaffResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>, keep: boolean): ResourceStore<T> {
-  let inFlight: Promise<void> | null = null
+  /** The read under way; `answered` once the server replied (a load asked after that reads again). */
+  let inFlight: { promise: Promise<void>; answered: boolean } | null = null
   /** Moved on by reset (sign-out): a read begun before it neither shows, saves nor ends what came after. */
   let generation = 0
   const api = createStore<Resource<T>>()((setState, getState) => {
     /** The server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
     const loadStaffList = (): Promise<void> => {
-      if (inFlight) return inFlight
+      // Joined only while its reply is still to come: asked after it (a change landed meanwhile), the
+      // caller wants a list read after its own moment, not the one being saved on the device.
+      if (inFlight && !inFlight.answered) return inFlight.promise
       const mine = generation
       const current = () => mine === generation
       const flight = (async () => {
@@ -31,6 +34,7 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
             data = await fetcher({})
           }
           if (!current()) return
+          if (inFlight?.promise === flight) inFlight.answered = true
           const savedAt = Date.now()
           setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
           if (keep) await keepCopy(cacheKey, data, savedAt)
@@ -48,9 +52,9 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
           setState({ status: 'error', error: failureText(error) })
         }
       })().finally(() => {
-        if (inFlight === flight) inFlight = null
+        if (inFlight?.promise === flight) inFlight = null
       })
-      inFlight = flight
+      inFlight = { promise: flight, answered: false }
       return flight
     }
     const reset = () => {
