@@ -22,6 +22,7 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
       if (inFlight && !inFlight.answered) return inFlight.promise
       const mine = generation
       const current = () => mine === generation
+      const read = { answered: false }
       const flight = (async () => {
         setState({ status: 'loading' })
         try {
@@ -34,7 +35,7 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
             data = await fetcher({})
           }
           if (!current()) return
-          if (inFlight?.promise === flight) inFlight.answered = true
+          read.answered = true
           const savedAt = Date.now()
           setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
           if (keep) await keepCopy(cacheKey, data, savedAt)
@@ -54,7 +55,7 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
       })().finally(() => {
         if (inFlight?.promise === flight) inFlight = null
       })
-      inFlight = { promise: flight, answered: false }
+      inFlight = Object.assign(read, { promise: flight })
       return flight
     }
     const reset = () => {
