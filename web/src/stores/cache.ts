@@ -48,6 +48,11 @@ export interface LoadOptions {
   background?: boolean
   /** For a page whose code is still coming (its route's loadData): see fetchAhead.ts. */
   ahead?: boolean
+  /**
+   * A staff list read because a change landed: a read already under way may have been answered before
+   * the change, so this one is made after it (one such read however many changes land meanwhile).
+   */
+  afterChange?: boolean
 }
 
 export type ResourceStore<T> = UseBoundStore<StoreApi<Resource<T>>>

@@ -44,21 +44,34 @@ describe('staff lists (createResource with staff: true)', () => {
     expect(store.getState()).toMatchObject({ data: ['second', 'first'], status: 'ready', fromCache: true })
   })
 
-  test('a load asked once the read in flight has its reply (saving it on the device) reads again, and shows the newer list', async () => {
-    // An upload's reply asks for the list while the mount's read is still saving its (older) answer: joining
+  test('a read after a change, asked while an older read is under way, is made after it and shows the change', async () => {
+    // The screen's read went out before an upload landed; the upload's landing asks for the list: joining
     // that read would leave the upload out of the list.
-    const lists = [['before the upload'], ['before the upload', 'uploaded']]
+    const onServer = [['before the upload']]
+    let answer!: () => void
     let reads = 0
-    const store = createResource('test-staff-reread', async () => lists[Math.min(reads++, 1)]!, { staff: true })
-    let again: Promise<void> | undefined
-    const unsubscribe = store.subscribe((state) => {
-      if (state.status === 'ready' && !again) again = store.getState().load()
-    })
-    await store.getState().load()
-    await again
-    unsubscribe()
+    const store = createResource(
+      'test-staff-after-change',
+      () => {
+        reads++
+        const list = onServer.at(-1)!
+        return reads === 1 ? new Promise<string[]>((resolve) => (answer = () => resolve(list))) : Promise.resolve(list)
+      },
+      { staff: true },
+    )
+    const mounted = store.getState().load()
+    await Bun.sleep(0)
+    onServer.push(['before the upload', 'uploaded'])
+    const afterUpload = store.getState().load({ afterChange: true })
+    // Two more changes land meanwhile: one read after the first read covers them all.
+    const afterMore = [store.getState().load({ afterChange: true }), store.getState().load({ afterChange: true })]
+    answer()
+    await Promise.all([mounted, afterUpload, ...afterMore])
     expect(reads).toBe(2)
     expect(store.getState().data).toEqual(['before the upload', 'uploaded'])
+    // With nothing under way, a read after a change is made at once.
+    await store.getState().load({ afterChange: true })
+    expect(reads).toBe(3)
   })
 
   test('nothing is shown before the server answers, and a server error is not covered by the saved copy', async () => {

@@ -5,37 +5,41 @@
  */
 import { createStore } from 'zustand/vanilla'
 import { ApiError, type RequestOptions } from '../api/client'
-import { asHook, EMPTY, failureText, keepCopy, readCopy, type Resource, type ResourceStore } from './cache'
+import { asHook, EMPTY, failureText, keepCopy, readCopy, type LoadOptions, type Resource, type ResourceStore } from './cache'
 import { fetchesAhead } from './fetchAhead'
 
 /** `cacheKey` already carries STAFF_SAVED_PREFIX; `keep` false: never written to the device. */
 export function createStaffResource<T>(cacheKey: string, fetcher: (request: RequestOptions) => Promise<T>, keep: boolean): ResourceStore<T> {
-  /** The read under way; `answered` once the server replied (a load asked after that reads again). */
-  let inFlight: { promise: Promise<void>; answered: boolean } | null = null
+  let inFlight: Promise<void> | null = null
+  /** The read asked for by changes that landed while another was under way: made once that one ends. */
+  let nextRead: Promise<void> | null = null
+  /** Requests sent so far, and how many had been sent when the last change asked for a read. */
+  let requestsSent = 0
+  let changeAskedAt = 0
+  const request = () => {
+    requestsSent++
+    return fetcher({})
+  }
   /** Moved on by reset (sign-out): a read begun before it neither shows, saves nor ends what came after. */
   let generation = 0
   const api = createStore<Resource<T>>()((setState, getState) => {
     /** The server's reply, else (unreachable) the saved copy; 401 is adminGet's business. */
     const loadStaffList = (): Promise<void> => {
-      // Joined only while its reply is still to come: asked after it (a change landed meanwhile), the
-      // caller wants a list read after its own moment, not the one being saved on the device.
-      if (inFlight && !inFlight.answered) return inFlight.promise
+      if (inFlight) return inFlight
       const mine = generation
       const current = () => mine === generation
-      const read = { answered: false }
       const flight = (async () => {
         setState({ status: 'loading' })
         try {
           let shown = getState().data
-          let data = await fetcher({})
+          let data = await request()
           // A change's reply put newer data on screen while this read was on its way (sent before the
           // change landed): its answer may be older, so read again rather than undo the change.
           for (let again = 0; current() && getState().data !== shown && again < 2; again++) {
             shown = getState().data
-            data = await fetcher({})
+            data = await request()
           }
           if (!current()) return
-          read.answered = true
           const savedAt = Date.now()
           setState({ data, savedAt, status: 'ready', error: null, fromCache: false })
           if (keep) await keepCopy(cacheKey, data, savedAt)
@@ -53,17 +57,34 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
           setState({ status: 'error', error: failureText(error) })
         }
       })().finally(() => {
-        if (inFlight?.promise === flight) inFlight = null
+        if (inFlight === flight) inFlight = null
       })
-      inFlight = Object.assign(read, { promise: flight })
+      inFlight = flight
       return flight
+    }
+    /** A read made after any read under way: its answer includes every change landed before this call. */
+    const loadAfterChange = (): Promise<void> => {
+      if (!inFlight) return loadStaffList()
+      changeAskedAt = requestsSent
+      if (!nextRead) {
+        const mine = generation
+        nextRead = inFlight.then(() => {
+          nextRead = null
+          // That read asked again after the change (its reply was on screen first): its answer is new enough.
+          const answeredSince = requestsSent > changeAskedAt && getState().status === 'ready' && !getState().fromCache
+          return mine === generation && !answeredSince ? loadStaffList() : undefined
+        })
+      }
+      return nextRead
     }
     const reset = () => {
       generation++
       inFlight = null
+      nextRead = null
       setState({ ...EMPTY })
     }
-    return { ...EMPTY, load: fetchesAhead(() => loadStaffList()), reset }
+    const loadAhead = fetchesAhead(() => loadStaffList())
+    return { ...EMPTY, load: (options?: LoadOptions) => (options?.afterChange ? loadAfterChange() : loadAhead(options)), reset }
   })
   return asHook(api)
 }

@@ -11,10 +11,11 @@ import { adminGet, onChangeLanded } from '../adminApi'
 import { noteMember, useStaffMember } from '../session'
 import { kindOf, staffStores } from './registry'
 
-// A queued change landed (perhaps long after it was made): the list that shows it is read again.
+// A change landed (sent at once, or queued long before): the list that shows it is read again, after
+// any read already under way. The screens leave this to here: one read per change.
 onChangeLanded((entry) => {
   const list = kindOf(entry)?.list
-  if (list && list.getState().status !== 'idle') void list.getState().load()
+  if (list && list.getState().status !== 'idle') void list.getState().load({ afterChange: true })
 })
 
 /** Where versions before the one read cache kept staff lists (removed on sign-out too). */

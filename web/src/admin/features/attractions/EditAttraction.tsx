@@ -9,7 +9,6 @@ import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm, type Problem } from '../../shell/fieldErrors'
 import { attractionEditFields, type AttractionMeta, type DisplayAttraction } from './changes'
 import { BAD_URL, EDIT_ERROR, EDIT_MISSING, EMPTY_ATTRACTION, SELECT_BUSINESS } from './messages'
-import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
 
@@ -84,7 +83,6 @@ export function EditAttraction({ id, attractions }: { id: string; attractions: D
       )
       // Saved: the next save from this form is based on the attraction as it is now.
       if (reply?.attraction) form.patch({ startedFrom: startedFromOf(reply.attraction) })
-      void useAdminAttractions.getState().load()
       return reply
     },
     sent: (reply) => ({ text: reply?.message || 'Attraction updated.', tone: 'success' }),

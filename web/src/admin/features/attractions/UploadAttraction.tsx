@@ -9,7 +9,6 @@ import { useMutationForm } from '../../shell/useMutationForm'
 import { fieldProblem, problemIn, StaffForm } from '../../shell/fieldErrors'
 import type { AttractionMeta } from './changes'
 import { ATTRACTION_MISSING, ATTRACTION_UPLOAD_ERROR, ATTRACTION_UPLOADED, BAD_URL, EMPTY_ATTRACTION } from './messages'
-import { useAdminAttractions } from './store'
 import { altTextProblem, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import { isWebAddress } from '../../../../../api/src/shared/rules/web-address'
 
@@ -55,7 +54,6 @@ export function UploadAttraction({ id }: { id: string }) {
       fieldProblem('alt', altTextProblem(form.values.alt)),
     send: async (onProgress) => {
       const reply = await sendAttraction(form.values, image!, onProgress)
-      void useAdminAttractions.getState().load()
       return reply
     },
     sent: () => ({ text: ATTRACTION_UPLOADED, tone: 'success' }),

@@ -143,7 +143,6 @@ export function ManageEvent() {
           onSaved={(saved) => {
             setEditing(null)
             setStatus(saved)
-            if (saved.tone === 'success') void useAdminEvents.getState().load()
           }}
         />
       ) : null}

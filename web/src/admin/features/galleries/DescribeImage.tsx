@@ -8,7 +8,6 @@ import { fieldProblem, StaffForm } from '../../shell/fieldErrors'
 import type { Status } from '../../shell/ui'
 import { ALT_TEXT_HINT, ALT_TEXT_MAX, altTextProblem, altTextVersion, normalizeAltText } from '../../../../../api/src/shared/rules/alt-text'
 import { galleryAltFields, type DisplayGalleryImage, type GalleryMeta } from './changes'
-import { useGalleryGrouped } from './store'
 
 /** `onDone` closes the form; after a send it gets the outcome, for the gallery's status line (the form's own goes with it). */
 export function DescribeImage({ image, name, onDone }: { image: DisplayGalleryImage; name: string; onDone(outcome?: Status): void }) {
@@ -30,7 +29,6 @@ export function DescribeImage({ image, name, onDone }: { image: DisplayGalleryIm
         base: galleryAltFields(image),
         meta: { kind: 'gallery', op: 'alt', id: image.id, alt } satisfies GalleryMeta,
       })
-      void useGalleryGrouped.getState().load()
       return reply
     },
     sent: () => ({ text: 'Description saved.', tone: 'success' }),

@@ -4,7 +4,6 @@ import { failureStatus, mutate } from '../../adminApi'
 import { useFormDraft } from '../../drafts'
 import type { GalleryMeta } from './changes'
 import { GalleryList } from './GalleryList'
-import { useGalleryGrouped } from './store'
 import { AdminScreen, AdminSection } from '../../shell/ui'
 import { FileField, FormFooter, useChosenFiles, SelectField } from '../../shell/formParts'
 import { useMutationForm } from '../../shell/useMutationForm'
@@ -54,7 +53,6 @@ export function ManageGalleries() {
         { method: 'POST', path: '/api/upload-gallery', body, label: `Upload ${files.length} gallery image(s)`, meta },
         { onProgress },
       )
-      void useGalleryGrouped.getState().load()
       return reply
     },
     sent: () => ({ text: GALLERY_SUCCESS, tone: 'success' }),

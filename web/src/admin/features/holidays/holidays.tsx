@@ -118,7 +118,6 @@ export function AddHoliday() {
       problemIn(HOLIDAY_REQUIRED, { holiday_date: !holiday_date, location: !location, open_time: !closed && !open_time, close_time: !closed && !close_time }),
     send: async () => {
       const reply = await sendHoliday(form.values, location!)
-      void useAdminHolidays.getState().load()
       return reply
     },
     sent: (reply) => ({ text: reply?.message || 'Bank holiday times added.', tone: 'success' }),

@@ -70,7 +70,6 @@ export function UploadMenus() {
       problemIn(MENU_MISSING, { pdf: !file, business_id: !business_id, type_id: !type_id.trim() }) ?? problemIn(MENU_NOT_PDF, { pdf: !!file && !isPdf(file) }),
     send: async (onProgress) => {
       const reply = await sendMenu(form.values, file!, onProgress)
-      void useAdminMenus.getState().load()
       return reply
     },
     sent: (reply) => ({ text: menuSuccess(reply.id), tone: 'success' }),

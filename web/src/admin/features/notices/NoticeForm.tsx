@@ -7,7 +7,6 @@ import { FormFooter, InputField, SelectField, TextAreaField } from '../../shell/
 import { useMutationForm } from '../../shell/useMutationForm'
 import { fromVenueInput, startProblem } from '../../time'
 import { noticeEditFields, type DisplayNotice, type NoticeFields, type NoticeMeta } from './changes'
-import { useAdminNotices } from './store'
 
 /** The form as staff fill it in: the start and end as datetime-local values in venue time. */
 export const EMPTY_NOTICE = { editing: '', text: '', link: '', link_text: '', venue: 'both' as string, starts_at: '', ends_at: '' }
@@ -86,7 +85,6 @@ export function NoticeForm({ id, form, notices }: { id: string; form: FormDraft<
         values,
         notices.find((notice) => String(notice.id) === values.editing),
       )
-      void useAdminNotices.getState().load()
       return reply
     },
     sent: (reply) => ({ text: reply?.message || 'Notice saved.', tone: 'success' }),
