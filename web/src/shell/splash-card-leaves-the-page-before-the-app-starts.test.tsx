@@ -15,6 +15,8 @@ import { SPLASH_GONE, SPLASH_GONE_EVENT, SPLASH_REMOVED } from './splashPlace'
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
 
 function servePageWithCard(): HTMLElement {
+  // A full load of the home page (an earlier test file may have left the window on a staff screen).
+  history.replaceState(null, '', '/')
   document.body.innerHTML =
     '<div id="root"><header class="site-header"></header><div class="splash" aria-hidden="true" data-testid="splash"><p class="splash__name">Larkdale</p></div><main><h1>Larkdale Hotel</h1></main></div>'
   return document.getElementById('root')!
