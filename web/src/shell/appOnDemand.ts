@@ -101,7 +101,11 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
     event.preventDefault()
     event.stopPropagation()
     const form = button instanceof HTMLButtonElement && button.type === 'submit' ? button.form : null
-    if (!held.has(form ?? button)) held.set(form ?? button, () => button.isConnected && button.click())
+    // Pressed again, it keeps its one press but moves last: the visitor's last choice is the one left standing.
+    const key = form ?? button
+    const replay = held.get(key) ?? (() => button.isConnected && button.click())
+    held.delete(key)
+    held.set(key, replay)
   }
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target
