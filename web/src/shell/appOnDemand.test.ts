@@ -174,3 +174,49 @@ describe('started at once', () => {
     expect(pressed).toEqual(['share:done', 'share:done'])
   })
 })
+
+describe('the app fails to start (its code did not arrive)', () => {
+  test('a held send is not given to the browser to send by itself; presses stay held, and the next action tries again', async () => {
+    const root = prerendered()
+    let tries = 0
+    let fail!: (error: Error) => void
+    let succeed!: () => void
+    const start = () => {
+      tries++
+      return new Promise<void>((resolve, reject) => {
+        fail = reject
+        succeed = resolve
+      })
+    }
+    const sent: boolean[] = []
+    root.addEventListener('submit', (event) => {
+      sent.push(event.defaultPrevented)
+      event.preventDefault()
+    })
+    const errors: unknown[] = []
+    const consoleError = console.error
+    console.error = (...args: unknown[]) => errors.push(args[0])
+    try {
+      startAppWhenWanted(start, { root, online: true, atOnce: false })
+      const form = document.getElementById('contact') as HTMLFormElement
+      form.requestSubmit()
+      await nextPaint()
+      expect(tries).toBe(1)
+      fail(new Error('Failed to fetch dynamically imported module'))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(errors).toEqual(['The app could not start:'])
+      // Not given to the page: the browser would have sent it as a plain form.
+      expect(sent).toEqual([])
+      form.requestSubmit()
+      expect(sent).toEqual([])
+      await nextPaint()
+      expect(tries).toBe(2)
+      // The code arrives this time: the send held since is given to the app, once.
+      succeed()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(sent).toEqual([false])
+    } finally {
+      console.error = consoleError
+    }
+  })
+})

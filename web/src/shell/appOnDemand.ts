@@ -61,16 +61,17 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
   }
   const presses = holdPressesUntilTheAppStarts()
   let started = false
-  const launch = () =>
-    start()
-      .catch((error: unknown) => console.error('The app could not start:', error))
-      .finally(presses.giveToTheApp)
-  if (startsAtOnce(page)) {
-    started = true
-    void launch()
-    return
-  }
   let quietTimer: ReturnType<typeof setTimeout> | undefined
+  const launch = () =>
+    start().then(presses.giveToTheApp, (error: unknown) => {
+      console.error('The app could not start:', error)
+      // Given to the served page instead, a held press would do what the app was to do (a form sent by
+      // the browser itself, its words in the address). They are let go; presses stay held, and the
+      // next action tries again (the signal may be back), the words still in the fields.
+      presses.forget()
+      started = false
+      listen()
+    })
   const begin = (event?: Event) => {
     if (started || (event && isReading(event))) return
     started = true
@@ -80,8 +81,16 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     // before the app's code is evaluated.
     void afterNextPaint().then(launch)
   }
+  const listen = () => {
+    for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
+  }
   presses.onSubmit = begin
-  for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
+  if (startsAtOnce(page)) {
+    started = true
+    void launch()
+    return
+  }
+  listen()
   const afterLoad = () => {
     quietTimer = setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : begin()), APP_START_QUIET_MS)
   }
@@ -90,11 +99,11 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
 }
 
 /** Holds button presses and sends from now until `giveToTheApp`, which repeats each once. */
-function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: () => void } {
+function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: () => void; forget: () => void } {
   // One held action per control or form: pressed again while nothing seemed to happen, it is the same
   // wish (given all at once, two presses of Send would send the message twice).
   const held = new Map<Element, () => void>()
-  const presses = { onSubmit: () => {}, giveToTheApp }
+  const presses = { onSubmit: () => {}, giveToTheApp, forget: () => held.clear() }
   const holdClick = (event: MouseEvent) => {
     const button = heldButton(event.target)
     if (!button) return
