@@ -36,23 +36,33 @@ export function prerenderedFile(path: string): string {
 }
 
 /**
+ * The code a page's form is sent with, imported when the form is sent: preloaded with the page, so a
+ * message written after the signal went (before the app had started) is still kept on the device.
+ */
+const SENDS_THE_PAGES_FORM = ['src/features/contact/sendEnquiry.ts']
+
+/**
  * The chunks a page needs beyond the entry, for <link rel="modulepreload">: the app the entry starts
  * (its dynamic import, evaluated only when the app starts: main.tsx) and the page's own module with
  * what it imports. Fetched with the page at low priority, so the first tap finds the code already here.
  */
 function pageChunks(manifest: Manifest, source: string): string[] {
-  const collect = (name: string, into: Set<string>) => {
+  /** With `sends`, what the page's own modules send its form with, too (not all the app may ever send). */
+  const collect = (name: string, into: Set<string>, sends = false) => {
     const chunk = manifest[name]
     if (!chunk || into.has(chunk.file)) return
     into.add(chunk.file)
-    for (const imported of chunk.imports ?? []) collect(imported, into)
+    for (const imported of chunk.imports ?? []) collect(imported, into, sends)
+    if (sends) for (const later of chunk.dynamicImports ?? []) if (SENDS_THE_PAGES_FORM.includes(later)) collect(later, into)
   }
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
   const entryChunks = new Set<string>()
   for (const [name] of entries) collect(name, entryChunks)
   const chunks = new Set<string>()
   for (const [, entry] of entries) for (const app of entry.dynamicImports ?? []) collect(app, chunks)
-  collect(`src/${source}`, chunks) // a page not in the manifest is in the app's chunk (the home page)
+  // A page not in the manifest is in the app's chunk (the home page). The app's chunk is in already, so
+  // what the app alone may send later is not followed.
+  collect(`src/${source}`, chunks, true)
   return [...chunks].filter((file) => !entryChunks.has(file))
 }
 

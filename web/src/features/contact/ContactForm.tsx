@@ -125,7 +125,8 @@ export function ContactForm({ heading, intro }: ContactFormProps) {
         <div className="contact-form">
           <h2 id={`${id}-heading`}>{heading || 'Get in touch'}</h2>
           {intro ? <p className="contact-form__intro">{intro}</p> : null}
-          <form className="form" onSubmit={submit} ref={form}>
+          {/* method="dialog": a send before any script has run does nothing (a plain GET would put the words in the address and lose the message); the words stay for the next press. */}
+          <form className="form" method="dialog" onSubmit={submit} ref={form}>
             <ContactFields id={id} values={values} update={update} marked={marked} />
             {/* Bots fill every field they find; people never see this one, so the server quietly drops what comes with it. */}
             <div className="form__trap" aria-hidden="true">
