@@ -5,10 +5,15 @@ import { App } from './App'
 import { afterNextPaint, whenIdle } from './lib/idle'
 import { watchConnectivity } from './offline/connectivity'
 import { PUBLIC_ROUTES } from './routes'
-import { routeAt } from './shell/publicRoutes'
+import { canonicalPath, routeAt } from './shell/publicRoutes'
 import { loadServedNotice, loadVisitorNotice } from './features/notices'
 import { applyFullStylesheet } from './shell/fullStylesheet'
 import { whenPageDrawn } from './shell/pageDrawn'
+
+// Served at another spelling of its address (/eat//, /eat/index.html), the page is hydrated at its own:
+// the router then finds the page the server rendered, not "We can't find that page".
+const served = canonicalPath(location.pathname)
+if (served !== location.pathname) history.replaceState(history.state, '', `${served}${location.search}${location.hash}`)
 
 const root = document.getElementById('root')!
 const app = (

@@ -100,6 +100,16 @@ export function registerPublicRoutes(routes: readonly PublicRoute[]): void {
 }
 
 /** The route the app shows at `path`, matched as wouter's Switch matches (wouter parses patterns with regexparam). */
+/**
+ * A page's own address for the other spellings the server sends it at (api/src/http/web-app.ts):
+ * //eat, /./eat, /eat// and the built file's name /eat/index.html are /eat; /index.html is /.
+ */
+export function canonicalPath(path: string): string {
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.')
+  if (segments.at(-1) === 'index.html') segments.pop()
+  return `/${segments.join('/')}`
+}
+
 export function routeAt(path: string): PublicRoute | undefined {
   return registered.find((route) => matchRoute(parse, route.path, path)[0])
 }
