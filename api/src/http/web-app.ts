@@ -183,11 +183,9 @@ export function webApp(distDir: string, currentStructuredData?: () => string, cu
     const candidate = join(distDir, relative)
     const isFile = isFileAt(candidate)
     const prerendered = join(candidate, 'index.html')
-    // The built file's own name (/eat/index.html, /index.html) is its page's address too.
-    const pageDir = isFile && relative.endsWith('/index.html') ? relative.slice(0, -'index.html'.length) : null
-    if (rendered && (pageDir !== null || (!isFile && isFileAt(prerendered)))) {
+    if (!isFile && rendered && isFileAt(prerendered)) {
       // The page the file is (//eat, /./eat and /eat// are /eat), so every spelling gets it with current data.
-      const page = await rendered.page(request, pageDir ?? relative)
+      const page = await rendered.page(request, relative)
       if (page) return sendPage(page)
     }
     const withoutPage = isFile || isFileAt(prerendered) ? null : routeWithoutPage(siteRoutes(), pathname)
