@@ -5,6 +5,12 @@
  * the server did not (the cookie notice, menus opening, data arriving) is styled from its first frame.
  * The Content-Security-Policy allows no inline script or onload handler, so the switch is made here.
  */
+/**
+ * How long the app waits for the full stylesheet: a request that hangs (a weak signal) must not keep
+ * the app, and every press held for it, waiting for ever. The sheet still applies whenever it comes.
+ */
+export const FULL_STYLESHEET_WAIT_MS = 8000
+
 export function applyFullStylesheet(): Promise<void> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')]
   return Promise.all(
@@ -15,6 +21,7 @@ export function applyFullStylesheet(): Promise<void> {
       return new Promise<void>((resolve) => {
         link.addEventListener('load', () => resolve(), { once: true })
         link.addEventListener('error', () => resolve(), { once: true })
+        setTimeout(resolve, FULL_STYLESHEET_WAIT_MS)
       })
     }),
   ).then(() => undefined)
