@@ -128,3 +128,27 @@ test('a menu page on a wide screen, whose drawing only the app can show, starts 
     }
   }
 }, 90_000)
+
+test("before the app, the home page's gallery shows its pictures as they load (they fade in once loaded, and nobody else would say so)", async () => {
+  const context = await visitorContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'load' })
+    const pictures = page.locator('img.gallery__img')
+    expect(await pictures.count()).toBeGreaterThanOrEqual(3)
+    // The visitor scrolls down to it (reading: the app does not start for a scroll), so its lazy pictures load.
+    await page.mouse.wheel(0, 2000)
+    // Every picture that loaded is shown (its fade ends at full opacity), the app still not started.
+    await page.waitForFunction(
+      () => {
+        const loaded = [...document.querySelectorAll<HTMLImageElement>('img.gallery__img')].filter((img) => img.complete && img.naturalWidth > 0)
+        return loaded.length >= 3 && loaded.every((img) => getComputedStyle(img).opacity === '1')
+      },
+      null,
+      { timeout: 10_000 },
+    )
+    expect(await appStarted(page)).toBe(false)
+  } finally {
+    await context.close()
+  }
+}, 60_000)

@@ -9,7 +9,9 @@ import './shell/site'
 import { startAppWhenWanted } from './shell/appOnDemand'
 import { keepInstallOffer } from './lib/installOffer'
 import { showSplashBeforeTheApp } from './shell/splashBeforeTheApp'
+import { showServedGalleryPictures } from './features/galleries/picturesBeforeTheApp'
 
 keepInstallOffer()
 showSplashBeforeTheApp()
+showServedGalleryPictures()
 startAppWhenWanted(() => import('./startApp').then(({ startApp }) => startApp()))

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { GalleryImage } from '../../api/types'
 import { IMAGE_NOT_AVAILABLE, ImageNotAvailable } from '../../ui/ImageNotAvailable'
 import { ResponsiveImage } from '../../ui/ResponsiveImage'
+import { TILE_PICTURE, TILE_PICTURE_LOADED } from './picturesBeforeTheApp'
 
 /** SPEC.md: a swapped tile fades in over 0.5 s. */
 export const GALLERY_FADE_MS = 500
@@ -35,7 +36,7 @@ function TileImage({ image, onShown }: { image: GalleryImage; onShown?: () => vo
   return (
     <ResponsiveImage
       ref={ref}
-      className={`gallery__img${loaded ? ' is-loaded' : ''}`}
+      className={`${TILE_PICTURE}${loaded ? ` ${TILE_PICTURE_LOADED}` : ''}`}
       src={image.image_url}
       variants={image.image_variants}
       alt={image.alt}
