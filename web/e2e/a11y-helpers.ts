@@ -71,6 +71,8 @@ export function contextsOf(suite: ServerAndBrowser) {
 export async function settled(page: Page): Promise<void> {
   try {
     await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: SETTLE_MS })
+    // The app has the page (startApp.tsx): before it, a link is followed by a full load, not by the app.
+    await page.waitForSelector('#root[data-app-drawn]', { state: 'attached', timeout: SETTLE_MS })
     await page.waitForFunction(
       () =>
         document.querySelector('main h1') &&

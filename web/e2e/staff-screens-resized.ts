@@ -53,7 +53,8 @@ export async function watchSplash(page: Page): Promise<void> {
       if (splash && getComputedStyle(splash).visibility !== 'hidden' && splash.getClientRects().length > 0)
         sessionStorage.setItem('splash-seen', location.pathname)
     }
-    new MutationObserver(seen).observe(document, { childList: true, subtree: true })
+    // The card is shown by an attribute (data-placed) as well as by being added: both are watched.
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-placed', 'class'] })
     const frame = () => {
       seen()
       if (performance.now() < 5000) requestAnimationFrame(frame)

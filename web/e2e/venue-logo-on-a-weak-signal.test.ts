@@ -31,6 +31,7 @@ const LOGO_ROUTE = '**/api/admin/venue/logo'
 async function pickAndSend(page: Page) {
   const input = page.getByLabel('New logo')
   await input.focus()
+  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'file')
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')])
   await chooser.setFiles(logoFile)
   await page.getByRole('img', { name: 'The logo chosen' }).waitFor()
@@ -46,6 +47,8 @@ async function openVenueDetails(viewport: typeof PHONE) {
   const page = await context.newPage()
   await page.goto(`${suite.server.url}/venueDetails`)
   await page.getByLabel('New logo').waitFor()
+  // The app has drawn the screen (its first effects done): focus put on the file input then stays there.
+  await page.waitForSelector('#root[data-app-drawn]', { state: 'attached' })
   return { context, page }
 }
 

@@ -93,4 +93,6 @@ export async function startApp(): Promise<void> {
   // Then what the first render's effects changed is on screen too.
   await drawn
   await afterNextPaint()
+  // The app has the page from here (browser tests wait for this before they act as a visitor of the app).
+  root.dataset.appDrawn = ''
 }
