@@ -156,6 +156,8 @@ describe('the reason given for a streamed body too slow to arrive', () => {
     expect(res.status).toBe(408)
     // It used to say "more than 0 s" after four seconds: the time left for the last read.
     const stated = Number(/more than (\d+) s/.exec(error)?.[1])
-    expect(Math.abs(stated * 1000 - waited)).toBeLessThan(1000)
+    // Whole seconds, against a wait timed here (a loaded machine adds to it): the time given, not the 0 s left.
+    expect(stated).toBeGreaterThanOrEqual(1)
+    expect(Math.abs(stated * 1000 - waited)).toBeLessThan(2000)
   }, 15_000)
 })
