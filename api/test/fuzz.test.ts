@@ -669,14 +669,28 @@ interface Reply {
   contentType: string
 }
 
+/**
+ * Requests the app is still handling. fast-check's time limit abandons a run in flight (it races the
+ * run against the clock), so the request goes on in the app; the next test must not look at the
+ * uploads folder while an upload is still writing its temporary files there.
+ */
+const handling = new Set<Promise<unknown>>()
+
+async function allHandled(): Promise<void> {
+  while (handling.size > 0) await Promise.allSettled([...handling])
+}
+
 async function send(spec: FuzzRequest): Promise<Reply> {
   const request = await buildRequest(spec)
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no reply within ${REPLY_TIMEOUT_MS} ms`)), REPLY_TIMEOUT_MS)
   })
+  const handled = t.app.handle(request)
+  handling.add(handled)
+  void handled.finally(() => handling.delete(handled)).catch(() => {})
   try {
-    const response = await Promise.race([t.app.handle(request), timeout])
+    const response = await Promise.race([handled, timeout])
     const raw = new Uint8Array(await Promise.race([response.arrayBuffer(), timeout]))
     // In-process replies are as the server wrote them: compressed when the request accepted it.
     const encoding = raw.length > 0 ? response.headers.get('content-encoding') : null
@@ -727,6 +741,7 @@ async function fuzz(name: string, arbitrary: fc.Arbitrary<FuzzRequest>, check: (
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true, interruptAfterTimeLimit: SECONDS * 1000, markInterruptAsFailure: false },
   )
+  await allHandled()
   if (details.failed) throw new Error(`${failure ?? String(details.errorInstance)}\n(seed ${SEED}, FUZZ_SEED=${SEED} to repeat)`)
   if (details.interrupted) console.log(`fuzz (${name}): ${details.numRuns} of ${RUNS} runs in the ${SECONDS} s allowed (FUZZ_SECONDS)`)
 }

@@ -45,6 +45,10 @@ const navbarLogo = (page: Page) => page.locator('.navbar__logo').getAttribute('s
 async function openVenueDetails(viewport: typeof PHONE) {
   const { context } = await staffContext(suite, viewport)
   const page = await context.newPage()
+  // Playwright turns on the catching of file choosers when a listener is added, without waiting for it:
+  // a waitForEvent beside the Space press lost the race on a loaded machine, and the chooser Chromium
+  // opened itself was cancelled at once. A listener for the page's life has it on before any press.
+  page.on('filechooser', () => {})
   await page.goto(`${suite.server.url}/venueDetails`)
   await page.getByLabel('New logo').waitFor()
   // The app has drawn the screen (its first effects done): focus put on the file input then stays there.
