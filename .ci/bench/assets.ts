@@ -73,7 +73,7 @@ interface HtmlLoads {
   inlineScriptBytes: number
 }
 
-/** What the HTML makes the browser fetch for the first render: scripts, stylesheets and preloads of either. */
+/** What the HTML makes the browser fetch for the first render: scripts, stylesheets and preloads of either, and the page's code list. */
 export function firstRenderLoads(html: string): HtmlLoads {
   const loads: HtmlLoads = { js: [], css: [], inlineStyleBytes: 0, inlineScriptBytes: 0 }
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -84,6 +84,13 @@ export function firstRenderLoads(html: string): HtmlLoads {
     else if (!/application\/(ld\+)?json/i.test(attribute(attributes, 'type') ?? '')) loads.inlineScriptBytes += Buffer.byteLength(body)
   }
   for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) loads.inlineStyleBytes += Buffer.byteLength(match[1] ?? '')
+  // The page's code, fetched by the entry once the page is painted (web/src/shell/pageCodeAfterFirstPaint.ts):
+  // not in the first paint's way, but downloaded before any action, so counted with the first render's JS.
+  const pageCode = html.match(/<meta name="page-code" content="([^"]*)"/i)?.[1] ?? ''
+  for (const url of pageCode.split(/\s+/)) {
+    const file = localFile(url)
+    if (file) loads.js.push(file)
+  }
   for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
     const tag = match[0]
     const rel = (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/)

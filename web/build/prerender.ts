@@ -10,6 +10,7 @@ import { markedHints, splitHints } from '../../api/src/shared/render-hints'
 import { NOT_FOUND_PAGE, notFoundPageFor, SITE_ROUTES_FILE, type SiteRoutes } from '../../api/src/shared/site-routes'
 import { localBusinessData, structuredDataScript } from '../../api/src/shared/structured-data'
 import type { PrerenderedPage } from '../src/entry-server'
+import { PAGE_CODE_META } from '../src/shell/pageCodeAfterFirstPaint'
 import { PAGES_WITH_VENUE_DATA } from '../src/shell/structuredData'
 
 /**
@@ -42,9 +43,10 @@ export function prerenderedFile(path: string): string {
 const SENDS_THE_PAGES_FORM = ['src/features/contact/sendEnquiry.ts']
 
 /**
- * The chunks a page needs beyond the entry, for <link rel="modulepreload">: the app the entry starts
- * (its dynamic import, evaluated only when the app starts: main.tsx) and the page's own module with
- * what it imports. Fetched with the page at low priority, so the first tap finds the code already here.
+ * The chunks a page needs beyond the entry: the app the entry starts (its dynamic import, evaluated
+ * only when the app starts: main.tsx) and the page's own module with what it imports. Listed in the
+ * page's `<meta name="page-code">`; the entry fetches them once the page is painted
+ * (src/shell/pageCodeAfterFirstPaint.ts), so the first tap finds the code already here.
  */
 function pageChunks(manifest: Manifest, source: string): string[] {
   /** With `sends`, what the page's own modules send its form with, too (not all the app may ever send). */
@@ -85,8 +87,9 @@ export function pageDocument(template: string, page: PrerenderedPage, markup: st
   if (!template.includes(ROOT)) throw new Error(`prerender: the HTML template has no ${ROOT}`)
   if (!template.includes('</head>')) throw new Error('prerender: the HTML template has no </head>')
   const { hints, body } = splitHints(markup)
-  // Low priority like the entry: the first paint needs none of the page's code, only its HTML.
-  const preloads = chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('')
+  // Not <link rel="modulepreload">: the first paint needs none of the page's code, only its HTML, and on
+  // a slow link the code would share the signal with it (src/shell/pageCodeAfterFirstPaint.ts).
+  const preloads = chunks.length > 0 ? `<meta name="${PAGE_CODE_META}" content="${chunks.map((file) => `/${file}`).join(' ')}">` : ''
   // The hints go ahead of the entry script and stylesheet, so the hero is requested first. The page is
   // readable without the script, so on a slow link the stylesheet and the hero get the bandwidth first.
   const data = PAGES_WITH_VENUE_DATA.includes(page.path) ? structuredData : ''

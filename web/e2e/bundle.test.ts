@@ -84,12 +84,12 @@ describe('what public pages download', () => {
     expect(manifest[pageKey('features/menus/Menu.tsx')]!.dynamicImports).toContain('src/features/menus/pdf.ts')
   })
 
-  test('the first render of / runs one small script and one CSS file; the app is fetched beside them at low priority, not run', () => {
+  test('the first render of / runs one small script and one CSS file; the app is listed to be fetched after the first paint, not run', () => {
     const html = read('index.html')
     const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1])
     // The <noscript> copy of the stylesheet link (for visitors without JavaScript) is the same file.
     const styles = [...html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1])
-    const modulePreloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)href="([^"]+)"/g)]
+    const pageCode = html.match(/<meta name="page-code" content="([^"]*)">/)?.[1]?.split(' ') ?? []
     expect(scripts).toEqual([`/${manifest[entryKey]!.file}`])
     expect(styles).toEqual(manifest[entryKey]!.css!.map((file) => `/${file}`))
     expect(styles).toHaveLength(1)
@@ -97,10 +97,11 @@ describe('what public pages download', () => {
     expect(manifest[entryKey]!.imports ?? []).toEqual([])
     expect(modulesOf(staticClosure(entryKey)).filter((id) => /node_modules\/(react|react-dom|scheduler|wouter|zustand)\//.test(id))).toEqual([])
     expect(manifest[entryKey]!.dynamicImports).toEqual([appKey])
-    // The app and what it imports, preloaded (fetched, not run) at low priority: the first tap finds them here.
+    // The app and what it imports, listed for the entry to fetch (not run) once the page is painted
+    // (src/shell/pageCodeAfterFirstPaint.ts): the first tap finds them here, the first paint has the signal.
     const appFiles = [...staticClosure(appKey)].map((key) => `/${manifest[key]!.file}`).filter((file) => file !== `/${manifest[entryKey]!.file}`)
-    expect(modulePreloads.map((m) => m[2]).sort()).toEqual(appFiles.sort())
-    for (const [, attributes] of modulePreloads) expect(attributes).toContain('fetchpriority="low"')
+    expect(pageCode.toSorted()).toEqual(appFiles.toSorted())
+    expect(html).not.toContain('rel="modulepreload"')
 
     const sizes = [scripts[0]!, `/${manifest[appKey]!.file}`, styles[0]!].map((url) => {
       const bytes = readFileSync(join(dist, url))
@@ -123,7 +124,7 @@ describe('what public pages download', () => {
 })
 
 describe('pre-rendered pages', () => {
-  test.each(PAGES.map((page) => [page.path, page] as const))('%s: its own HTML with the page markup, its h1, hero and chunk preload', (_path, page) => {
+  test.each(PAGES.map((page) => [page.path, page] as const))('%s: its own HTML with the page markup, its h1, hero and the list of its code', (_path, page) => {
     const file = prerenderedFile(page.path)
     expect(existsSync(join(dist, file)), file).toBe(true)
     const html = read(file)
@@ -147,13 +148,13 @@ describe('pre-rendered pages', () => {
         expect(existsSync(join(dist, 'images', variant)), variant).toBe(true)
       }
     }
-    // The page's own chunk is preloaded so it is there before hydration (the home page is in the entry),
-    // at low priority like the entry: Chrome fetches a modulepreload at high priority otherwise, and a
-    // high-priority script is counted as holding up the first paint.
+    // The page's own chunk is listed for the entry to fetch once the page is painted, so it is there
+    // before hydration (the home page is in the app's chunk); nothing is preloaded from the HTML, where
+    // it would share a slow link with the first paint.
     const chunk = manifest[pageKey(page.source)]
     expect(Boolean(chunk), `${page.source} is a chunk of its own`).toBe(page.module !== 'Home')
-    if (chunk) expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`)
-    expect(head).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/)
+    if (chunk) expect(head).toMatch(new RegExp(`<meta name="page-code" content="[^"]*/${chunk.file}[ "]`))
+    expect(head).not.toContain('rel="modulepreload"')
   })
 
   test('the app shell for every other path is the empty root, and the service worker precaches every page', () => {

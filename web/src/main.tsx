@@ -10,8 +10,10 @@ import { startAppWhenWanted } from './shell/appOnDemand'
 import { keepInstallOffer } from './lib/installOffer'
 import { showSplashBeforeTheApp } from './shell/splashBeforeTheApp'
 import { showServedGalleryPictures } from './features/galleries/picturesBeforeTheApp'
+import { fetchPageCodeAfterFirstPaint } from './shell/pageCodeAfterFirstPaint'
 
 keepInstallOffer()
 showSplashBeforeTheApp()
 showServedGalleryPictures()
+fetchPageCodeAfterFirstPaint()
 startAppWhenWanted(() => import('./startApp').then(({ startApp }) => startApp()))
