@@ -1,0 +1,42 @@
+/**
+ * A served gallery's pictures that fail end as the designed "Image Not Available" placeholder also when
+ * the app's code never comes (a weak signal: its request hangs). The page's own script shows the
+ * pictures that load (features/galleries/picturesBeforeTheApp.ts, `is-loaded`) but does nothing for one
+ * that fails: in Chromium, 10 s after /eat was served with its pictures refused and the app's chunk
+ * unanswered, every tile was a blank, failed <img> (opacity 0, naturalWidth 0) and no placeholder was
+ * on the page; only the app, once it starts, puts the placeholders in.
+ */
+import { expect, test } from 'bun:test'
+import { appOnDemand, blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+
+const suite = useServerAndBrowser()
+
+for (const viewport of [PHONE, DESKTOP])
+  test(`/eat at ${viewport.width} px, its gallery pictures refused and the app's code never answering: the tiles end as "Image Not Available"`, async () => {
+    const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
+    try {
+      await appOnDemand(context)
+      await blockThirdParties(context, suite.server.url)
+      await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
+      await context.route(/\/assets\/app-[^/]+\.js$/, () => {
+        // Never answered.
+      })
+      await context.route(/\/files\/[a-f0-9]+[^/]*\.(?:jpe?g|png|webp|avif)$/, (route) => route.abort('internetdisconnected'))
+      const page = await context.newPage()
+      await page.goto(`${suite.server.url}/eat`, { waitUntil: 'load' })
+      await page.locator('.gallery').first().scrollIntoViewIfNeeded()
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.gallery img')].every((img) => img.complete))
+      // Past the app's quiet moment (5 s) and the stylesheet's bound (8 s): whatever is coming has come.
+      await page.waitForTimeout(10_000)
+      const tiles = await page.locator('.gallery__tile').count()
+      expect(tiles).toBeGreaterThan(0)
+      const blank = await page.evaluate(
+        () => [...document.querySelectorAll<HTMLImageElement>('.gallery__tile img')].filter((img) => img.complete && img.naturalWidth === 0).length,
+      )
+      const placeholders = await page.locator('.gallery').getByRole('img', { name: /Image Not Available/ }).count()
+      // Before: { blank: 5, placeholders: 0 }.
+      expect({ blank, placeholders }).toEqual({ blank: 0, placeholders: tiles })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
