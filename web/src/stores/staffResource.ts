@@ -16,6 +16,8 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
   /** Requests sent so far, and how many had been sent when the last change asked for a read. */
   let requestsSent = 0
   let changeAskedAt = 0
+  /** Changes landed so far (each asks for a read): a read looks again only for one that landed after it was sent. */
+  let changesLanded = 0
   const request = () => {
     requestsSent++
     return fetcher({})
@@ -32,11 +34,14 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
         setState({ status: 'loading' })
         try {
           let shown = getState().data
+          let landedBefore = changesLanded
           let data = await request()
-          // A change's reply put newer data on screen while this read was on its way (sent before the
-          // change landed): its answer may be older, so read again rather than undo the change.
-          for (let again = 0; current() && getState().data !== shown && again < 2; again++) {
+          // A change that landed after this read was sent put its reply on screen meanwhile: the answer
+          // may be older, so read again rather than undo the change. A reply shown of a change that had
+          // landed before (a landed change asks for this read, then its screen shows the reply) is in it.
+          for (let again = 0; current() && changesLanded > landedBefore && getState().data !== shown && again < 2; again++) {
             shown = getState().data
+            landedBefore = changesLanded
             data = await request()
           }
           if (!current()) return
@@ -64,6 +69,7 @@ export function createStaffResource<T>(cacheKey: string, fetcher: (request: Requ
     }
     /** A read made after any read under way: its answer includes every change landed before this call. */
     const loadAfterChange = (): Promise<void> => {
+      changesLanded++
       if (!inFlight) return loadStaffList()
       changeAskedAt = requestsSent
       if (!nextRead) {
