@@ -40,9 +40,10 @@ function inlinerFor(distDir: string): Promise<Inliner> {
           compress: true,
           // Beasties strips pseudo-classes before matching, functional ones too: a rule made of one alone
           // (the list reset :where(ul[class], ol[class])) would never match, so those are always kept.
-          // The open phone menu, the placed splash card and a gallery picture shown once loaded too:
-          // before the app starts the page's own scripts (public/menu-before-app.js, the entry's
-          // shell/splashBeforeTheApp.ts and features/galleries/picturesBeforeTheApp.ts) change them by
+          // The open phone menu, the placed splash card, a gallery picture shown once loaded and the
+          // words about a held press too: before the app starts the page's own scripts
+          // (public/menu-before-app.js, the entry's shell/splashBeforeTheApp.ts,
+          // features/galleries/picturesBeforeTheApp.ts and shell/heldPressNotice.ts) draw them by
           // class and attribute alone, and the full sheet (switched on by the app) would come too late.
           allowRules: [
             /^:(?:where|is)\(/,
@@ -51,6 +52,8 @@ function inlinerFor(distDir: string): Promise<Inliner> {
             /navbar__toggle\[aria-expanded='true'\]/,
             /\.splash/,
             /gallery__img\.is-loaded/,
+            /gallery__img\.is-failed/,
+            /held-press-notice/,
           ],
           logLevel: 'silent',
         }),

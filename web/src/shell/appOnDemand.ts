@@ -15,6 +15,7 @@
  * the page, so the first tap is never lost: React hydrates the part of the page it lands on first.
  */
 import { afterNextPaint } from '../lib/idle'
+import { clearHeldPressNotice, HELD_FAILED, HELD_NOTICE_DELAY_MS, HELD_WAITING, sayAboutHeldPress, type HeldKind } from './heldPressNotice'
 
 /** The quiet moment after `load` the app waits for when nobody acts on the page (a phone's idle time, as in Time to Interactive). */
 export const APP_START_QUIET_MS = 5000
@@ -103,7 +104,22 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
   // One held action per control or form: pressed again while nothing seemed to happen, it is the same
   // wish (given all at once, two presses of Send would send the message twice).
   const held = new Map<Element, () => void>()
-  const presses = { onSubmit: () => {}, giveToTheApp, forget: () => held.clear() }
+  // What is held is said in words if the app has not taken it soon (a weak signal), and if it fails to come.
+  let waitingWords: ReturnType<typeof setTimeout> | undefined
+  const heldKind = (): HeldKind => ([...held.keys()].some((key) => key instanceof HTMLFormElement) ? 'form' : 'button')
+  const noteHeld = () => {
+    if (waitingWords === undefined) waitingWords = setTimeout(() => held.size > 0 && sayAboutHeldPress(HELD_WAITING[heldKind()]), HELD_NOTICE_DELAY_MS)
+  }
+  const stopWords = () => {
+    clearTimeout(waitingWords)
+    waitingWords = undefined
+  }
+  const forget = () => {
+    stopWords()
+    if (held.size > 0) sayAboutHeldPress(HELD_FAILED[heldKind()])
+    held.clear()
+  }
+  const presses = { onSubmit: () => {}, giveToTheApp, forget }
   const holdClick = (event: MouseEvent) => {
     const button = heldButton(event.target)
     if (!button) return
@@ -115,6 +131,7 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
     const replay = held.get(key) ?? (() => button.isConnected && button.click())
     held.delete(key)
     held.set(key, replay)
+    noteHeld()
   }
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target
@@ -123,6 +140,7 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
     event.stopPropagation()
     const submitter = sentBy(form, event.submitter)
     if (!held.has(form)) held.set(form, () => form.isConnected && form.requestSubmit(submitter))
+    noteHeld()
     presses.onSubmit()
   }
   function giveToTheApp() {
@@ -130,6 +148,8 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
     window.removeEventListener('submit', holdSubmit, true)
     const replays = [...held.values()]
     held.clear()
+    stopWords()
+    clearHeldPressNotice()
     // One that throws (a page script's odd event) takes none of the others with it.
     for (const replay of replays) {
       try {
