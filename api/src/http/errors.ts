@@ -39,8 +39,11 @@ function describeFirstProblem(error: ValidationError): string {
   const first = error.all[0] as { path?: string; message?: string; summary?: string; schema?: { error?: unknown } } | undefined
   const custom = first?.schema?.error
   if (typeof custom === 'string') return custom
-  const field = first?.path?.replace(/^\//, '').replace(/\//g, '.') || 'body'
+  const field = first?.path?.replace(/^\//, '').replace(/\//g, '.')
   const summary = first?.summary || first?.message || 'is invalid'
+  // The body as a whole (empty, null, a string): what it must be, not a field named 'body'.
+  if (!field && error.type === 'body') return /object/i.test(summary) ? 'The request body must be a JSON object.' : `Invalid request body: ${summary}`
+  if (!field) return `Invalid ${error.type}: ${summary}`
   return `Invalid ${error.type === 'body' ? 'field' : error.type} '${field}': ${summary}`
 }
 
