@@ -37,7 +37,8 @@ for (const viewport of [DESKTOP, PHONE, { width: 320, height: 256 }])
         last = await page.evaluate(() => (document.activeElement as HTMLElement).innerText?.trim() ?? '')
       }
       expect(last).toBe('Staff login')
-      await page.waitForTimeout(300)
+      // The scroll that keeps focus clear is made in the next frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       const { focused, under } = await page.evaluate(() => {
         const r = (document.activeElement as HTMLElement).getBoundingClientRect()
         const n = document.querySelector('body > .held-press-notice')!.getBoundingClientRect()

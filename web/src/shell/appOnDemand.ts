@@ -15,7 +15,7 @@
  * the page, so the first tap is never lost: React hydrates the part of the page it lands on first.
  */
 import { afterNextPaint } from '../lib/idle'
-import { clearHeldPressNotice, HELD_FAILED, HELD_NOTICE_DELAY_MS, HELD_WAITING, sayAboutHeldPress, type HeldKind } from './heldPressNotice'
+import { clearHeldPressNotice, HELD_FAILED, HELD_FAILED_OFFLINE, HELD_NOTICE_DELAY_MS, HELD_WAITING, sayAboutHeldPress, type HeldKind } from './heldPressNotice'
 
 /** The quiet moment after `load` the app waits for when nobody acts on the page (a phone's idle time, as in Time to Interactive). */
 export const APP_START_QUIET_MS = 5000
@@ -25,6 +25,8 @@ export const APP_START_QUIET_MS = 5000
  * mouse or pen button; a tap counts once it is a click (a finger on the screen is often a scroll).
  */
 const FIRST_ACTIONS = ['pointerdown', 'keydown', 'focusin', 'click'] as const
+/** After the app's code failed to come, what tries again: a press (a held send starts it too). */
+const RETRY_ACTIONS = ['click'] as const
 const isReading = (event: Event) => event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch'
 
 /** Buttons answered by the app; links navigate without it, and the phone menu's button works before it. */
@@ -71,7 +73,8 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
       // next action tries again (the signal may be back), the words still in the fields.
       presses.forget()
       started = false
-      listen()
+      // A press, not each key typed or field entered: a keystroke each would fetch the code again and again.
+      listen(RETRY_ACTIONS)
     })
   const begin = (event?: Event) => {
     if (started || (event && isReading(event))) return
@@ -82,8 +85,8 @@ export function startAppWhenWanted(start: () => Promise<void>, page: Page = curr
     // before the app's code is evaluated.
     void afterNextPaint().then(launch)
   }
-  const listen = () => {
-    for (const action of FIRST_ACTIONS) window.addEventListener(action, begin, { capture: true, passive: true })
+  const listen = (actions: readonly string[] = FIRST_ACTIONS) => {
+    for (const action of actions) window.addEventListener(action, begin, { capture: true, passive: true })
   }
   presses.onSubmit = begin
   if (startsAtOnce(page)) {
@@ -116,7 +119,7 @@ function holdPressesUntilTheAppStarts(): { onSubmit: () => void; giveToTheApp: (
   }
   const forget = () => {
     stopWords()
-    if (held.size > 0) sayAboutHeldPress(HELD_FAILED[heldKind()])
+    if (held.size > 0) sayAboutHeldPress((navigator.onLine === false ? HELD_FAILED_OFFLINE : HELD_FAILED)[heldKind()])
     held.clear()
   }
   const presses = { onSubmit: () => {}, giveToTheApp, forget }

@@ -41,11 +41,15 @@ test("a Send held when the app's code cannot come: says it was not sent and to p
   console.error = (...args: unknown[]) => errors.push(args[0])
   try {
     let fail!: (error: Error) => void
+    let succeed!: () => void
     let tries = 0
     startAppWhenWanted(
       () => {
         tries++
-        return new Promise<void>((_, reject) => (fail = reject))
+        return new Promise<void>((resolve, reject) => {
+          fail = reject
+          succeed = resolve
+        })
       },
       { root, online: true, atOnce: false },
     )
@@ -59,6 +63,12 @@ test("a Send held when the app's code cannot come: says it was not sent and to p
     fail(new Error('Failed to fetch dynamically imported module'))
     await waitFor(() => expect(said()).toBe(HELD_FAILED.button))
     expect(errors).toEqual(['The app could not start:', 'The app could not start:'])
+    // The signal is back: the next press starts the app, which takes the presses (and stops holding
+    // the window's clicks, which the files tested after this one in the same window need).
+    document.getElementById('share')!.click()
+    await waitFor(() => expect(tries).toBe(3))
+    succeed()
+    await waitFor(() => expect(said()).toBeNull())
   } finally {
     console.error = quiet
   }

@@ -3,7 +3,8 @@
  * may take long or never come, and a held Send with nothing on screen cannot be told from a lost one.
  * The notice is drawn by the entry, outside #root (React hydrates #root and must find it as served),
  * fixed at the foot of the view like the cookie notice; its height goes into --held-notice-height,
- * which scroll-padding-bottom reads (global.css), and the control the keyboard is on is scrolled clear.
+ * which the body's bottom padding (room to scroll the last links clear) and scroll-padding-bottom read,
+ * and the control the keyboard is on is scrolled clear of it, as focus moves too.
  */
 
 /** A press answered within this long needs no words: most apps start well inside it. */
@@ -16,6 +17,12 @@ export const HELD_WAITING = {
 export const HELD_FAILED = {
   form: 'Not sent: this page could not finish loading (the signal may have dropped). What you typed is still here: press Send again to try again.',
   button: 'This page could not finish loading (the signal may have dropped): press again to try again.',
+}
+
+/** Offline, pressing again cannot help until the signal is back. */
+export const HELD_FAILED_OFFLINE = {
+  form: 'Not sent: you are offline, and this page had not finished loading. What you typed is still here: press Send again once you have a signal.',
+  button: 'You are offline, and this page had not finished loading: press again once you have a signal.',
 }
 
 export type HeldKind = keyof typeof HELD_WAITING
@@ -34,22 +41,36 @@ function noticeElement(doc: Document): HTMLElement {
   return notice
 }
 
-/** Shows the words, keeping what the keyboard is on clear of them. */
+/** Scrolls what the keyboard is on up clear of the notice (the browser leaves one partly in view where it is). */
+function keepFocusClear(doc: Document, notice: HTMLElement): void {
+  const view = doc.defaultView
+  const focused = doc.activeElement
+  if (!view || notice.hidden || !(focused instanceof HTMLElement) || focused === doc.body) return
+  const box = focused.getBoundingClientRect()
+  const header = doc.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0
+  const under = box.bottom + 12 - notice.getBoundingClientRect().top
+  if (under > 0) view.scrollBy(0, Math.min(under, Math.max(0, box.top - header - 8)))
+}
+
+const focusWatchers = new WeakMap<Document, () => void>()
+
+/** Shows the words, keeping what the keyboard is on clear of them, now and as focus moves. */
 export function sayAboutHeldPress(words: string, doc: Document = document): void {
   const notice = noticeElement(doc)
   notice.textContent = words
   notice.hidden = false
-  const root = doc.documentElement
   const view = doc.defaultView
   if (!view) return
+  if (!focusWatchers.has(doc)) {
+    const watch = () => view.requestAnimationFrame(() => keepFocusClear(doc, notice))
+    focusWatchers.set(doc, watch)
+    doc.addEventListener('focusin', watch)
+  }
   view.requestAnimationFrame(() => {
     if (notice.hidden) return
-    const top = notice.getBoundingClientRect().top
-    root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(Math.max(0, view.innerHeight - top))}px`)
-    const focused = doc.activeElement
-    if (!(focused instanceof HTMLElement) || focused === doc.body) return
-    const under = focused.getBoundingClientRect().bottom + 12 - top
-    if (under > 0) view.scrollBy(0, under)
+    // Room below the page's last links (cookie-notice.css) and clear of the browser's own scrolling to focus (global.css).
+    doc.documentElement.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(Math.max(0, view.innerHeight - notice.getBoundingClientRect().top))}px`)
+    keepFocusClear(doc, notice)
   })
 }
 
@@ -60,4 +81,7 @@ export function clearHeldPressNotice(doc: Document = document): void {
   notice.hidden = true
   notice.textContent = ''
   doc.documentElement.style.removeProperty(HEIGHT_VARIABLE)
+  const watch = focusWatchers.get(doc)
+  if (watch) doc.removeEventListener('focusin', watch)
+  focusWatchers.delete(doc)
 }
