@@ -1,5 +1,6 @@
-/** SPEC.md's words where a picture cannot be shown (an event's, a gallery's): the designed placeholder, never a broken-image icon. */
-export const IMAGE_NOT_AVAILABLE = 'Image Not Available'
+import { IMAGE_NOT_AVAILABLE } from './imageNotAvailableWords'
+
+export { IMAGE_NOT_AVAILABLE }
 
 /** The placeholder itself: an image named `label` (the words by default) that shows the words. */
 export function ImageNotAvailable({ className, label = IMAGE_NOT_AVAILABLE }: { className: string; label?: string }) {

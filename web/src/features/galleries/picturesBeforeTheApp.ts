@@ -9,7 +9,7 @@
  * <img>, as React will hydrate it (a placeholder put in its place would not match what React expects);
  * the app, once it starts, puts its own placeholder there, and the tile's words go with the picture.
  */
-import { IMAGE_NOT_AVAILABLE } from '../../ui/ImageNotAvailable'
+import { IMAGE_NOT_AVAILABLE } from '../../ui/imageNotAvailableWords'
 
 export const TILE_PICTURE = 'gallery__img'
 export const TILE_PICTURE_LOADED = 'is-loaded'
