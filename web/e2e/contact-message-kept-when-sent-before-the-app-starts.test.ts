@@ -6,25 +6,12 @@
  * never had the form's sending code.
  */
 import { expect, test } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
-import { appOnDemand, blockThirdParties, PHONE, useServerAndBrowser } from './harness'
+import { visitorBeforeTheApp, writeContactMessage } from './before-the-app'
+import { useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
-async function visitorContext(): Promise<BrowserContext> {
-  const context = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  await appOnDemand(context)
-  await blockThirdParties(context, suite.server.url)
-  await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
-  return context
-}
-
-async function write(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Name').fill('Ada Walker')
-  await page.getByLabel('Phone').fill('07700 900123')
-  await page.getByLabel('Email').fill('ada@example.org')
-  await page.getByLabel('Message').fill(message)
-}
+const visitorContext = () => visitorBeforeTheApp(suite)
 
 async function stored(text: string): Promise<number> {
   const res = await suite.server.api('/api/admin/messages', { headers: { authorization: `Bearer ${await suite.server.token()}` } })
@@ -48,7 +35,7 @@ test("Send pressed before the page's own script has run: no plain form send (no 
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'commit' })
     await page.getByLabel('Name').waitFor()
     const text = `Before the entry ${crypto.randomUUID()}`
-    await write(page, text)
+    await writeContactMessage(page, text)
     // Nothing can hold this press: the form does nothing by itself (method="dialog"), the page stays.
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     expect(page.url()).toBe(`${suite.server.url}/contact`)
@@ -74,7 +61,7 @@ test('the signal gone after the page loaded, before the visitor acted: a message
     // A valley: the signal goes while the visitor reads.
     await context.setOffline(true)
     const text = `Written after the signal went ${crypto.randomUUID()}`
-    await write(page, text)
+    await writeContactMessage(page, text)
     await page.getByRole('button', { name: 'Send message' }).click()
     const status = page.locator('.contact-form .form__status')
     await page.waitForFunction(() => (document.querySelector('.contact-form .form__status')?.textContent ?? '').trim() !== '', null, { timeout: 20_000 })
@@ -95,7 +82,7 @@ test("Send held for the app, then the app's code fails to arrive (the line drops
     })
     const page = await context.newPage()
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'domcontentloaded' })
-    await write(page, `Held, then the app failed ${crypto.randomUUID()}`)
+    await writeContactMessage(page, `Held, then the app failed ${crypto.randomUUID()}`)
     const failed = page.waitForEvent('console', { predicate: (message) => message.text().includes('The app could not start'), timeout: 20_000 })
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     drop()

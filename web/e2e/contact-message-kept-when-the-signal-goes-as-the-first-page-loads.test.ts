@@ -8,37 +8,22 @@
  * stay, and with the signal back one more press sends it, once.
  */
 import { expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
 import { HELD_FAILED_OFFLINE } from '../src/shell/heldPressNotice'
-import { appOnDemand, blockThirdParties, PHONE, useServerAndBrowser } from './harness'
+import { visitorBeforeTheApp, writeContactMessage } from './before-the-app'
+import { useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 const APP_CODE = /\/assets\/app-[^/]+\.js$/
 
-async function visitor() {
-  const context = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  await appOnDemand(context)
-  await blockThirdParties(context, suite.server.url)
-  await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
-  return context
-}
-
-async function write(page: Page, message: string) {
-  await page.getByLabel('Name').fill('Ada Walker')
-  await page.getByLabel('Phone').fill('07700 900123')
-  await page.getByLabel('Email').fill('ada@example.org')
-  await page.getByLabel('Message').fill(message)
-}
-
 test('offline once the first visit to /contact has its code: a message written then is kept on the device', async () => {
-  const context = await visitor()
+  const context = await visitorBeforeTheApp(suite)
   try {
     const page = await context.newPage()
     const code = page.waitForResponse(APP_CODE)
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'load' })
     await (await code).finished()
     await context.setOffline(true)
-    await write(page, `Written as the signal went ${crypto.randomUUID()}`)
+    await writeContactMessage(page, `Written as the signal went ${crypto.randomUUID()}`)
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     await page.locator('.contact-form .form__status', { hasText: 'saved on this device' }).waitFor({ timeout: 20_000 })
   } finally {
@@ -47,7 +32,7 @@ test('offline once the first visit to /contact has its code: a message written t
 }, 60_000)
 
 test('offline before the page has its code: Send says it is not sent and to press again with a signal; the words stay; back online it is sent once', async () => {
-  const context = await visitor()
+  const context = await visitorBeforeTheApp(suite)
   try {
     // The signal goes before the page's code arrives.
     await context.route(APP_CODE, (route) => route.abort('internetdisconnected'))
@@ -55,7 +40,7 @@ test('offline before the page has its code: Send says it is not sent and to pres
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'load' })
     await context.setOffline(true)
     const message = `Written before the code came ${crypto.randomUUID()}`
-    await write(page, message)
+    await writeContactMessage(page, message)
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     const notice = page.locator('body > .held-press-notice')
     await notice.filter({ hasText: HELD_FAILED_OFFLINE.form }).waitFor({ timeout: 20_000 })

@@ -8,25 +8,13 @@
  * say the message is not sent yet.
  */
 import { expect, test } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
-import { appOnDemand, blockThirdParties, PHONE, useServerAndBrowser } from './harness'
+import type { Page } from 'playwright-core'
+import { visitorBeforeTheApp, writeContactMessage } from './before-the-app'
+import { useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
-async function visitorContext(): Promise<BrowserContext> {
-  const context = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  await appOnDemand(context)
-  await blockThirdParties(context, suite.server.url)
-  await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
-  return context
-}
-
-async function write(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Name').fill('Ada Walker')
-  await page.getByLabel('Phone').fill('07700 900123')
-  await page.getByLabel('Email').fill('ada@example.org')
-  await page.getByLabel('Message').fill(message)
-}
+const visitorContext = () => visitorBeforeTheApp(suite)
 
 /** The words the page says in its live regions (the form's status among them). */
 function liveWords(page: Page): Promise<string> {
@@ -54,7 +42,7 @@ test("Send pressed while the app's code fails to arrive: the page says in words 
     const page = await context.newPage()
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'domcontentloaded' })
     const text = `Sent while the app could not come ${crypto.randomUUID()}`
-    await write(page, text)
+    await writeContactMessage(page, text)
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     const words = await wordsWithin(page, 8_000)
     // Kept, as promised.
@@ -75,7 +63,7 @@ test("Send pressed while the app's code never answers: within 12 s the page says
     const page = await context.newPage()
     await page.goto(`${suite.server.url}/contact`, { waitUntil: 'domcontentloaded' })
     const text = `Sent while the app hung ${crypto.randomUUID()}`
-    await write(page, text)
+    await writeContactMessage(page, text)
     await page.getByRole('button', { name: 'Send message' }).press('Enter')
     const words = await wordsWithin(page, 12_000)
     expect(await page.getByLabel('Message').inputValue()).toBe(text)

@@ -8,17 +8,15 @@
  * failed one and its tile draws the placeholder's words, under the placeholder's name.
  */
 import { expect, test } from 'bun:test'
-import { appOnDemand, blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { visitorBeforeTheApp } from './before-the-app'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
 for (const viewport of [PHONE, DESKTOP])
   test(`/eat at ${viewport.width} px, its gallery pictures refused and the app's code never answering: the tiles end as "Image Not Available"`, async () => {
-    const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
+    const context = await visitorBeforeTheApp(suite, viewport)
     try {
-      await appOnDemand(context)
-      await blockThirdParties(context, suite.server.url)
-      await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
       await context.route(/\/assets\/app-[^/]+\.js$/, () => {
         // Never answered.
       })

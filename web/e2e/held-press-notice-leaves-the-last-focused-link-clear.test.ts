@@ -7,26 +7,21 @@
  * left that link entirely under the notice at 1440×900 (857–880 under 809–884), 390×844 and 320×256.
  */
 import { expect, test } from 'bun:test'
-import { appOnDemand, blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { visitorBeforeTheApp, writeContactMessage } from './before-the-app'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
 for (const viewport of [DESKTOP, PHONE, { width: 320, height: 256 }])
   test(`at ${viewport.width}×${viewport.height}, Send held while the app's code never comes: Tab to the footer's last link keeps it clear of the notice`, async () => {
-    const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
+    const context = await visitorBeforeTheApp(suite, viewport)
     try {
-      await appOnDemand(context)
-      await blockThirdParties(context, suite.server.url)
-      await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
       await context.route(/\/assets\/app-[^/]+\.js$/, () => {
         // A weak signal: never answered.
       })
       const page = await context.newPage()
       await page.goto(`${suite.server.url}/contact`, { waitUntil: 'domcontentloaded' })
-      await page.getByLabel('Name').fill('Ada Walker')
-      await page.getByLabel('Phone').fill('07700 900123')
-      await page.getByLabel('Email').fill('ada@example.org')
-      await page.getByLabel('Message').fill('Held while the signal is weak')
+      await writeContactMessage(page, 'Held while the signal is weak')
       await page.getByRole('button', { name: 'Send message' }).press('Enter')
       const notice = page.locator('body > .held-press-notice')
       await notice.waitFor({ state: 'visible', timeout: 10_000 })
