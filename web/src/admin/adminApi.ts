@@ -31,4 +31,4 @@ export { signOutExpired } from './api/signOut'
 export { connectOutbox, onChangeLanded } from './api/connect'
 export { isPlaceholder, newPlaceholder, requestFingerprint } from './api/keys'
 // The changes waiting on this device, as the lists show them, and cancelling one before it goes.
-export { discard, type OutboxEntry } from '../offline/outbox'
+export { discard, versionMadeBy, type OutboxEntry } from '../offline/outbox'

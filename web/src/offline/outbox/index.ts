@@ -18,5 +18,6 @@ export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from 
 export { addSentListener, finalOutcome, onAuthRequired } from './listeners'
 export { dependentsOf, substitute } from './placeholders'
 export { replay, resumeAfterLogin } from './replay'
+export { versionMadeBy } from './versions'
 export { bodyFields, onConflictMerge, type ConflictMerger } from './merge'
 export { discard, enqueue, resetOutboxForTests, resolveConflict, resolveFields, retry, submit, wake, type SubmitOptions } from './actions'

@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/client'
 import type { StaffPage } from '../../../api/types'
 import { checkPageEdit } from '../../../../../api/src/shared/rules/page-fields'
 import { PAGE_ITEMS, PAGE_NAMES, type PageKey } from '../../../../../api/src/shared/rules/pages'
-import { failureStatus } from '../../adminApi'
+import { failureStatus, isQueued } from '../../adminApi'
 import { StaffForm } from '../../shell/fieldErrors'
 import { FormFooter } from '../../shell/formParts'
 import { PendingBadge, usePending } from '../../shell/pending'
@@ -63,6 +63,8 @@ export function PageEditor({ page, stored }: { page: PageKey; stored: StaffPage 
         useAdminPages.setState((state) => ({ data: withPage(state.data, reply.page), status: 'ready', error: null, fromCache: false }))
         return reply
       } catch (error) {
+        // Kept on the device: the form now stands on its own edit, and its next save on the version that edit makes.
+        if (isQueued(error)) filledFrom.current = { edit: { ...values }, version: filledFrom.current?.version, madeBy: error.entry.id }
         // The server's reason for one field is shown at that field, as the form's own checks are.
         if (error instanceof ApiError && error.status === 400)
           throw new FormProblem(inStaffWords(error.message, page), [fieldOfMessage(error.message)].filter(Boolean) as string[])

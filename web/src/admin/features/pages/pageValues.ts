@@ -2,14 +2,15 @@
 import type { PageReply, StaffPage } from '../../../api/types'
 import type { PageEdit } from '../../../../../api/src/shared/rules/page-fields'
 import { PAGE_ITEMS, PAGE_NAMES, PAGE_WORDS, type PageKey } from '../../../../../api/src/shared/rules/pages'
-import { mutate } from '../../adminApi'
+import { mutate, versionMadeBy } from '../../adminApi'
 import { pageEditOf, pageEditPath, type PageMeta } from './changes'
 
 /** The editor's values: the edit itself (a type, not an interface, so the form's generic helpers take it). */
 export type PageValues = { [K in keyof PageEdit]: PageEdit[K] }
 
 /** What the editor was filled from, and its version (none when filled from a change still waiting on the device). */
-export type FilledFrom = { edit: PageEdit; version?: string }
+/** `madeBy`: standing on this form's own edit kept on the device (the outbox entry's id), whose version comes when it lands. */
+export type FilledFrom = { edit: PageEdit; version?: string; madeBy?: string }
 
 export const filledFromPage = (page: StaffPage): FilledFrom => ({ edit: pageEditOf(page), version: page.updated_at })
 
@@ -45,7 +46,8 @@ export function sendPage(page: PageKey, values: PageValues, from: FilledFrom | n
     path: pageEditPath(page),
     body: { ...values },
     label: `${PAGE_NAMES[page]} page words`,
-    baseVersion: from?.version || undefined,
+    // Its own kept edit landed: the version that edit made (until then the outbox carries it on: versions.ts).
+    baseVersion: (from?.madeBy && versionMadeBy(from.madeBy)) || from?.version || undefined,
     base: from ? { ...from.edit } : undefined,
     record: `page:${page}`,
     versionField: 'page.updated_at',

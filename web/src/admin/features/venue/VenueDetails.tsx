@@ -4,7 +4,7 @@ import type { SaveVenueReply } from '../../../api/types'
 import { useOnline } from '../../../lib/hooks'
 import { useResource } from '../../../stores'
 import { venueStore } from '../../../shell/venue'
-import { failureStatus, mutate } from '../../adminApi'
+import { failureStatus, isQueued, mutate, versionMadeBy } from '../../adminApi'
 import { useStaffMember } from '../../session'
 import { listProblem } from '../../shell/listProblem'
 import { FormFooter, InputField } from '../../shell/formParts'
@@ -66,8 +66,11 @@ const SECTIONS: { title: string; paths: (path: string) => boolean }[] = [
   { title: 'Booking, gift cards and Instagram', paths: (path) => path.startsWith('booking.') || path === 'giftCardUrl' || path === 'instagramUrl' },
 ]
 
-/** The details the form was filled from, and their version (none when filled from a change still waiting). */
-type FilledFrom = { details: Details; version?: string }
+/**
+ * The details the form was filled from, and their version (none when filled from a change still waiting);
+ * `madeBy`: standing on this form's own change kept on the device, whose version comes when it lands.
+ */
+type FilledFrom = { details: Details; version?: string; madeBy?: string }
 
 function sendDetails(details: Details, from: FilledFrom | null): Promise<SaveVenueReply> {
   const fields = from ? venueDetailChanges(from.details, details).map((change) => change.field) : VENUE_FIELDS.map((field) => field.path)
@@ -78,7 +81,8 @@ function sendDetails(details: Details, from: FilledFrom | null): Promise<SaveVen
     body: { ...details },
     label: 'Venue details',
     // What the form started from: another owner's change to a field this one left alone is kept, not overwritten.
-    baseVersion: from?.version || undefined,
+    // Its own kept change landed: the version that change made (until then the outbox carries it on).
+    baseVersion: (from?.madeBy && versionMadeBy(from.madeBy)) || from?.version || undefined,
     base: from ? { ...from.details } : undefined,
     record: 'venue',
     versionField: 'updated_at',
@@ -117,6 +121,8 @@ export function VenueDetails() {
         venueStore.setState((now) => ({ data: { ...reply.venue, logo: now.data?.logo }, savedAt: Date.now(), status: 'ready', fromCache: false, error: null }))
         return reply
       } catch (error) {
+        // Kept on the device: the form now stands on its own change, and its next save on the version that change makes.
+        if (isQueued(error)) filledFrom.current = { details: toDetails(values!), version: filledFrom.current?.version, madeBy: error.entry.id }
         // The server's reason for one field is shown at that field, as the form's own checks are.
         if (error instanceof ApiError && error.status === 400) throw new FormProblem(error.message, [venueFieldOfMessage(error.message)].filter(Boolean))
         throw error
