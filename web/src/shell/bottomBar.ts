@@ -7,6 +7,7 @@
  * not, so focus moving there scrolls it up clear of the bar as well.
  */
 import { useEffect, type RefObject } from 'react'
+import { scrollClearOfBar } from './scrollClearOfBar'
 
 /** Over the page rather than part of it: fixed, or sticky and held at the foot of the view. */
 const overlays = (bar: HTMLElement) => {
@@ -43,11 +44,7 @@ export function useKeepsFocusClear(barRef: RefObject<HTMLElement | null>, variab
       const focused = event.target
       if (!(focused instanceof HTMLElement) || bar.contains(focused)) return
       requestAnimationFrame(() => {
-        if (!overlays(bar)) return
-        const box = focused.getBoundingClientRect()
-        const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0
-        const under = box.bottom + 12 - bar.getBoundingClientRect().top
-        if (under > 0) window.scrollBy(0, Math.min(under, Math.max(0, box.top - header - 8)))
+        if (overlays(bar)) scrollClearOfBar(focused, bar)
       })
     }
     document.addEventListener('focusin', keepFocusClear)

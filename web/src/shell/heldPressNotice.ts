@@ -6,6 +6,7 @@
  * which the body's bottom padding (room to scroll the last links clear) and scroll-padding-bottom read,
  * and the control the keyboard is on is scrolled clear of it, as focus moves too.
  */
+import { scrollClearOfBar } from './scrollClearOfBar'
 
 /** A press answered within this long needs no words: most apps start well inside it. */
 export const HELD_NOTICE_DELAY_MS = 1500
@@ -43,13 +44,8 @@ function noticeElement(doc: Document): HTMLElement {
 
 /** Scrolls what the keyboard is on up clear of the notice (the browser leaves one partly in view where it is). */
 function keepFocusClear(doc: Document, notice: HTMLElement): void {
-  const view = doc.defaultView
   const focused = doc.activeElement
-  if (!view || notice.hidden || !(focused instanceof HTMLElement) || focused === doc.body) return
-  const box = focused.getBoundingClientRect()
-  const header = doc.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0
-  const under = box.bottom + 12 - notice.getBoundingClientRect().top
-  if (under > 0) view.scrollBy(0, Math.min(under, Math.max(0, box.top - header - 8)))
+  if (!notice.hidden && focused instanceof HTMLElement && focused !== doc.body) scrollClearOfBar(focused, notice, doc)
 }
 
 const focusWatchers = new WeakMap<Document, () => void>()
