@@ -9,12 +9,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countResults, runBrowserFiles } from './browser-queue'
+import { countResults, type FileResult, type Lane, runLaneFiles, weighedFiles } from './file-queue'
 import { whatFailed } from './failures'
 
 const root = join(import.meta.dir, '..')
 const bun = process.execPath
 const ci = process.env.CI === 'true'
+/** ONLY_FILES=offline,contact: only the test files whose paths contain one of these words, in every lane. */
+const only = (process.env.ONLY_FILES ?? '').split(',').filter(Boolean)
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 interface Result {
@@ -98,16 +100,34 @@ async function checks(): Promise<Result[]> {
   return results
 }
 
-/** The component tests (happy-dom preloaded, kept out of the API run), then the API tests. */
+/** The component tests (happy-dom preloaded, kept out of the API run), then the API files among `API_WORKERS` processes. */
 async function unitLane(): Promise<Result[]> {
   const results: Result[] = []
   // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
   const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
-  if (webTestDirs.length > 0)
-    results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...webTestDirs], '[web] '))
-  results.push(await bunTest('API', ['--timeout', '30000', './api/'], '[api] '))
+  const components = only.length > 0 ? weighedFiles(root, { dirs: ['web/src', 'web/test'], durations: '' }).map((f) => f.file) : webTestDirs
+  if (components.length > 0) results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...components], '[web] '))
+  // Two processes: the API files mostly wait (on servers, timers, slow bodies), and one process would finish alone on one core.
+  const api: Lane = { label: 'api', dirs: ['api'], durations: '.ci/api-durations.json', timeout: 30_000, workers: Number(process.env.API_WORKERS) || 2 }
+  results.push(await laneFiles('API', api, TEST_MODE))
   return results
 }
+
+/** Runs a lane's files among its workers, then prints each file's seconds. */
+async function laneFiles(name: string, lane: Lane, env: Record<string, string>): Promise<Result> {
+  if (weighedFiles(root, lane).length === 0) return { name, passed: 0, failed: 0, skipped: 'no test files' }
+  console.log(`\n=== ${name} (${lane.workers} workers) ===`)
+  const began = performance.now()
+  const files: FileResult[] = await runLaneFiles(root, lane, bun, run, env)
+  perFile.push(`\n=== ${name} files (seconds) ===`)
+  for (const f of files) perFile.push(`${f.file.padEnd(52)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
+  const failures = files.flatMap((f) => f.failures.map((excerpt) => `${f.file}\n${excerpt}`))
+  const sum = (key: 'passed' | 'failed') => files.reduce((n, f) => n + f[key], 0)
+  return { name, passed: sum('passed'), failed: sum('failed'), failures, seconds: seconds(began) }
+}
+
+/** Each lane's seconds per file, printed together once every lane is done. */
+const perFile: string[] = []
 
 const seed = mkdtempSync(join(tmpdir(), 'venue-e2e-seed-'))
 // A run stopped by Ctrl-C or a kill removes the seed too (its children get the same signal).
@@ -120,7 +140,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 function browserSkipped(): Result | undefined {
-  if (!hasTests(join(root, 'web/e2e'))) return { name: 'browser', passed: 0, failed: 0, skipped: 'no browser tests' }
+  if (weighedFiles(root, { dirs: ['web/e2e'], durations: '' }).length === 0) return { name: 'browser', passed: 0, failed: 0, skipped: 'no browser tests' }
   if (existsSync(chromium)) return undefined
   if (ci) return { name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` }
   return { name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` }
@@ -141,16 +161,16 @@ async function buildAndSeed(): Promise<Result> {
   return { name: 'build + seed', passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: seconds(began) }
 }
 
-/** The browser test files, shared among `BROWSER_WORKERS` processes (see .ci/browser-queue.ts). */
-async function browserLane(): Promise<Result> {
-  const began = performance.now()
-  const env = { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed }
-  const files = await runBrowserFiles(root, bun, run, env, Number(process.env.BROWSER_WORKERS) || 2)
-  console.log('\n=== browser files (seconds) ===')
-  for (const f of files) console.log(`${f.file.padEnd(52)} ${String(f.seconds).padStart(6)}  ${f.passed} passed, ${f.failed} failed`)
-  const failures = files.flatMap((f) => f.failures.map((excerpt) => `${f.file}\n${excerpt}`))
-  const sum = (key: 'passed' | 'failed') => files.reduce((n, f) => n + f[key], 0)
-  return { name: 'browser', passed: sum('passed'), failed: sum('failed'), failures, seconds: seconds(began) }
+/** The browser test files, shared among `BROWSER_WORKERS` processes (see .ci/file-queue.ts). */
+function browserLane(): Promise<Result> {
+  const lane: Lane = {
+    label: 'browser',
+    dirs: ['web/e2e'],
+    durations: '.ci/browser-durations.json',
+    timeout: 120_000,
+    workers: Number(process.env.BROWSER_WORKERS) || 2,
+  }
+  return laneFiles('browser', lane, { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed })
 }
 
 // First the static checks beside the build; then the unit lane beside the browser files. Every server
@@ -159,8 +179,11 @@ const started = performance.now()
 const results: Result[] = []
 try {
   const skipped = browserSkipped()
-  const [checked, built] = await Promise.all([checks(), skipped ? Promise.resolve(undefined) : buildAndSeed()])
-  results.push(...checked)
+  // A run of a few named files (ONLY_FILES) is a developer's quick check of what they are changing: no static checks.
+  const checked = only.length > 0 ? Promise.resolve([]) : checks()
+  const [checkResults, built] = await Promise.all([checked, skipped ? Promise.resolve(undefined) : buildAndSeed()])
+  const checkedResults = checkResults
+  results.push(...checkedResults)
   if (built) results.push(built)
   const browser = skipped ?? (built?.failed ? undefined : browserLane())
   const [units, browsed] = await Promise.all([unitLane(), browser])
@@ -170,6 +193,7 @@ try {
   rmSync(seed, { recursive: true, force: true })
 }
 
+console.log(perFile.join('\n'))
 const failures = results.flatMap((r) => (r.failures ?? []).map((excerpt) => `[${r.name}] ${excerpt}`))
 if (failures.length > 0) console.log(`\n=== failures, again ===\n${failures.join('\n\n')}`)
 console.log('\n=== summary ===')

@@ -1,10 +1,10 @@
 /**
- * npm test's browser lane cuts one `bun test` run into results per file (.ci/browser-queue.ts). After
+ * npm test's API and browser lanes cut one `bun test` run into results per file (.ci/file-queue.ts). After
  * the last file bun repeats every failed test of the run ("1 tests failed:" then each "(fail) …"): those
  * lines are not the last file's, and a failure elsewhere must not be counted a second time against it.
  */
 import { expect, test } from 'bun:test'
-import { beforeRunSummary } from '../../.ci/browser-queue'
+import { beforeRunSummary } from '../../.ci/file-queue'
 
 test("the run's closing list of failures is cut from the last file's lines", () => {
   const lastFile = [

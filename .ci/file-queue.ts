@@ -1,11 +1,12 @@
 /**
- * The browser test files, shared among a few workers that run side by side. Each worker is one `bun
- * test` process for all its files, so its files share one Chromium (web/e2e/harness.ts leases it) and
- * load playwright-core once. Files go to workers longest first, each to the worker with the least
- * work so far, weighed by each file's seconds in .ci/browser-durations.json (a file not listed there
- * is weighed by its lines at the listed files' seconds per line), so the workers end close together.
- * `RECORD_BROWSER_DURATIONS=1` writes that file anew after a run in which every file passed;
- * `BROWSER_FILES=offline,admin` runs only the files whose names contain one of those words.
+ * A lane's test files (the API's or the browser's), shared among a few workers that run side by side.
+ * Each worker is one `bun test` process for all its files, so a browser worker's files share one
+ * Chromium (web/e2e/harness.ts leases it) and load playwright-core once. Files go to workers longest
+ * first, each to the worker with the least work so far, weighed by each file's seconds in the lane's
+ * durations file (`.ci/api-durations.json`, `.ci/browser-durations.json`; a file not listed there is
+ * weighed by its lines at the listed files' seconds per line), so the workers end close together.
+ * `RECORD_DURATIONS=1` writes those files anew after a run in which every file of the lane passed;
+ * `ONLY_FILES=offline,admin` runs only the files whose names contain one of those words.
  *
  * A worker that stops before its last file (a crash) has the files it never reached run again in a
  * process of their own, so one crash costs the files it hit, never the ones after it.
@@ -26,20 +27,32 @@ export interface FileResult {
 /** Runs a command; `onLine` sees each line of its output as it comes. */
 type Run = (cmd: string[], env: Record<string, string>, prefix: string, onLine?: (line: string) => void) => Promise<{ code: number; output: string }>
 
-const DURATIONS = '.ci/browser-durations.json'
+/** One lane: where its tests are, where its seconds per file are kept, and how it runs. */
+export interface Lane {
+  /** Prefix of each output line: "[api 2] ", "[browser 1] ". */
+  label: string
+  /** Folders (relative to the root) searched for `*.test.ts` files, recursively. */
+  dirs: string[]
+  durations: string
+  /** Per-test time limit in milliseconds. */
+  timeout: number
+  workers: number
+}
 
 interface Weighed {
   file: string
   weight: number
 }
 
-/** The browser test files under `dir` (relative to `root`) with their expected seconds, longest first. */
-export function weighedFiles(root: string, dir = 'web/e2e'): Weighed[] {
-  const only = (process.env.BROWSER_FILES ?? '').split(',').filter(Boolean)
-  const recorded: Record<string, number> = existsSync(join(root, DURATIONS)) ? JSON.parse(readFileSync(join(root, DURATIONS), 'utf8')) : {}
-  const files = readdirSync(join(root, dir))
-    .filter((f) => /\.test\.ts$/.test(f) && (only.length === 0 || only.some((name) => f.includes(name))))
-    .map((f) => ({ file: `./${dir}/${f}`, lines: readFileSync(join(root, dir, f), 'utf8').split('\n').length }))
+/** The lane's test files with their expected seconds, longest first. */
+export function weighedFiles(root: string, lane: Pick<Lane, 'dirs' | 'durations'>): Weighed[] {
+  const only = (process.env.ONLY_FILES ?? '').split(',').filter(Boolean)
+  const recorded: Record<string, number> =
+    lane.durations && existsSync(join(root, lane.durations)) ? JSON.parse(readFileSync(join(root, lane.durations), 'utf8')) : {}
+  const files = lane.dirs
+    .flatMap((dir) => readdirSync(join(root, dir), { recursive: true }).map((f) => `${dir}/${String(f)}`))
+    .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules') && (only.length === 0 || only.some((name) => f.includes(name))))
+    .map((f) => ({ file: `./${f}`, lines: readFileSync(join(root, f), 'utf8').split('\n').length }))
   const known = files.filter((f) => recorded[f.file] !== undefined)
   const perLine = known.length ? known.reduce((n, f) => n + recorded[f.file]!, 0) / known.reduce((n, f) => n + f.lines, 0) : 0.2
   // Ties by name, so the order (and which files share a worker) is the same on every run.
@@ -75,13 +88,13 @@ export function beforeRunSummary(lines: string[]): string[] {
 }
 
 /** `bun test` names each file on a line of its own before that file's results. */
-const FILE_HEADER = /^(?:\.\/)?(web\/e2e\/[^\s:]+\.test\.ts):$/
+const FILE_HEADER = /^(?:\.\/)?([^\s:]+\.test\.tsx?):$/
 
 /** Runs `files` in one `bun test` and cuts its output into one result per file, timed by when each file's header came. */
-async function runShare(files: string[], worker: number, bun: string, run: Run, env: Record<string, string>): Promise<FileResult[]> {
+async function runShare(files: string[], worker: number, lane: Lane, bun: string, run: Run, env: Record<string, string>): Promise<FileResult[]> {
   const began = performance.now()
   const sections: { file: string; started: number; lines: string[] }[] = []
-  const { code, output } = await run([bun, 'test', '--timeout', '120000', ...files], env, `[browser ${worker}] `, (line) => {
+  const { code, output } = await run([bun, 'test', '--timeout', String(lane.timeout), ...files], env, `[${lane.label} ${worker}] `, (line) => {
     const header = FILE_HEADER.exec(line)
     if (header) sections.push({ file: `./${header[1]}`, started: performance.now(), lines: [] })
     else sections.at(-1)?.lines.push(line)
@@ -108,20 +121,20 @@ async function runShare(files: string[], worker: number, bun: string, run: Run, 
   if (results.length === 0 && files.length === 1) {
     return [{ file: files[0]!, passed: 0, failed: 1, seconds: Math.round((ended - began) / 100) / 10, failures: whatFailed(code || 1, output) }]
   }
-  console.log(`[browser ${worker}] the process ended (code ${code}) before ${missed.join(', ')}: running them again on their own`)
+  console.log(`[${lane.label} ${worker}] the process ended (code ${code}) before ${missed.join(', ')}: running them again on their own`)
   return [
     ...results,
-    ...(await runShare(missed.slice(0, 1), worker, bun, run, env)),
-    ...(missed.length > 1 ? await runShare(missed.slice(1), worker, bun, run, env) : []),
+    ...(await runShare(missed.slice(0, 1), worker, lane, bun, run, env)),
+    ...(missed.length > 1 ? await runShare(missed.slice(1), worker, lane, bun, run, env) : []),
   ]
 }
 
-export async function runBrowserFiles(root: string, bun: string, run: Run, env: Record<string, string>, workers: number): Promise<FileResult[]> {
-  const shares = shareAmong(weighedFiles(root), workers)
-  const results = (await Promise.all(shares.map((files, i) => runShare(files, i + 1, bun, run, env)))).flat()
+export async function runLaneFiles(root: string, lane: Lane, bun: string, run: Run, env: Record<string, string>): Promise<FileResult[]> {
+  const shares = shareAmong(weighedFiles(root, lane), lane.workers)
+  const results = (await Promise.all(shares.map((files, i) => runShare(files, i + 1, lane, bun, run, env)))).flat()
   results.sort((a, b) => a.file.localeCompare(b.file))
-  if (process.env.RECORD_BROWSER_DURATIONS === '1' && results.every((r) => r.failed === 0)) {
-    writeFileSync(join(root, DURATIONS), `${JSON.stringify(Object.fromEntries(results.map((r) => [r.file, r.seconds])), null, 2)}\n`)
+  if (process.env.RECORD_DURATIONS === '1' && results.every((r) => r.failed === 0)) {
+    writeFileSync(join(root, lane.durations), `${JSON.stringify(Object.fromEntries(results.map((r) => [r.file, r.seconds])), null, 2)}\n`)
   }
   return results
 }
