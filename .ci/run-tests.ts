@@ -9,14 +9,33 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countResults, type FileResult, type Lane, runLaneFiles, weighedFiles } from './file-queue'
+import { countResults, type FileResult, isNamed, type Lane, onlyWords, runLaneFiles, testFilesOf, weighedFiles } from './file-queue'
 import { whatFailed } from './failures'
 
 const root = join(import.meta.dir, '..')
 const bun = process.execPath
 const ci = process.env.CI === 'true'
-/** ONLY_FILES=offline,contact: only the test files whose paths contain one of these words, in every lane. */
-const only = (process.env.ONLY_FILES ?? '').split(',').filter(Boolean)
+/** The component tests' folders: beside the code in web/src (also any __tests__ folder) and web/test. */
+const COMPONENT_DIRS = ['web/src', 'web/test']
+const API_DIRS = ['api']
+const BROWSER_DIRS = ['web/e2e']
+
+/** ONLY_FILES's words, each of which must name a test file: a typo would otherwise pass as "0 passed, 0 failed". */
+function onlyWordsOrExit(): string[] | null {
+  try {
+    const words = onlyWords()
+    const files = [...COMPONENT_DIRS, ...API_DIRS, ...BROWSER_DIRS].flatMap((dir) => (existsSync(join(root, dir)) ? testFilesOf(root, { dirs: [dir] }) : []))
+    const unmatched = (words ?? []).filter((word) => !files.some((file) => isNamed(file, [word])))
+    if (unmatched.length > 0) throw new Error(`ONLY_FILES: no test file's path contains ${unmatched.map((word) => `"${word}"`).join(', ')}`)
+    return words
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+}
+
+/** ONLY_FILES=offline,contact: only the test files whose paths contain one of these words, in every lane (see file-queue.ts). */
+const only = onlyWordsOrExit()
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 interface Result {
@@ -34,14 +53,19 @@ function hasTests(dir: string): boolean {
   return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)) && statSync(join(dir, String(f))).isFile())
 }
 
-async function run(cmd: string[], env: Record<string, string> = {}, prefix = '', onLine?: (line: string) => void): Promise<{ code: number; output: string }> {
+async function run(
+  cmd: string[],
+  env: Record<string, string> = {},
+  prefix = '',
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void,
+): Promise<{ code: number; output: string }> {
   const proc = Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
   let output = ''
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream, name: 'stdout' | 'stderr') => {
     const decoder = new TextDecoder()
     let partial = '' // whole lines only, so suites running side by side do not interleave mid-line
     const emit = (lines: string[]) => {
-      for (const line of lines) onLine?.(line)
+      for (const line of lines) onLine?.(line, name)
       if (lines.length) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''))
     }
     for await (const chunk of stream) {
@@ -53,7 +77,7 @@ async function run(cmd: string[], env: Record<string, string> = {}, prefix = '',
     }
     if (partial) emit([partial])
   }
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+  await Promise.all([pump(proc.stdout, process.stdout, 'stdout'), pump(proc.stderr, process.stderr, 'stderr')])
   return { code: await proc.exited, output }
 }
 
@@ -105,18 +129,29 @@ async function unitLane(): Promise<Result[]> {
   const results: Result[] = []
   // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
   const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
-  const components = only.length > 0 ? weighedFiles(root, { dirs: ['web/src', 'web/test'], durations: '' }).map((f) => f.file) : webTestDirs
+  const components = only ? weighedFiles(root, { dirs: COMPONENT_DIRS, durations: '' }).map((f) => f.file) : webTestDirs
   if (components.length > 0) results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...components], '[web] '))
   // Two processes: the API files mostly wait (on servers, timers, slow bodies), and one process would finish alone on one core.
-  const api: Lane = { label: 'api', dirs: ['api'], durations: '.ci/api-durations.json', timeout: 30_000, workers: Number(process.env.API_WORKERS) || 2 }
+  const api: Lane = { label: 'api', dirs: API_DIRS, durations: '.ci/api-durations.json', timeout: 30_000, workers: workersFrom('API_WORKERS') }
   results.push(await laneFiles('API', api, TEST_MODE))
   return results
 }
 
+/** A lane's processes: 2 unless the variable says a whole number from 1 to 8 (more would only crowd two cores). */
+function workersFrom(variable: string): number {
+  const value = process.env[variable]
+  if (value === undefined || value === '') return 2
+  const workers = Number(value)
+  if (Number.isInteger(workers) && workers >= 1 && workers <= 8) return workers
+  console.error(`${variable}="${value}": give a whole number of processes from 1 to 8`)
+  process.exit(2)
+}
+
 /** Runs a lane's files among its workers, then prints each file's seconds. */
 async function laneFiles(name: string, lane: Lane, env: Record<string, string>): Promise<Result> {
-  if (weighedFiles(root, lane).length === 0) return { name, passed: 0, failed: 0, skipped: 'no test files' }
-  console.log(`\n=== ${name} (${lane.workers} workers) ===`)
+  const count = weighedFiles(root, lane).length
+  if (count === 0) return { name, passed: 0, failed: 0, skipped: 'no test files' }
+  console.log(`\n=== ${name} (${Math.min(lane.workers, count)} processes) ===`)
   const began = performance.now()
   const files: FileResult[] = await runLaneFiles(root, lane, bun, run, env)
   perFile.push(`\n=== ${name} files (seconds) ===`)
@@ -140,7 +175,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 function browserSkipped(): Result | undefined {
-  if (weighedFiles(root, { dirs: ['web/e2e'], durations: '' }).length === 0) return { name: 'browser', passed: 0, failed: 0, skipped: 'no browser tests' }
+  if (weighedFiles(root, { dirs: BROWSER_DIRS, durations: '' }).length === 0) return { name: 'browser', passed: 0, failed: 0, skipped: 'no browser tests' }
   if (existsSync(chromium)) return undefined
   if (ci) return { name: 'browser', passed: 0, failed: 1, skipped: `CI=true but no Chromium at ${chromium}` }
   return { name: 'browser', passed: 0, failed: 0, skipped: `no Chromium at ${chromium} (apt-get install chromium)` }
@@ -165,10 +200,10 @@ async function buildAndSeed(): Promise<Result> {
 function browserLane(): Promise<Result> {
   const lane: Lane = {
     label: 'browser',
-    dirs: ['web/e2e'],
+    dirs: BROWSER_DIRS,
     durations: '.ci/browser-durations.json',
     timeout: 120_000,
-    workers: Number(process.env.BROWSER_WORKERS) || 2,
+    workers: workersFrom('BROWSER_WORKERS'),
   }
   return laneFiles('browser', lane, { ...TEST_MODE, CHROMIUM_PATH: chromium, E2E_SEEDED_DATA_DIR: seed })
 }
@@ -180,7 +215,7 @@ const results: Result[] = []
 try {
   const skipped = browserSkipped()
   // A run of a few named files (ONLY_FILES) is a developer's quick check of what they are changing: no static checks.
-  const checked = only.length > 0 ? Promise.resolve([]) : checks()
+  const checked = only ? Promise.resolve([]) : checks()
   const [checkResults, built] = await Promise.all([checked, skipped ? Promise.resolve(undefined) : buildAndSeed()])
   const checkedResults = checkResults
   results.push(...checkedResults)
