@@ -11,6 +11,11 @@ export const QUEUED_IN_MEMORY_MESSAGE = 'Will sync when you’re back online —
 export const UNANSWERED_DETAIL = 'This device is online, but the venue’s server did not answer: the change will be sent as soon as it does.'
 /** What a queued change's note becomes once the change has landed. */
 export const SYNCED_MESSAGE = 'Synced: the change has reached the server.'
+/** What a queued change's note becomes when the server refused it as it was replayed (its reason beneath). */
+export const REFUSED_MESSAGE =
+  'Not saved: the server refused this change when it was sent. It waits in Pending changes, where you can try it again or discard it.'
+/** What that note becomes once the conflict or refusal is settled in Pending changes (kept, merged or discarded there). */
+export const SETTLED_MESSAGE = 'Settled in Pending changes.'
 export const CONFLICT_MESSAGE =
   'Someone else changed this since you opened it. Nothing was overwritten: compare both versions in Pending changes and choose which to keep.'
 

@@ -5,7 +5,7 @@ import { create } from 'zustand'
 import { Link } from 'wouter'
 import { PENDING_HREF, usePendingCount } from './pending'
 import { useOutbox } from '../../offline/outbox'
-import { SYNCED_MESSAGE } from '../api/messages'
+import { CONFLICT_MESSAGE, REFUSED_MESSAGE, SETTLED_MESSAGE, SYNCED_MESSAGE } from '../api/messages'
 import { hintIdOf } from './fieldErrors'
 import '../styles/staff'
 
@@ -120,7 +120,7 @@ export function useStatus(): [Status | null, (status: Status | null) => void] {
  * `id` (a form's statusId) it can take focus, for a form to put focus on its message.
  */
 export function StatusMessage({ status: given, className, id }: { status: Status | null; className?: string; id?: string }) {
-  const status = useLandedStatus(given)
+  const status = useQueuedChangeStatus(given)
   const error = status?.tone === 'error'
   // One live region at a time, never one inside another (read twice, or not at all): the slot, there
   // before its text, speaks politely; an error is an alert of its own, the slot silent meanwhile.
@@ -147,11 +147,27 @@ export function StatusMessage({ status: given, className, id }: { status: Status
   )
 }
 
-/** A queued change's note, or, once the change has landed (it is among the outbox's sent ones), the word that it has. */
-function useLandedStatus(status: Status | null): Status | null {
+/**
+ * A queued change's note, following the change: once it has landed (among the outbox's sent ones) the word
+ * that it has; once the server has met it with a newer version or refused it, that, where the note said
+ * it would sync.
+ */
+function useQueuedChangeStatus(status: Status | null): Status | null {
   const entryId = status?.entryId
-  const landed = useOutbox((outbox) => entryId !== undefined && outbox.sent.some((sent) => sent.id === entryId))
-  return status && landed ? { text: SYNCED_MESSAGE, tone: 'success' } : status
+  const outcome = useOutbox((outbox) => {
+    if (entryId === undefined) return null
+    if (outbox.sent.some((sent) => sent.id === entryId)) return 'landed'
+    const entry = outbox.entries.find((queued) => queued.id === entryId)
+    return entry?.state === 'conflict' || entry?.state === 'failed' ? `${entry.state}\n${entry.error ?? ''}` : null
+  })
+  // A conflict or refusal settled in Pending changes (discarded, or sent again under a new key) leaves both lists.
+  const metTrouble = useRef<string | null>(null)
+  if (outcome !== null && outcome !== 'landed') metTrouble.current = entryId ?? null
+  if (!status) return status
+  if (outcome === null) return metTrouble.current === entryId ? { text: SETTLED_MESSAGE, tone: 'info' } : status
+  if (outcome === 'landed') return { text: SYNCED_MESSAGE, tone: 'success' }
+  const [state, reason] = outcome.split('\n', 2) as [string, string]
+  return { text: state === 'conflict' ? CONFLICT_MESSAGE : REFUSED_MESSAGE, tone: 'error', detail: reason || undefined, pending: true }
 }
 
 /** The upload progress bar (shown while a body is being sent). */
