@@ -1,8 +1,14 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 
-/** The page's main heading, or its main when it has none (a notice instead of the page). */
+/**
+ * The page's main heading, or its main when it has none (a notice instead of the page). A link to a part of a
+ * page made to take focus (an id and tabindex -1, as the staff's Pending changes panel from "See Pending
+ * changes") lands on that part instead, as a browser's own move to #part would begin there.
+ */
 function pageHeading(): HTMLElement | null {
   const main = document.getElementById('main')
+  const part = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
+  if (part && main?.contains(part) && part.getAttribute('tabindex') === '-1') return part
   return main?.querySelector<HTMLElement>('h1') ?? main
 }
 

@@ -150,22 +150,26 @@ export function StatusMessage({ status: given, className, id }: { status: Status
 /**
  * A queued change's note, following the change: once it has landed (among the outbox's sent ones) the word
  * that it has; once the server has met it with a newer version or refused it, that, where the note said
- * it would sync.
+ * it would sync; sent again from Pending changes (Retry), the queued note again.
  */
 function useQueuedChangeStatus(status: Status | null): Status | null {
   const entryId = status?.entryId
-  const outcome = useOutbox((outbox) => {
-    if (entryId === undefined) return null
+  const now = useOutbox((outbox): string => {
+    if (entryId === undefined) return 'none'
     if (outbox.sent.some((sent) => sent.id === entryId)) return 'landed'
     const entry = outbox.entries.find((queued) => queued.id === entryId)
-    return entry?.state === 'conflict' || entry?.state === 'failed' ? `${entry.state}\n${entry.error ?? ''}` : null
+    if (!entry) return 'gone'
+    return entry.state === 'conflict' || entry.state === 'failed' ? `${entry.state}\n${entry.error ?? ''}` : 'queued'
   })
-  // A conflict or refusal settled in Pending changes (discarded, or sent again under a new key) leaves both lists.
-  const metTrouble = useRef<string | null>(null)
-  if (outcome !== null && outcome !== 'landed') metTrouble.current = entryId ?? null
+  // Where the change was last seen, for when it has left both lists: the sent list keeps only the last few
+  // landings, and a conflict or refusal settled in Pending changes (discarded, or sent again under a new key) is gone.
+  const last = useRef<{ entryId?: string; outcome: string }>({ outcome: 'none' })
+  if (now !== 'gone' && now !== 'none') last.current = { entryId, outcome: now }
+  const outcome = now === 'gone' && last.current.entryId === entryId ? (last.current.outcome === 'landed' ? 'landed' : 'settled') : now
   if (!status) return status
-  if (outcome === null) return metTrouble.current === entryId ? { text: SETTLED_MESSAGE, tone: 'info' } : status
   if (outcome === 'landed') return { text: SYNCED_MESSAGE, tone: 'success' }
+  if (outcome === 'settled') return { text: SETTLED_MESSAGE, tone: 'info' }
+  if (!outcome.includes('\n')) return status
   const [state, reason] = outcome.split('\n', 2) as [string, string]
   return { text: state === 'conflict' ? CONFLICT_MESSAGE : REFUSED_MESSAGE, tone: 'error', detail: reason || undefined, pending: true }
 }

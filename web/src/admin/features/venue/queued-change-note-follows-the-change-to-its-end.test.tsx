@@ -7,9 +7,9 @@
 import { afterEach, expect, test } from 'bun:test'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { builtVenue } from '../../../lib/venue'
-import { discard, replay, useOutbox } from '../../../offline/outbox'
+import { discard, replay, retry, useOutbox } from '../../../offline/outbox'
 import { useStaffMember } from '../../session'
-import { CONFLICT_MESSAGE, QUEUED_MESSAGE, REFUSED_MESSAGE, SETTLED_MESSAGE } from '../../api/messages'
+import { CONFLICT_MESSAGE, QUEUED_MESSAGE, REFUSED_MESSAGE, SETTLED_MESSAGE, SYNCED_MESSAGE } from '../../api/messages'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { VenueDetails } from './VenueDetails'
 import { useAdminVenue } from './store'
@@ -76,5 +76,27 @@ test('once the conflict is settled in Pending changes (here discarded), the note
   await within(form).findByText(CONFLICT_MESSAGE)
   await discard(useOutbox.getState().entries[0]!.id)
   await within(form).findByText(SETTLED_MESSAGE)
+  expect(within(form).queryByText(QUEUED_MESSAGE)).toBeNull()
+})
+
+test('a refused change sent again from Pending changes (Retry) is said to be on its way again, not settled', async () => {
+  let puts = 0
+  const form = await saveOfflineThenSend((() =>
+    ++puts === 1 ? { status: 400, body: { error: 'The phone number is not one we can ring.' } } : new Promise(() => {})) as never)
+  await within(form).findByText(REFUSED_MESSAGE)
+  // Not awaited: Retry sends at once, and this answer never comes.
+  void retry(useOutbox.getState().entries[0]!.id)
+  await within(form).findByText(QUEUED_MESSAGE)
+  expect(within(form).queryByText(SETTLED_MESSAGE)).toBeNull()
+})
+
+test('"Synced" stays once the landed change has left the short list of recent landings', async () => {
+  const form = await saveOfflineThenSend(() => ({
+    status: 200,
+    body: { message: 'Venue details saved.', venue: builtVenue, updated_at: '2026-06-01T12:00:00.000Z' },
+  }))
+  await within(form).findByText(SYNCED_MESSAGE)
+  useOutbox.setState({ sent: [] })
+  await waitFor(() => expect(within(form).getByText(SYNCED_MESSAGE)).toBeTruthy())
   expect(within(form).queryByText(QUEUED_MESSAGE)).toBeNull()
 })
