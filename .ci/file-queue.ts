@@ -65,6 +65,12 @@ export interface Lane {
   /** Per-test time limit in milliseconds. */
   timeout: number
   workers: number
+  /**
+   * A worker's files in path order, as `bun test <folder>` runs them, rather than longest first: the API files'
+   * heaviest (crash, newcomer, fuzz, load) all at the start, beside the browser lane's heaviest, overran the
+   * 30-second budgets of tests that start servers.
+   */
+  inPathOrder?: boolean
 }
 
 interface Weighed {
@@ -195,7 +201,7 @@ async function runShare(files: string[], worker: number, lane: Lane, bun: string
 }
 
 export async function runLaneFiles(root: string, lane: Lane, bun: string, run: Run, env: Record<string, string>): Promise<FileResult[]> {
-  const shares = shareAmong(weighedFiles(root, lane), lane.workers)
+  const shares = shareAmong(weighedFiles(root, lane), lane.workers).map((files) => (lane.inPathOrder ? [...files].sort() : files))
   const results = (await Promise.all(shares.map((files, i) => runShare(files, i + 1, lane, bun, run, env)))).flat()
   results.sort((a, b) => a.file.localeCompare(b.file))
   if (process.env.RECORD_DURATIONS === '1' && results.every((r) => r.failed === 0)) {

@@ -134,7 +134,14 @@ async function unitLane(): Promise<Result[]> {
   // One process unless API_WORKERS says more: the API files mostly wait (servers, timers, slow bodies: 364 processor
   // seconds in a 1,040 s lane), but beside the browser lane the machine is busy throughout, and a second process only
   // crowded it: no faster, and eight 30-second test budgets overrun.
-  const api: Lane = { label: 'api', dirs: API_DIRS, durations: '.ci/api-durations.json', timeout: 30_000, workers: workersFrom('API_WORKERS', 1) }
+  const api: Lane = {
+    label: 'api',
+    dirs: API_DIRS,
+    durations: '.ci/api-durations.json',
+    timeout: 30_000,
+    workers: workersFrom('API_WORKERS', 1),
+    inPathOrder: true,
+  }
   results.push(await laneFiles('API', api, TEST_MODE))
   return results
 }
