@@ -40,7 +40,7 @@ export const TEST_FILE = /[._](test|spec)\.[cm]?[jt]sx?$/
  * them, with or without "./"). Null when ONLY_FILES is unset or empty; a value that names no word (",", " ")
  * is a mistake, not "everything".
  */
-export function onlyWords(value = process.env.ONLY_FILES): string[] | null {
+export function onlyWords(value: string | undefined): string[] | null {
   if (!value) return null
   const words = value
     .split(',')
@@ -80,7 +80,7 @@ interface Weighed {
 
 /** The lane's test files with their expected seconds, longest first. */
 export function weighedFiles(root: string, lane: Pick<Lane, 'dirs' | 'durations'>): Weighed[] {
-  const only = onlyWords()
+  const only = onlyWords(process.env.ONLY_FILES)
   const recorded: Record<string, number> =
     lane.durations && existsSync(join(root, lane.durations)) ? JSON.parse(readFileSync(join(root, lane.durations), 'utf8')) : {}
   const files = testFilesOf(root, lane)

@@ -6,7 +6,7 @@
  * tests against that build. Prints each lane's seconds and each browser file's, then one line
  * "N passed, N failed" summed over everything.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { countResults, type FileResult, isNamed, type Lane, onlyWords, runLaneFiles, testFilesOf, weighedFiles } from './file-queue'
@@ -23,7 +23,7 @@ const BROWSER_DIRS = ['web/e2e']
 /** ONLY_FILES's words, each of which must name a test file: a typo would otherwise pass as "0 passed, 0 failed". */
 function onlyWordsOrExit(): string[] | null {
   try {
-    const words = onlyWords()
+    const words = onlyWords(process.env.ONLY_FILES)
     const files = [...COMPONENT_DIRS, ...API_DIRS, ...BROWSER_DIRS].flatMap((dir) => (existsSync(join(root, dir)) ? testFilesOf(root, { dirs: [dir] }) : []))
     const unmatched = (words ?? []).filter((word) => !files.some((file) => isNamed(file, [word])))
     if (unmatched.length > 0) throw new Error(`ONLY_FILES: no test file's path contains ${unmatched.map((word) => `"${word}"`).join(', ')}`)
@@ -46,11 +46,6 @@ interface Result {
   /** What each failed test printed, said again above the summary. */
   failures?: string[]
   seconds?: number
-}
-
-function hasTests(dir: string): boolean {
-  if (!existsSync(dir)) return false
-  return readdirSync(dir, { recursive: true }).some((f) => /\.test\.tsx?$/.test(String(f)) && statSync(join(dir, String(f))).isFile())
 }
 
 async function run(
@@ -128,7 +123,7 @@ async function checks(): Promise<Result[]> {
 async function unitLane(): Promise<Result[]> {
   const results: Result[] = []
   // Component tests wherever they sit: beside the code in web/src (also any __tests__ folder) or in web/test.
-  const webTestDirs = ['./web/src/', './web/test/'].filter((dir) => hasTests(join(root, dir)))
+  const webTestDirs = COMPONENT_DIRS.filter((dir) => existsSync(join(root, dir)) && testFilesOf(root, { dirs: [dir] }).length > 0).map((dir) => `./${dir}/`)
   const components = only ? weighedFiles(root, { dirs: COMPONENT_DIRS, durations: '' }).map((f) => f.file) : webTestDirs
   if (components.length > 0) results.push(await bunTest('web components', ['--timeout', '30000', '--preload', './web/test/setup.ts', ...components], '[web] '))
   // One process unless API_WORKERS says more: the API files mostly wait (servers, timers, slow bodies: 364 processor

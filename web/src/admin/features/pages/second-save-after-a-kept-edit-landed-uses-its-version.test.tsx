@@ -11,6 +11,7 @@ import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helper
 import { PAGE_KEYS } from '../../../../../api/src/shared/rules/pages'
 import { ManagePages } from './ManagePages'
 import { staffPageOf } from '../../../../test/page-words'
+import { whileOffline } from '../../../../test/offline'
 
 const FILLED = '2026-06-01T10:00:00.000Z'
 const FIRST_MADE = '2026-06-02T10:00:00.000Z'
@@ -38,16 +39,11 @@ test('offline save, synced, then saved again before the list is read again: the 
   const form = screen.getByRole('button', { name: 'Save the About page' }).closest('form') as HTMLFormElement
   const title = () => screen.getAllByLabelText('Title')[0]!
 
-  const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine')!
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
-  try {
+  await whileOffline(async () => {
     fireEvent.change(title(), { target: { value: 'About us, first change' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Save the About page' }))
     await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(1))
-  } finally {
-    delete (navigator as unknown as Record<string, unknown>).onLine
-    Object.defineProperty(Object.getPrototypeOf(navigator), 'onLine', onLine)
-  }
+  })
   await replay()
   await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(0))
 

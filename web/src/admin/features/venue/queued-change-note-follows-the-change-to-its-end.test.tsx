@@ -13,6 +13,7 @@ import { CONFLICT_MESSAGE, QUEUED_MESSAGE, REFUSED_MESSAGE, SETTLED_MESSAGE, SYN
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { VenueDetails } from './VenueDetails'
 import { useAdminVenue } from './store'
+import { whileOffline } from '../../../../test/offline'
 
 const FILLED = '2026-06-01T10:00:00.000Z'
 const SAVE = 'Save venue details'
@@ -32,16 +33,11 @@ async function saveOfflineThenSend(answer: () => { status: number; body: unknown
   render(<VenueDetails />)
   await screen.findByRole('button', { name: SAVE })
   const form = screen.getByRole('button', { name: SAVE }).closest('form') as HTMLFormElement
-  const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine')!
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
-  try {
+  await whileOffline(async () => {
     fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: '01632 960 124' } })
     fireEvent.click(within(form).getByRole('button', { name: SAVE }))
     await within(form).findByText(QUEUED_MESSAGE)
-  } finally {
-    delete (navigator as unknown as Record<string, unknown>).onLine
-    Object.defineProperty(Object.getPrototypeOf(navigator), 'onLine', onLine)
-  }
+  })
   await replay()
   return form
 }

@@ -11,6 +11,7 @@ import { useStaffMember } from '../../session'
 import { mockApi, resetAdmin, type MockApi } from '../../../../test/admin-helpers'
 import { VenueDetails } from './VenueDetails'
 import { useAdminVenue } from './store'
+import { whileOffline } from '../../../../test/offline'
 
 const FILLED = '2026-06-01T10:00:00.000Z'
 const FIRST_MADE = '2026-06-02T10:00:00.000Z'
@@ -39,16 +40,11 @@ test('offline save, synced, then saved again before the details are read again: 
   const form = screen.getByRole('button', { name: SAVE }).closest('form') as HTMLFormElement
   const phone = () => within(form).getByLabelText('Phone')
 
-  const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine')!
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
-  try {
+  await whileOffline(async () => {
     fireEvent.change(phone(), { target: { value: '01632 960 124' } })
     fireEvent.click(within(form).getByRole('button', { name: SAVE }))
     await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(1))
-  } finally {
-    delete (navigator as unknown as Record<string, unknown>).onLine
-    Object.defineProperty(Object.getPrototypeOf(navigator), 'onLine', onLine)
-  }
+  })
   await replay()
   await waitFor(() => expect(useOutbox.getState().entries).toHaveLength(0))
 
