@@ -244,6 +244,9 @@ test('a page opened by a link starts at the top; Back returns to where the visit
   })
   await page.goto(`${server.url}/`)
   await page.locator('footer').waitFor()
+  // The app has the page: before it, the link is followed by a whole new load, which starts without this
+  // page's scrollAtClick (the run that failed read it as undefined).
+  await page.waitForSelector('#root[data-app-drawn]', { state: 'attached', timeout: 15_000 })
   // Down to the footer's link, as a visitor would scroll to it.
   const link = page.locator('footer').getByRole('link', { name: 'Things to do nearby' })
   await link.scrollIntoViewIfNeeded()
