@@ -6,7 +6,7 @@
  * are public-pages-axe-focus-reflow.test.ts's.)
  */
 import { describe, expect, test } from 'bun:test'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, LANDSCAPE_PHONE, settled, SHOTS, ZOOM_400 } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 import { poll } from './saved-data-helpers'
@@ -108,7 +108,6 @@ describe('opening an event’s share link', () => {
       const { server, browser } = suite
       const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(size === 'phone' ? { hasTouch: true, isMobile: true } : {}) })
       try {
-        await blockThirdParties(context, server.url)
         await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
         const events = (await (await server.api('/api/events')).json()) as { id: number; title: string }[]
         const shared = events[2]!

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { contextPool } from './context-pool'
-import { blockThirdParties, type ServerAndBrowser } from './harness'
+import type { ServerAndBrowser } from './harness'
 
 export const SHOTS = '/tmp/shots/a11y'
 mkdirSync(SHOTS, { recursive: true })
@@ -49,7 +49,6 @@ export function contextsOf(suite: ServerAndBrowser) {
       const { agreed, ...contextOptions } = options
       const browser: Browser = suite.browser
       const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true, reducedMotion: 'reduce', ...contextOptions })
-      await blockThirdParties(context, suite.server.url)
       if (agreed)
         await context.addInitScript(() => {
           try {

@@ -13,7 +13,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
 import { contextsOf, LANDSCAPE_PHONE, settled } from './a11y-helpers'
 import { reflowProblems } from './page-checks'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { REFLOW_SIZES, resizeTo, sizeKey, splashSeen, type StaffWalk, walkStaffScreens, watchSplash } from './staff-screens-resized'
 import { contextPool } from './context-pool'
 import { acrossTabs } from './parallel-pages'
@@ -44,7 +44,6 @@ function staffVisit(options: BrowserContextOptions = {}): Promise<Page> {
       ...options,
       storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] },
     })
-    await blockThirdParties(context, server.url)
     return { context, page: await context.newPage() }
   })
 }

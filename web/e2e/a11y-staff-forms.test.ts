@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { contextsOf, settled, SHOTS } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 import { contextPool } from './context-pool'
@@ -48,7 +48,6 @@ function signedInPage(viewport: { width: number; height: number }): Promise<Page
       reducedMotion: 'reduce',
       storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] },
     })
-    await blockThirdParties(context, server.url)
     return { context, page: await context.newPage() }
   })
 }

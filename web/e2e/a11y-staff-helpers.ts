@@ -9,7 +9,7 @@ import { afterAll, afterEach } from 'bun:test'
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { STAFF_PATHS } from '../../api/src/shared/rules/staff-routes'
-import { blockThirdParties, type ServerAndBrowser } from './harness'
+import type { ServerAndBrowser } from './harness'
 import { focusStop, settled } from './a11y-helpers'
 import { acrossTabs } from './parallel-pages'
 import { contextPool } from './context-pool'
@@ -63,7 +63,6 @@ export function staffPagesOf(suite: ServerAndBrowser) {
         ],
       },
     })
-    await blockThirdParties(context, server.url)
     const page = await context.newPage()
     page.on('dialog', (dialog) => void dialog.accept())
     return { context, page }

@@ -77,7 +77,7 @@ describe('a morning of edits with the network off', () => {
     const attractionsBefore = await getJson<{ id: number; name: string }[]>(server, '/api/around')
     const doomed = attractionsBefore[0]!
     const { context } = persistent
-    const page = await prepare(context, server.url)
+    const page = await prepare(context)
 
     // Online: log in; the service worker takes charge; each screen is opened once (its list is kept for offline use).
     await logIn(page, server.url)
@@ -205,7 +205,7 @@ describe('the server dies in the middle of a replay', () => {
     const stablesBefore = (await getJson<unknown[]>(server, '/api/gallery/stables')).length
     const eventsBefore = (await getJson<EventItem[]>(server, '/api/admin/events', token)).length
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' })
-    const page = await prepare(context, server.url, token)
+    const page = await prepare(context, token)
     await load(page, `${server.url}/admin`)
     await page.getByText('Access granted!').waitFor()
 
@@ -271,7 +271,7 @@ describe('an offline edit meets a change made elsewhere', () => {
     const event = ((await created.json()) as { event: EventItem }).event
 
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' })
-    const page = await prepare(context, server.url, token)
+    const page = await prepare(context, token)
     await load(page, `${server.url}/manageEvent`)
     await page.getByRole('button', { name: 'Edit Harvest Supper' }).waitFor()
 

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -73,7 +73,6 @@ interface Opened {
 /** A browser context (third parties blocked, cookie notice agreed, reduced motion), optionally signed in. */
 async function openContext(viewport = PHONE, token?: string | null): Promise<Opened> {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript((t) => {
     localStorage.setItem('cookiesAgreed', 'true')
     // Seed the token once per tab, so a sign-out in the test is not undone by the next navigation.

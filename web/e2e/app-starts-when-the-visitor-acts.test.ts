@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { appOnDemand, blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { appOnDemand, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
@@ -15,7 +15,6 @@ async function visitorContext(viewport = PHONE): Promise<BrowserContext> {
   const phone = viewport === PHONE
   const context = await suite.browser.newContext({ viewport, hasTouch: phone, isMobile: phone, serviceWorkers: 'block' })
   await appOnDemand(context)
-  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => {
     localStorage.setItem('cookiesAgreed', 'true')
     const started = new MutationObserver(() => {

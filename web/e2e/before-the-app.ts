@@ -4,13 +4,12 @@
  * service worker; and the contact form filled in as a visitor would.
  */
 import type { BrowserContext, Page } from 'playwright-core'
-import { appOnDemand, blockThirdParties, PHONE, type ServerAndBrowser } from './harness'
+import { appOnDemand, PHONE, type ServerAndBrowser } from './harness'
 
 export async function visitorBeforeTheApp(suite: ServerAndBrowser, viewport: { width: number; height: number } = PHONE): Promise<BrowserContext> {
   const phone = viewport.width === PHONE.width && viewport.height === PHONE.height
   const context = await suite.browser.newContext({ viewport, hasTouch: phone, isMobile: phone, serviceWorkers: 'block' })
   await appOnDemand(context)
-  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   return context
 }

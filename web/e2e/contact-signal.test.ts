@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
+import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
 
@@ -36,7 +36,6 @@ afterAll(async () => {
 
 async function newContext(viewport = PHONE): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   return context
 }

@@ -9,7 +9,7 @@
  * viewport, listeners, another page, a fake clock) marks it, and a marked context is closed instead. A context given
  * back has its page sent to about:blank with no history, and, unless its contexts keep their storage
  * (a signed-in member of staff), everything the visitor's browser held for the site removed: storage of
- * every kind, cookies, caches, service workers. Checks of a first visit or of what a fresh browser
+ * every kind, cookies, caches (the HTTP cache too), service workers. Checks of a first visit or of what a fresh browser
  * downloads open their own context.
  */
 import type { BrowserContext, Page } from 'playwright-core'
@@ -59,7 +59,11 @@ async function reset(entry: Pooled, origin: string, keepStorage: boolean): Promi
   const cdp = await context.newCDPSession(page)
   try {
     await cdp.send('Page.resetNavigationHistory')
-    if (!keepStorage) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    if (!keepStorage) {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+      // The HTTP cache is not a storage type: a next test's first visit downloads what a new browser would.
+      await cdp.send('Network.clearBrowserCache')
+    }
   } finally {
     await cdp.detach()
   }

@@ -8,7 +8,7 @@
  */
 import { expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { pooled } from './parallel-pages'
 
 const ROUTES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact', '/menu/menu1', '/menu/menu2']
@@ -47,9 +47,7 @@ type FullSheet = 'hanging' | 'applied'
 
 /** A page whose entry script is refused, and whose full sheet is left hanging or comes as usual. */
 async function pageWith(viewport: typeof PHONE, fullSheet: FullSheet): Promise<Page> {
-  const { server, browser } = suite
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
+  const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
   await context.route(ENTRY_SCRIPT, (route) => route.abort())
   if (fullSheet === 'hanging') await context.route(FULL_SHEET, () => undefined)
   return context.newPage()
@@ -114,7 +112,6 @@ test('each public route’s first screen looks the same before the full styleshe
 test('the full stylesheet is fetched without blocking rendering', async () => {
   const { server, browser } = suite
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -134,7 +131,6 @@ test('what the app draws after hydration (the cookie notice) waits for the full 
   const { server, browser } = suite
   for (const viewport of [PHONE, DESKTOP]) {
     const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-    await blockThirdParties(context, server.url)
     // A slow sheet: the page is drawn, and the entry has run, long before it arrives.
     await context.route(FULL_SHEET, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, SLOW_SHEET_MS))

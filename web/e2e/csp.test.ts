@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, useServerAndBrowser } from './harness'
+import { DESKTOP, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
@@ -22,7 +22,6 @@ async function watchViolations(page: Page): Promise<string[]> {
 test('every page works under the Content-Security-Policy, with no violation reported', async () => {
   const { server, browser } = suite
   const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const page = await context.newPage()
   const violations = await watchViolations(page)

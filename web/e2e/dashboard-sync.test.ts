@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 const SHOTS = process.env.SHOTS_DIR || join(tmpdir(), 'shots')
 const UNREACHABLE = 'The server cannot be reached.'
@@ -53,7 +53,6 @@ async function events(): Promise<EventItem[]> {
 
 async function openStaff(token: string, path: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript((t) => {
     localStorage.setItem('cookiesAgreed', 'true')
     if (!sessionStorage.getItem('e2e-seeded')) {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 import { splitHtmlProxy } from './split-html-proxy'
 
 const PAUSE_MS = 1500
@@ -33,7 +33,6 @@ for (const [label, viewport] of [
 ] as const)
   test(`${label}: no frame is rendered while the hero is half parsed`, async () => {
     const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-    await blockThirdParties(context, `http://127.0.0.1:${proxy.port}`)
     // What the first rendered frame had parsed (a frame runs requestAnimationFrame callbacks first).
     await context.addInitScript(() => {
       requestAnimationFrame(() => {

@@ -42,7 +42,7 @@ const suite = useServerAndPhone()
 test('staff reorder the Home gallery online and offline; the public gallery follows; a description becomes the public alt', async () => {
   const { server, persistent } = suite
   const { context } = persistent
-  const page = await prepare(context, server.url)
+  const page = await prepare(context)
   const before = await publicHome(server)
   expect(before.length).toBe(8)
   expect(before.every((image) => image.alt_text)).toBe(true)

@@ -7,7 +7,7 @@
  * hero picture only (the <head> hint and the <picture> agree).
  */
 import { expect, test } from 'bun:test'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const ROUTES = ['/', '/about', '/eat', '/drink', '/stay', '/events', '/around', '/contact']
 const SCREENS = [
@@ -21,7 +21,6 @@ test('every hero picks the narrowest candidate sharp enough for how wide it is d
   const { server, browser } = suite
   for (const { viewport, deviceScaleFactor } of SCREENS) {
     const context = await browser.newContext({ viewport, deviceScaleFactor, serviceWorkers: 'block' })
-    await blockThirdParties(context, server.url)
     const page = await context.newPage()
     for (const path of ROUTES) {
       const label = `${path} at ${viewport.width}px`

@@ -51,7 +51,7 @@ describe('opening-times exceptions on a weak signal', () => {
     const before = await holidays(server)
     const doomed = before.find((h) => h.venue === 'hotel')!
     const { context } = persistent
-    const page = await prepare(context, server.url)
+    const page = await prepare(context)
     await logIn(page, server.url)
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 })
     await go(page, '/deleteHoliday')
@@ -95,7 +95,7 @@ describe('opening-times exceptions on a weak signal', () => {
     const { server, persistent } = suite
     const venue = (await (await server.api('/api/venue')).json()) as { barName: string }
     const { context } = persistent
-    const page = await prepare(context, server.url)
+    const page = await prepare(context)
     await go(page, '/addHoliday')
     await server.kill()
     const date = `${nextYear}-05-31`
@@ -114,7 +114,7 @@ describe('opening-times exceptions on a weak signal', () => {
     const venue = (await (await server.api('/api/venue')).json()) as { barName: string }
     const cafeBefore = ((await (await server.api('/api/gallery/cafe')).json()) as unknown[]).length
     const { context } = persistent
-    const page = await prepare(context, server.url)
+    const page = await prepare(context)
     if (!page.url().startsWith(server.url)) await logIn(page, server.url)
     let hung = 0
     // The first try reaches nobody and is never answered (a weak signal swallowing it); later ones pass.

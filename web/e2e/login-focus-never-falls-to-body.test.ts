@@ -7,7 +7,7 @@
  * Real Chromium against the real server and build (npm run build first).
  */
 import { expect, test } from 'bun:test'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DEMO_ADMIN, DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
@@ -15,7 +15,6 @@ for (const viewport of [PHONE, DESKTOP])
   test(`at ${viewport.width}×${viewport.height}, from pressing Log in to the dashboard's heading focus is never on <body>`, async () => {
     const { server, browser } = suite
     const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
-    await blockThirdParties(context, server.url)
     await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
     const page = await context.newPage()
     await page.goto(`${server.url}/login`)

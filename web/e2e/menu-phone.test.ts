@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { cafeMenu, stablesMenu, type Section } from '../../api/src/features/menus/demo'
 import { demoMenuPdf } from '../../api/src/seed/demo-images'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const SHOTS = '/tmp/shots'
 const suite = useServerAndBrowser()
@@ -23,7 +23,6 @@ const MENUS: [string, Section[]][] = [
 async function openMenu(viewport: { width: number; height: number }, id: string): Promise<Page> {
   // bypassCSP only so that axe-core can be added to the page.
   const context = await suite.browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1, serviceWorkers: 'block', bypassCSP: true })
-  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const page = await context.newPage()
   await page.goto(`${suite.server.url}/menu/${id}`)

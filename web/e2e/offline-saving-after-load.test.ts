@@ -6,7 +6,7 @@
  * browser is next idle); the saving then still happens (the worker takes charge, the menus' data arrive).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { blockThirdParties, launchPersistent, startServer, type RunningServer } from './harness'
+import { launchPersistent, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
 beforeAll(async () => {
@@ -22,7 +22,6 @@ const SLOW_SHEET_MS = 2500
 test('the service worker and the saving of the other pages start only after the page has loaded', async () => {
   const { context, close } = await launchPersistent()
   try {
-    await blockThirdParties(context, server.url)
     await context.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, SLOW_SHEET_MS))
       await route.continue().catch(() => undefined)

@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+import { launchPersistent, PHONE, startServer, type RunningServer } from './harness'
 
 const SHOTS = '/tmp/shots'
 const OFFLINE_BANNER = 'You’re offline — showing information saved on'
@@ -60,10 +60,9 @@ const consoleLogs = new WeakMap<Page, string[]>()
 const consoleOf = (page: Page) => consoleLogs.get(page) ?? []
 
 /** A fresh persistent Chromium profile on a phone screen, third parties refused, cookie notice answered. */
-async function openSession(origin: string): Promise<Session> {
+async function openSession(): Promise<Session> {
   const browser = await launchPersistent(PHONE)
   const { context } = browser
-  await blockThirdParties(context, origin)
   await context.addInitScript(() => {
     try {
       localStorage.setItem('cookiesAgreed', 'true')
@@ -330,7 +329,7 @@ describe('offline, after one visit online', () => {
   }
 
   beforeAll(async () => {
-    session = await openSession(server.url)
+    session = await openSession()
   })
   afterAll(async () => {
     await session?.close()
@@ -366,7 +365,7 @@ describe('offline, after one visit online', () => {
   }, 120_000)
 
   test('a menu page opened first (before the service worker existed) still draws offline', async () => {
-    const fresh = await openSession(server.url)
+    const fresh = await openSession()
     try {
       const { page, context } = fresh
       await page.goto(`${server.url}/menu/menu2`)
@@ -538,7 +537,7 @@ describe('offline, after one visit online', () => {
 })
 
 test('a contact message sent offline is queued, then delivered exactly once when the connection returns', async () => {
-  const session = await openSession(server.url)
+  const session = await openSession()
   const { page, context } = session
   const text = `Offline enquiry ${crypto.randomUUID()}: do you have a dog-friendly room on Saturday?`
   const token = await server.token()
@@ -619,7 +618,7 @@ describe('updates', () => {
   })
 
   test('a new build deployed while a page is open shows "A new version is available"; Reload brings it in', async () => {
-    const session = await openSession(deployed.url)
+    const session = await openSession()
     const { page } = session
     try {
       await page.goto(`${deployed.url}/events`, { waitUntil: 'domcontentloaded' })

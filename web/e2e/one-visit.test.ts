@@ -66,7 +66,7 @@ describe('one visit to / saves every public page', () => {
     server = await startServer()
     proxy = await countingProxy(new URL(server.url))
     origin = proxy.url
-    session = await openSession(origin)
+    session = await openSession()
   })
   afterAll(async () => {
     await session?.close()

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { blockThirdParties, PHONE, staffContext, useServerAndBrowser } from './harness'
+import { PHONE, staffContext, useServerAndBrowser } from './harness'
 import { QUEUED, SYNCED, waitUntilSynced } from './staff-pages'
 
 const suite = useServerAndBrowser()
@@ -129,7 +129,6 @@ test('tabbing through a page editor offline, before cookies are agreed, never hi
   })
   const { token } = (await res.json()) as { token: string }
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript((t) => localStorage.setItem('adminToken', t), token)
   const page = await context.newPage()
   await page.goto(`${server.url}/managePages?page=stay`)

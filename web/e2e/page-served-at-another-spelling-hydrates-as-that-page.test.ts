@@ -6,14 +6,13 @@
  * and a press held for the app on the served page is lost with the nodes React threw away.
  */
 import { expect, test } from 'bun:test'
-import { blockThirdParties, PHONE, useServerAndBrowser } from './harness'
+import { PHONE, useServerAndBrowser } from './harness'
 import { watchConsoleErrors } from './page-console'
 
 const suite = useServerAndBrowser()
 
 test('/eat//, //eat, /eat/index.html and /index.html, served as their page, hydrate as that page without a mismatch', async () => {
   const context = await suite.browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   try {
     const seen: Record<string, { served: string; after: string; mismatch: boolean }> = {}

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -23,7 +23,6 @@ afterAll(async () => {
 /** The home page at phone size with the app's entry module held until `release()`; the cookie notice agreed before. */
 async function openWithAppHeld(): Promise<{ page: Page; release(): void; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))

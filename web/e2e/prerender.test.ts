@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 import { pooled } from './parallel-pages'
 
 const SHOTS = '/tmp/shots'
@@ -101,7 +101,6 @@ async function visit(viewport: { width: number; height: number }, options: { jav
   // A first visit; the service worker has its own tests (offline.test.ts).
   const context = await browser.newContext({ viewport, serviceWorkers: 'block', javaScriptEnabled: options.javaScript ?? true })
   contexts.add(context)
-  await blockThirdParties(context, server.url)
   // Every layout shift from the first paint on, as Chromium reports them for CLS.
   await context.addInitScript(() => {
     const shifts: { value: number; nodes: string[] }[] = []

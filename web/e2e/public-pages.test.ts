@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
+import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer, waitForChunk } from './harness'
 import { finiteAnimationsEnded, twoFrames } from './settling'
 import { watchConsoleErrors } from './page-console'
 import { contextPool } from './context-pool'
@@ -45,7 +45,6 @@ const thrown = new WeakMap<Page, string[]>()
 async function newContextOf(size: Size): Promise<{ context: BrowserContext; page: Page }> {
   // The service worker has its own tests (offline.test.ts); here every load comes from the server.
   const context = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, serviceWorkers: 'block', bypassCSP: true })
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => {
     try {
       localStorage.setItem('cookiesAgreed', 'true')
@@ -340,7 +339,6 @@ async function expectDrawnMenu(page: Page, size: Size) {
 
 test('the home page never downloads pdf.js; the menu page does, for the drawing', async () => {
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   const page = await context.newPage()
   const requested: string[] = []
   const collect = (request: { url(): string }) => requested.push(request.url())

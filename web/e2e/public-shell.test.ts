@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 import { acrossTabs } from './parallel-pages'
 
 const SHOTS = '/tmp/shots'
@@ -34,7 +34,6 @@ async function open(viewport = PHONE, options: { agreed?: boolean } = {}): Promi
   // routing the requests it makes races Playwright's bookkeeping.
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
   contexts.add(context)
-  await blockThirdParties(context, server.url)
   if (options.agreed)
     await context.addInitScript(() => {
       try {

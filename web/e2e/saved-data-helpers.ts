@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchPersistent, PHONE } from './harness'
+import { DESKTOP, launchPersistent, PHONE } from './harness'
 import { SERVED_PAGES_CACHE } from '../src/offline/offlineCopy'
 
 export const SHOTS = '/tmp/shots'
@@ -45,10 +45,9 @@ export interface Session {
   close(): Promise<void>
 }
 
-export async function openSession(origin: string): Promise<Session> {
+export async function openSession(): Promise<Session> {
   const browser = await launchPersistent(PHONE)
   const { context } = browser
-  await blockThirdParties(context, origin)
   await context.addInitScript(() => {
     try {
       localStorage.setItem('cookiesAgreed', 'true')

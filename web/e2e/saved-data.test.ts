@@ -52,7 +52,7 @@ describe('an unreachable server while the phone believes it is online', () => {
   }
 
   test('a hung server (it accepts connections, never answers): the saved events show at once, then the banner with their true time', async () => {
-    const session = await openSession(server.url)
+    const session = await openSession()
     const pid = serverPid(server)
     try {
       const savedAt = await visitEvents(session)
@@ -67,7 +67,7 @@ describe('an unreachable server while the phone believes it is online', () => {
   }, 120_000)
 
   test('a killed server: the saved events show with the banner and their true time, and the saved time is not re-stamped', async () => {
-    const session = await openSession(server.url)
+    const session = await openSession()
     try {
       const savedAt = await visitEvents(session)
       await server.kill()

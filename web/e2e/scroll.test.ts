@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 import { poll } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
@@ -21,7 +21,6 @@ afterEach(async () => {
 async function openPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
   contexts.push(context)
-  await blockThirdParties(context, suite.server.url)
   await context.addInitScript(() => {
     try {
       localStorage.setItem('cookiesAgreed', 'true')

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, launchPersistent, startServer, type RunningServer } from './harness'
+import { launchPersistent, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: { context: BrowserContext; close(): Promise<void> }
@@ -16,7 +16,6 @@ const problems: string[] = []
 beforeAll(async () => {
   server = await startServer()
   browser = await launchPersistent()
-  await blockThirdParties(browser.context, server.url)
   await browser.context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   page = browser.context.pages()[0] ?? (await browser.context.newPage())
   page.on('pageerror', (error) => problems.push(error.message))

@@ -1,12 +1,11 @@
 import { expect, test } from 'bun:test'
-import { blockThirdParties, PHONE, useServerAndBrowser } from './harness'
+import { PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
 test('the built app is served on one port with the API', async () => {
   const { server, browser } = suite
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-  await blockThirdParties(context, server.url)
   const page = await context.newPage()
   const res = await page.goto(`${server.url}/`)
   expect(res?.status()).toBe(200)

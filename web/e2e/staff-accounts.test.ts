@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -26,7 +26,6 @@ afterAll(async () => {
 
 async function openContext(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const page = await context.newPage()
   page.on('dialog', (dialog) => void dialog.accept())

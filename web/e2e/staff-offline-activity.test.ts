@@ -51,7 +51,7 @@ test('an edit queued offline shows its author and both its device time and the t
   const editorToken = await newEditor(ownerToken)
 
   const editorContext = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' })
-  const editor = await prepare(editorContext, server.url, editorToken)
+  const editor = await prepare(editorContext, editorToken)
   await load(editor, `${server.url}/manageEvent`)
   const edit = editor.getByRole('button', { name: /^Edit / }).first()
   await edit.waitFor()
@@ -89,7 +89,7 @@ test('an edit queued offline shows its author and both its device time and the t
 
   // The owner's Activity screen, narrowed to the editor: author, device time and server time.
   const ownerContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' })
-  const owner = await prepare(ownerContext, server.url, ownerToken)
+  const owner = await prepare(ownerContext, ownerToken)
   await load(owner, `${server.url}/activity`)
   await owner.getByLabel('Member').fill(EDITOR.username)
   const shown = owner.locator('.activity-entry', { hasText: `Edited the event “${renamed}”` })

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, useServerAndBrowser } from './harness'
+import { DESKTOP, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 /** Contexts still open; closed after each test even when it fails. */
@@ -19,10 +19,8 @@ afterEach(async () => {
 })
 
 async function open(viewport = DESKTOP): Promise<{ page: Page }> {
-  const { server, browser } = suite
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' })
+  const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
   contexts.add(context)
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   return { page: await context.newPage() }
 }

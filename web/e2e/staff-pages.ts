@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DEMO_ADMIN, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
+import { DEMO_ADMIN, launchPersistent, PHONE, startServer, type RunningServer } from './harness'
 
 export const QUEUED = 'Saved on this device — will sync when you’re back online'
 /** What a queued change's note says once the change has landed. */
 export const SYNCED = 'Synced: the change has reached the server.'
 export const NOTHING_PENDING = 'Nothing is waiting: every change made on this device has reached the website.'
 
-export async function prepare(context: BrowserContext, url: string, token: string | null = null): Promise<Page> {
-  await blockThirdParties(context, url)
+export async function prepare(context: BrowserContext, token: string | null = null): Promise<Page> {
   await context.addInitScript((t) => {
     localStorage.setItem('cookiesAgreed', 'true')
     if (t && !sessionStorage.getItem('e2e-seeded')) {

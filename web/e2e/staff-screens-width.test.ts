@@ -20,7 +20,7 @@ describe('staff screens', () => {
     const attempt = { username: 'x'.repeat(100), password: 'not-the-password-at-all' }
     const refused = await server.api('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(attempt) })
     expect(refused.status).toBe(401)
-    const page = await prepare(context, server.url, await server.token())
+    const page = await prepare(context, await server.token())
     await load(page, `${server.url}/admin`)
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport)

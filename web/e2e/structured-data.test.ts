@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { blockThirdParties, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 const SITE_URL = 'https://www.larkdale.example'
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
@@ -162,7 +162,6 @@ describe('structured data served with the pre-rendered pages', () => {
     test(`${label}: / and /contact hydrate with the current data and nothing on the console`, async () => {
       // Service workers allowed: a visitor's browser registers one, and blocking it makes noise of its own.
       const context = await browser.newContext({ viewport })
-      await blockThirdParties(context, server.url)
       const page = await context.newPage()
       const messages: string[] = []
       page.on('pageerror', (error) => messages.push(`page error: ${error.message}`))

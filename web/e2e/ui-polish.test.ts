@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, DESKTOP, PHONE, useServerAndBrowser } from './harness'
+import { DESKTOP, PHONE, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 const contexts: BrowserContext[] = []
@@ -21,7 +21,6 @@ afterEach(async () => {
 async function openPage(viewport: { width: number; height: number }, { agreed = true } = {}): Promise<Page> {
   const context = await suite.browser.newContext({ viewport, serviceWorkers: 'block' })
   contexts.push(context)
-  await blockThirdParties(context, suite.server.url)
   if (agreed)
     await context.addInitScript(() => {
       try {

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { blockThirdParties, PHONE, DESKTOP, useServerAndBrowser } from './harness'
+import { PHONE, DESKTOP, useServerAndBrowser } from './harness'
 import { waitForControl } from './saved-data-helpers'
 
 const suite = useServerAndBrowser()
@@ -22,7 +22,6 @@ afterEach(async () => {
 async function returningVisitorWithServerRefusing(viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await suite.browser.newContext({ viewport, reducedMotion: 'reduce' })
   open.add(context)
-  await blockThirdParties(context, suite.server.url)
   await context.route('**/api/**', (route) => route.abort('connectionrefused'))
   // The page itself is refused too: the server would otherwise send it rendered with its lists.
   await context.route(`${suite.server.url}/events`, (route) => route.abort('connectionrefused'))
@@ -118,7 +117,6 @@ test('a first visit to /events while the venue never answers says so after ~3 s,
   const { server, browser } = suite
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
   open.add(context)
-  await blockThirdParties(context, server.url)
   await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
   const page = await context.newPage()
   // The server is reachable but hangs: no API request ever gets an answer. The page the server renders

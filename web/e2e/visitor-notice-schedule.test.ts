@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { contrast, rgbOf } from './a11y-helpers'
-import { blockThirdParties, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
+import { launchBrowser, PHONE, startServer, type RunningServer } from './harness'
 
 const TEXT = 'The kitchen is closed this afternoon until 6 pm.'
 const LINK_WORDS = 'See the cafe page'
@@ -57,7 +57,6 @@ afterAll(async () => {
 /** A page as served, scripts off: only the server's HTML is on screen. */
 async function served(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block', javaScriptEnabled: false })
-  await blockThirdParties(context, server.url)
   const page = await context.newPage()
   await page.goto(`${server.url}${path}`)
   return page
@@ -103,7 +102,6 @@ describe('a notice scheduled a minute ahead', () => {
     const offset = startsAt - Date.now() + 1_000
     serverAhead(offset)
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' })
-    await blockThirdParties(context, server.url)
     await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
     const page = await context.newPage()
     const problems: string[] = []

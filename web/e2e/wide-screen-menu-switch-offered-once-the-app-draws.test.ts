@@ -6,7 +6,7 @@
  * page, the switch is there, "Original PDF" is the view shown, and "Text" pressed by keyboard keeps focus.
  */
 import { expect, test } from 'bun:test'
-import { appOnDemand, blockThirdParties, DESKTOP, useServerAndBrowser } from './harness'
+import { appOnDemand, DESKTOP, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 
@@ -19,7 +19,6 @@ test('/menu/menu1 at 1440 px with the app held back: the switch is not offered; 
   const context = await suite.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' })
   try {
     await appOnDemand(context)
-    await blockThirdParties(context, suite.server.url)
     await context.addInitScript(() => localStorage.setItem('cookiesAgreed', 'true'))
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
