@@ -1,11 +1,12 @@
 /**
  * Staff changes made while the venue's server is down (build first: npm run build): they wait on the
- * device; the dashboard still offers Log out, and the login page then says what is waiting; and a
- * change whose retries have backed off for minutes goes as soon as the server answers again.
+ * device; the dashboard still offers Log out, and the login page then says what is waiting; a
+ * change whose retries have backed off for minutes goes as soon as the server answers again; and one made
+ * in a second tab shows in the first tab's Pending changes and is sent from there after its own tab closed.
  */
 import { afterEach, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, useServerAndBrowser } from './harness'
+import { DESKTOP, staffContext, useServerAndBrowser } from './harness'
 
 const suite = useServerAndBrowser()
 /** Contexts still open; closed after each test even when it fails. */
@@ -94,6 +95,42 @@ test('a change that waited out several failed tries goes as soon as the server a
     await page.getByText('Nothing is waiting').waitFor({ timeout: 15_000 })
     const holidays = (await (await server.api('/api/bank-holiday-exceptions')).json()) as { holiday_date: string }[]
     expect(holidays.some((holiday) => holiday.holiday_date.startsWith('2027-01-02'))).toBe(true)
+  } finally {
+    if (!restarted) await server.restart()
+  }
+})
+
+test('a change made in a second tab with the server down shows in the first tab’s Pending changes, which sends it once the server is back, its own tab closed', async () => {
+  const { server } = suite
+  const { context } = await staffContext(suite, DESKTOP)
+  contexts.add(context)
+  const first = await context.newPage()
+  await first.goto(`${server.url}/admin`)
+  await first.getByText('Nothing is waiting').waitFor({ timeout: 20_000 })
+  const second = await context.newPage()
+  await second.goto(`${server.url}/admin`)
+  await second.getByRole('link', { name: /Add Opening Times Exception/ }).click()
+  await second.getByLabel('Date').waitFor()
+  await server.kill()
+  let restarted = false
+  try {
+    await second.getByLabel('Date').fill('2027-01-09')
+    await second.getByLabel('Location').selectOption({ label: 'The Stables bar' })
+    await second.getByLabel('Closed all day').check()
+    await second.getByRole('button', { name: 'Add exception' }).click()
+    await second.getByText('Saved on this device').first().waitFor({ timeout: 20_000 })
+    // Told by the second tab, not by a reload.
+    const waiting = first.locator('#pending-changes .admin-pending__list:not(.admin-pending__list--sent) > li')
+    await waiting.first().waitFor({ timeout: 10_000 })
+    expect(await waiting.count()).toBe(1)
+    await second.close()
+    await server.restart()
+    restarted = true
+    // The connection comes back to the first tab (as the browser says when the device had lost it).
+    await first.evaluate(() => window.dispatchEvent(new Event('online')))
+    await first.getByText('Nothing is waiting').waitFor({ timeout: 20_000 })
+    const holidays = (await (await server.api('/api/bank-holiday-exceptions')).json()) as { holiday_date: string }[]
+    expect(holidays.filter((holiday) => holiday.holiday_date.startsWith('2027-01-09'))).toHaveLength(1)
   } finally {
     if (!restarted) await server.restart()
   }

@@ -32,3 +32,5 @@ export const MENU_PDF_KEY_PREFIX = 'menu-pdf:'
 // IndexedDB: the outbox of queued changes, a database of its own (offline/outbox/storage.ts).
 export const OUTBOX_DATABASE = 'venue-outbox'
 export const OUTBOX_STORE = 'entries'
+/** The outbox's word between tabs of the site (offline/outbox/otherTabs.ts): its BroadcastChannel and its Web Lock. */
+export const OUTBOX_TABS = 'venue-outbox-tabs'

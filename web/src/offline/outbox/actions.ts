@@ -4,7 +4,7 @@ import { bodyFields, settledOn } from './merge'
 import { dependentsOf } from './placeholders'
 import { replay, resetReplay } from './replay'
 import { memberOf, tokenFor } from './channels'
-import { findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
+import { entryOnDevice, findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
 import type { NewEntry, OutboxEntry, Outcome } from './types'
 
 export async function enqueue(input: NewEntry, now = Date.now()): Promise<OutboxEntry> {
@@ -101,8 +101,8 @@ export async function discard(id: string): Promise<void> {
  * is settled per field: ./merge.ts resolveFields.
  */
 export async function resolveConflict(id: string, choice: 'overwrite' | 'discard'): Promise<void> {
-  const entry = findEntry(id)
-  if (entry?.state !== 'conflict') return
+  const entry = await entryOnDevice(id, 'conflict')
+  if (!entry) return
   if (choice === 'discard') return remove(id)
   // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
   // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)
@@ -127,8 +127,8 @@ export async function resolveConflict(id: string, choice: 'overwrite' | 'discard
  * change is never absent from the list, nor from IndexedDB).
  */
 export async function resolveFields(id: string, chosen: Record<string, 'mine' | 'theirs'>): Promise<void> {
-  const entry = findEntry(id)
-  if (entry?.state !== 'conflict' || !entry.merge) return
+  const entry = await entryOnDevice(id, 'conflict')
+  if (!entry?.merge) return
   const mine = bodyFields(entry.body)
   const values = { ...entry.merge.merged }
   // A choice may name fields beside the one in conflict that belong with it (a closing time with its

@@ -1,4 +1,5 @@
 import { rememberDelivery } from './deliveries'
+import { tellOtherTabs } from './otherTabs'
 import type { OutboxEntry, Outcome } from './types'
 
 /** Screens waiting to hear how their own change went (this try), by entry id. */
@@ -10,7 +11,8 @@ const authListeners = new Set<() => void>()
 /** Upload progress of the changes a screen is waiting for, by entry id. */
 const progressById = new Map<string, (fraction: number) => void>()
 
-export function settle(outcome: Outcome): void {
+/** Tells whoever waits for or follows this entry, here and (unless it came from there) in the site's other tabs. */
+export function settle(outcome: Outcome, { fromOtherTab = false } = {}): void {
   const id = outcome.entry.id
   const waiter = waiters.get(id)
   if (waiter) {
@@ -18,6 +20,7 @@ export function settle(outcome: Outcome): void {
     waiter(outcome)
   }
   if (outcome.kind === 'queued') return
+  if (!fromOtherTab) tellOtherTabs({ type: 'settled', outcome })
   const following = followers.get(id)
   followers.delete(id)
   for (const follower of following ?? []) follower(outcome)

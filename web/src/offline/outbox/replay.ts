@@ -5,7 +5,8 @@ import { nextAfterFailure } from './decide'
 import { announceAuthRequired, announceSent, progressOf, settle } from './listeners'
 import { fillInRealId, mentions } from './placeholders'
 import { mergedConflict } from './merge'
-import { loadOutbox, remove, save, useOutbox } from './state'
+import { oneTabAtATime, tellOtherTabs } from './otherTabs'
+import { loadOutbox, rereadStoredEntries, remove, save, useOutbox } from './state'
 import { SEND_TIMEOUT_MS, SENT_AT_ONCE_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
 
@@ -50,6 +51,7 @@ async function landed(entry: OutboxEntry, reply: unknown, note?: string): Promis
     ...(note ? { note } : {}),
   }
   useOutbox.setState((state) => ({ sent: [sent, ...state.sent].slice(0, SENT_SHOWN) }))
+  tellOtherTabs({ type: 'sent', sent, entry, reply })
   await fillInRealId(entry, reply)
   await carryVersion(entry, reply)
   announceSent(entry, reply)
@@ -116,6 +118,15 @@ function nextDue(now: number): OutboxEntry | 'wait' | null {
 
 async function run(mine: number, now: () => number): Promise<void> {
   await loadOutbox()
+  // The queue as the device holds it now: another tab may have sent, settled or added changes since.
+  await oneTabAtATime(async (alone) => {
+    if (mine !== generation) return
+    await rereadStoredEntries(alone)
+    await sendDue(mine, now)
+  })
+}
+
+async function sendDue(mine: number, now: () => number): Promise<void> {
   useOutbox.setState({ replaying: true })
   try {
     while (mine === generation) {
@@ -145,7 +156,7 @@ async function run(mine: number, now: () => number): Promise<void> {
 /**
  * Sends waiting entries one at a time, oldest first (what happens after a failure: ./decide.ts). A
  * network failure or a server error stops the run, so nothing overtakes it. One run at a time: a call
- * during a run joins it.
+ * during a run joins it; a run in another tab of the site is waited for (./otherTabs.ts).
  */
 export function replay(now: () => number = Date.now): Promise<void> {
   if (running) return running

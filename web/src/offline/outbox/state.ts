@@ -1,6 +1,9 @@
 import { create } from 'zustand'
-import { forgetEntry, readStoredEntries, storeEntry, wipeStoredEntries } from './storage'
-import type { OutboxEntry, SentEntry } from './types'
+import { announceSent, settle } from './listeners'
+import { rememberVersionMade } from './madeVersions'
+import { hearOtherTabs, tabsTakeTurns, tellOtherTabs, type TabMessage } from './otherTabs'
+import { forgetEntry, readStoredEntries, readStoredEntry, storeEntry, wipeStoredEntries } from './storage'
+import { SENT_SHOWN, type OutboxEntry, type SentEntry } from './types'
 
 interface OutboxStore {
   entries: OutboxEntry[]
@@ -18,35 +21,95 @@ let loaded: Promise<void> | null = null
 let lastSeq = 0
 /** Moved on by resetState: a write begun for the queue before it is not shown in the new one. */
 let device = 0
+/** Counts this tab's writes, so a reading of the device taken while one was under way is read again. */
+let writes = 0
+let hearing = false
 
 const sorted = (list: OutboxEntry[]): OutboxEntry[] => [...list].sort((a, b) => a.seq - b.seq)
 
 export async function save(entry: OutboxEntry): Promise<void> {
   const mine = device
-  if (entry.keep !== false) await storeEntry(entry)
+  writes++
+  if (entry.keep !== false) {
+    await storeEntry(entry)
+    tellOtherTabs({ type: 'changed' })
+  }
   if (mine !== device) return
   useOutbox.setState((s) => ({ entries: sorted([...s.entries.filter((e) => e.id !== entry.id), entry]) }))
 }
 
 export async function remove(id: string): Promise<void> {
   const mine = device
+  writes++
   await forgetEntry(id)
+  tellOtherTabs({ type: 'changed' })
   if (mine !== device) return
   useOutbox.setState((s) => ({ entries: s.entries.filter((e) => e.id !== id) }))
 }
 
 export const findEntry = (id: string) => useOutbox.getState().entries.find((e) => e.id === id)
 
+/**
+ * The entry as the device holds it, for a choice about it (settle a conflict): another tab may have made
+ * that choice a moment ago, and its word of it not arrived yet. Undefined when it is gone or no longer `state`.
+ */
+export async function entryOnDevice(id: string, state: OutboxEntry['state']): Promise<OutboxEntry | undefined> {
+  const entry = findEntry(id)
+  if (entry?.state !== state) return undefined
+  if (entry.keep === false) return entry
+  const stored = await readStoredEntry(id)
+  return stored?.state === state ? entry : undefined
+}
+
+/** An entry caught mid-send by a closed tab goes back to waiting; its Idempotency-Key makes resending safe. */
+const waitingAgain = (e: OutboxEntry): OutboxEntry => (e.state === 'sending' ? { ...e, state: 'waiting' } : e)
+
 /** Reads what waits on the device, once per page; every call returns the same promise. */
 export function loadOutbox(): Promise<void> {
+  if (!hearing) {
+    hearing = true
+    hearOtherTabs(heardFromOtherTab)
+  }
   loaded ??= (async () => {
     const stored = await readStoredEntries()
-    // An entry caught mid-send by a closed tab goes back to waiting; its Idempotency-Key makes resending safe.
-    const recovered = stored.map((e) => (e.state === 'sending' ? { ...e, state: 'waiting' as const } : e))
+    // Where tabs take turns, the next run finds a closed tab's entries (rereadStoredEntries); elsewhere
+    // they wait again from the start, on the device too, so a later reading does not undo it.
+    const recovered = tabsTakeTurns() ? stored : stored.map(waitingAgain)
+    for (const [index, entry] of recovered.entries()) if (entry !== stored[index]) await storeEntry(entry)
     lastSeq = Math.max(0, ...recovered.map((e) => e.seq))
     useOutbox.setState({ entries: sorted(recovered) })
   })()
   return loaded
+}
+
+/**
+ * Reads the queue again from the device (another tab changed it), keeping the entries this tab keeps in
+ * memory only. `orphansWait` when no other tab can be sending (./otherTabs.ts): an entry left 'sending'
+ * was a closed tab's, and waits again.
+ */
+export async function rereadStoredEntries(orphansWait = false): Promise<void> {
+  const mine = device
+  for (;;) {
+    const before = writes
+    const stored = await readStoredEntries()
+    if (mine !== device) return
+    if (before !== writes) continue
+    const recovered = orphansWait ? stored.map(waitingAgain) : stored
+    lastSeq = Math.max(lastSeq, ...recovered.map((e) => e.seq))
+    const memoryOnly = useOutbox.getState().entries.filter((e) => e.keep === false)
+    useOutbox.setState({ entries: sorted([...recovered, ...memoryOnly]) })
+    return
+  }
+}
+
+function heardFromOtherTab(message: TabMessage): void {
+  if (message.type === 'changed' && loaded) void rereadStoredEntries()
+  if (message.type === 'settled') settle(message.outcome, { fromOtherTab: true })
+  if (message.type === 'sent') {
+    rememberVersionMade(message.entry, message.reply)
+    useOutbox.setState((state) => ({ sent: [message.sent, ...state.sent].slice(0, SENT_SHOWN) }))
+    announceSent(message.entry, message.reply)
+  }
 }
 
 /** The next creation number: later than every entry so far, even when the clock steps back. */

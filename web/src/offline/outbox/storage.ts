@@ -1,4 +1,4 @@
-import { clear, createStore, del, entries, set } from 'idb-keyval'
+import { clear, createStore, del, entries, get, set } from 'idb-keyval'
 import type { OutboxEntry } from './types'
 import { OUTBOX_DATABASE, OUTBOX_STORE } from '../../storage-keys'
 
@@ -14,6 +14,7 @@ export async function readStoredEntries(): Promise<OutboxEntry[]> {
   return (await entries<string, OutboxEntry>(idb())).map(([, entry]) => entry)
 }
 
+export const readStoredEntry = (id: string): Promise<OutboxEntry | undefined> => get(id, idb())
 export const storeEntry = (entry: OutboxEntry): Promise<void> => set(entry.id, entry, idb())
 export const forgetEntry = (id: string): Promise<void> => del(id, idb())
 export const wipeStoredEntries = (): Promise<void> => clear(idb())
