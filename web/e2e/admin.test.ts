@@ -16,7 +16,6 @@ let server: RunningServer
 let browser: Browser
 let files: string
 let venue: { hotelName: string; barName: string }
-const SHOTS = '/tmp/shots'
 const nextYear = new Date().getFullYear() + 1
 
 beforeAll(async () => {
@@ -422,50 +421,6 @@ describe('staff screens', () => {
     expect(await card.locator('.admin-badge').textContent()).toMatch(/Emailed|Stored|Sending|failed/)
     // Newest first.
     expect(await page.locator('.admin-message__name').first().textContent()).toBe(name)
-  })
-
-  test('screenshots: dashboard, manageEvent with the modal open, manageTimes, manageGalleries (phone and desktop)', async () => {
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const page = await signedInPage(viewport)
-      await load(page, '/admin')
-      await page.getByText('Access granted!').waitFor()
-      await page.screenshot({ path: `${SHOTS}/admin-dashboard-${size}.png`, fullPage: true })
-
-      await go(page, '/manageTimes')
-      await page.getByLabel('Business').selectOption({ label: venue.barName })
-      await page.getByLabel('Days').selectOption({ label: 'Wednesday-Friday' })
-      await page.locator('.admin-times__venue').first().waitFor()
-      await page.screenshot({ path: `${SHOTS}/admin-manageTimes-${size}.png`, fullPage: true })
-
-      await go(page, '/manageGalleries')
-      await page.locator('.admin-thumb img').first().waitFor()
-      // Bring every lazy thumbnail in, so the full-page picture shows them: asked for at once rather
-      // than scrolled to (timers inside page.evaluate once ran past the test's 120 s, and scrolling each
-      // into view waited 30 s for one to be "stable" in a busy clean-clone run).
-      await page.evaluate(() => {
-        for (const img of document.querySelectorAll<HTMLImageElement>('.admin-thumb img')) img.loading = 'eager'
-      })
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.admin-thumb img')).every((img) => img.complete), null, {
-        timeout: 30_000,
-      })
-      await page.screenshot({ path: `${SHOTS}/admin-manageGalleries-${size}.png`, fullPage: true })
-
-      await go(page, '/manageEvent')
-      await page
-        .getByRole('button', { name: /^Edit / })
-        .first()
-        .click()
-      await page.getByRole('dialog').waitFor()
-      await page
-        .getByRole('dialog')
-        .getByLabel('Replace Image')
-        .setInputFiles(await pngFile(`shot-${size}.png`, { r: 150, g: 90, b: 60 }))
-      await page.getByAltText('Preview of the replacement image').waitFor()
-      await page.screenshot({ path: `${SHOTS}/admin-manageEvent-modal-${size}.png` })
-    }
   })
 
   test('an expired session keeps the unsaved form: 401 goes to /login, and the text is back after signing in again', async () => {

@@ -1,13 +1,12 @@
 /**
  * The public shell in a real browser against the real server (build first: npm run build):
  * home page content, map and gift card without third parties, cookie notice, splash, contact form,
- * staff login, and screenshots at phone and desktop sizes (axe on these pages: a11y-visual.test.ts).
+ * staff login (axe on these pages: a11y-visual.test.ts; pictures to look at: npm run screenshots).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_ADMIN, DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness'
-import { acrossTabs } from './parallel-pages'
 
 const SHOTS = '/tmp/shots'
 let server: RunningServer
@@ -256,50 +255,4 @@ describe('staff login', () => {
     expect(page.url()).toMatch(/\/login$/)
     await context.close()
   })
-})
-
-describe('screenshots', () => {
-  const PAGES = [
-    ['/', 'home'],
-    ['/about', 'about'],
-    ['/contact', 'contact'],
-    ['/login', 'login'],
-  ] as const
-
-  test('screenshots at phone and desktop sizes', async () => {
-    const shots = (['phone', 'desktop'] as const).flatMap((label) => PAGES.map(([path, name]) => ({ label, path, name })))
-    await acrossTabs(
-      async () => (await open(PHONE, { agreed: true })).page,
-      shots,
-      async (page, { label, path, name }) => {
-        await page.setViewportSize(label === 'phone' ? PHONE : DESKTOP)
-        await page.goto(`${server.url}${path}`)
-        await splashGone(page)
-        await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}.png` })
-        // Scroll through so lazy images and fade-ins arrive, then the whole page.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-            window.scrollTo(0, y)
-            // A frame at each stop: the lazy pictures and fade-ins in view start when it is laid out.
-            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-          }
-          window.scrollTo(0, 0)
-        })
-        await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => undefined)
-        await page.screenshot({ path: `${SHOTS}/shell-${name}-${label}-full.png`, fullPage: true })
-        return []
-      },
-    )
-    // First visit on a phone: splash, then the cookie notice.
-    const { context, page } = await open(PHONE)
-    await page.goto(`${server.url}/`)
-    await page
-      .locator('[data-testid="splash"]')
-      .waitFor({ timeout: 6000 })
-      .catch(() => undefined)
-    await page.screenshot({ path: `${SHOTS}/shell-splash-phone.png` })
-    await splashGone(page)
-    await page.screenshot({ path: `${SHOTS}/shell-cookie-phone.png` })
-    await context.close()
-  }, 120_000)
 })
