@@ -71,11 +71,7 @@ test('a change that waited out several failed tries goes as soon as the server a
   await server.kill()
   let restarted = false
   try {
-    await page.getByLabel('Date').fill('2027-01-02')
-    await page.getByLabel('Location').selectOption({ label: 'The Stables bar' })
-    await page.getByLabel('Closed all day').check()
-    await page.getByRole('button', { name: 'Add exception' }).click()
-    await page.getByText('Saved on this device').first().waitFor({ timeout: 20_000 })
+    await closeTheStablesOn(page, '2027-01-02')
     await page.getByRole('link', { name: /Back to dashboard/ }).click()
     await page.getByText('The server cannot be reached').waitFor({ timeout: 20_000 })
     // Staff try again a few times while the server is still down: each failure doubles the wait (7 tries: â‰¥ 96 s).
@@ -114,11 +110,7 @@ test('a change made in a second tab with the server down shows in the first tabâ
   await server.kill()
   let restarted = false
   try {
-    await second.getByLabel('Date').fill('2027-01-09')
-    await second.getByLabel('Location').selectOption({ label: 'The Stables bar' })
-    await second.getByLabel('Closed all day').check()
-    await second.getByRole('button', { name: 'Add exception' }).click()
-    await second.getByText('Saved on this device').first().waitFor({ timeout: 20_000 })
+    await closeTheStablesOn(second, '2027-01-09')
     // Told by the second tab, not by a reload.
     const waiting = first.locator('#pending-changes .admin-pending__list:not(.admin-pending__list--sent) > li')
     await waiting.first().waitFor({ timeout: 10_000 })
@@ -135,6 +127,15 @@ test('a change made in a second tab with the server down shows in the first tabâ
     if (!restarted) await server.restart()
   }
 })
+
+/** Fills the exception form (open on `page`) to close the Stables all day on `date`, with the server down: it is kept on the device. */
+async function closeTheStablesOn(page: Page, date: string): Promise<void> {
+  await page.getByLabel('Date').fill(date)
+  await page.getByLabel('Location').selectOption({ label: 'The Stables bar' })
+  await page.getByLabel('Closed all day').check()
+  await page.getByRole('button', { name: 'Add exception' }).click()
+  await page.getByText('Saved on this device').first().waitFor({ timeout: 20_000 })
+}
 
 /** A valid 1Ã—1 PNG, so the test needs no image file. */
 async function tinyPng(): Promise<Buffer> {

@@ -4,7 +4,7 @@
  * queue's database and says so on the outbox's BroadcastChannel, as the outbox of a real tab does.
  */
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { clear, createStore, del, set } from 'idb-keyval'
+import { clear, createStore, del, get, set } from 'idb-keyval'
 import { OUTBOX_DATABASE, OUTBOX_STORE, OUTBOX_TABS } from '../storage-keys'
 import {
   enqueue,
@@ -16,8 +16,10 @@ import {
   STAFF_TOKEN_KEY,
   useOutbox,
   versionMadeBy,
+  wake,
   type NewEntry,
   type OutboxEntry,
+  type SentEntry,
 } from './outbox'
 import type { TabMessage } from './outbox/otherTabs'
 
@@ -95,4 +97,45 @@ test('a conflict settled in another tab, before word of it arrives here, is not 
   await resolveConflict(entry.id, 'overwrite')
   await replay()
   expect(sent).toEqual([])
+})
+
+test('one conflict settled in two tabs at the same moment is sent once', async () => {
+  const entry = await enqueue(edit('settled twice at once'))
+  await set(entry.id, { ...entry, state: 'conflict', serverVersion: 'v2' }, device)
+  resetOutboxForTests()
+  await loadOutbox()
+  // Both tabs act on what they have read: the same conflict, still on the device.
+  await Promise.all([resolveConflict(entry.id, 'overwrite'), resolveConflict(entry.id, 'overwrite')])
+  await replay()
+  expect(sent).toHaveLength(1)
+})
+
+test('a change another tab sent meanwhile is not put back by this tab’s stale copy when the connection returns', async () => {
+  const entry = await enqueue(edit('sent meanwhile'))
+  await set(entry.id, { ...entry, nextAttemptAt: Date.now() + 60_000 }, device)
+  resetOutboxForTests()
+  await loadOutbox()
+  await del(entry.id, device)
+  await wake()
+  expect(await get(entry.id, device)).toBeUndefined()
+  await replay()
+  expect(sent).toEqual([])
+})
+
+test('a message not from the outbox, or one the device contradicts, changes nothing here and breaks nothing', async () => {
+  const entry = await enqueue(edit('still waiting'))
+  const followed = finalOutcome(entry.id).then(() => 'told')
+  const forgedSent: SentEntry = { id: entry.id, label: 'FORGED', channel: 'admin', sentAt: Date.now() }
+  for (const message of [null, {}, { type: 'sent', sent: null, entry: {}, reply: null }, { type: 'settled', outcome: {} }, { type: 'sent' }])
+    otherTab.postMessage(message)
+  tellThisTab({ type: 'sent', sent: forgedSent, entry, reply: { updated_at: 'forged' } })
+  tellThisTab({ type: 'settled', outcome: { kind: 'sent', reply: {}, entry } })
+  // Heard after the messages above (one channel keeps their order): the queue read again, as it was.
+  const extra: OutboxEntry = { ...entry, id: 'the-other-tab-s', seq: entry.seq + 1 }
+  await set(extra.id, extra, device)
+  tellThisTab({ type: 'changed' })
+  await whenQueue((entries) => entries.length === 2)
+  expect(useOutbox.getState().sent).toEqual([])
+  expect(versionMadeBy(entry.id)).toBeUndefined()
+  expect(await Promise.race([followed, Promise.resolve('not told')])).toBe('not told')
 })

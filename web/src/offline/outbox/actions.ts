@@ -4,7 +4,7 @@ import { bodyFields, settledOn } from './merge'
 import { dependentsOf } from './placeholders'
 import { replay, resetReplay } from './replay'
 import { memberOf, tokenFor } from './channels'
-import { entryOnDevice, findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
+import { changeEntry, findEntry, loadOutbox, nextSeq, remove, resetState, save, useOutbox } from './state'
 import type { NewEntry, OutboxEntry, Outcome } from './types'
 
 export async function enqueue(input: NewEntry, now = Date.now()): Promise<OutboxEntry> {
@@ -39,8 +39,9 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
 /** A nudge that the connection may be back (online event, a new change): waiting entries may go now. */
 export async function wake(): Promise<void> {
   await loadOutbox()
+  const backedOff = (e: OutboxEntry) => e.state === 'waiting' && e.nextAttemptAt > 0
   for (const entry of useOutbox.getState().entries) {
-    if (entry.state === 'waiting' && entry.nextAttemptAt > 0) await save({ ...entry, nextAttemptAt: 0 })
+    if (backedOff(entry)) await changeEntry(entry, (stored) => (backedOff(stored) ? { ...stored, nextAttemptAt: 0 } : null))
   }
 }
 
@@ -76,12 +77,15 @@ export async function submit(input: NewEntry, options: SubmitOptions): Promise<O
 export async function retry(id: string): Promise<void> {
   const entry = findEntry(id)
   if (!entry) return
-  await save({ ...entry, state: 'waiting', nextAttemptAt: 0, error: null })
+  // Not one another tab is sending now.
+  const again = (stored: OutboxEntry): OutboxEntry | null =>
+    stored.state === 'sending' ? null : { ...stored, state: 'waiting', nextAttemptAt: 0, error: null }
+  if (!(await changeEntry(entry, again))) return
   // Staff asked for it now: changes waiting out a backoff may go too (they come first in order).
   await wake()
   // Changes that failed only because this one had: they may go again too.
   for (const dependent of dependentsOf(entry)) {
-    if (dependent.state === 'failed') await save({ ...dependent, state: 'waiting', nextAttemptAt: 0, error: null })
+    if (dependent.state === 'failed') await changeEntry(dependent, (stored) => (stored.state === 'failed' ? again(stored) : null))
   }
   await replay()
 }
@@ -101,46 +105,50 @@ export async function discard(id: string): Promise<void> {
  * is settled per field: ./merge.ts resolveFields.
  */
 export async function resolveConflict(id: string, choice: 'overwrite' | 'discard'): Promise<void> {
-  const entry = await entryOnDevice(id, 'conflict')
-  if (!entry) return
+  const entry = findEntry(id)
+  if (entry?.state !== 'conflict') return
   if (choice === 'discard') return remove(id)
-  // A new key: the server must apply this as a fresh request, not replay the refused one. (Saved
-  // before the old one goes, so the change is never absent from the list, nor from IndexedDB.)
-  await save({
-    ...entry,
-    id: crypto.randomUUID(),
-    state: 'waiting',
-    baseVersion: undefined,
-    serverVersion: undefined,
-    nextAttemptAt: 0,
-    error: null,
-    status: undefined,
-  })
-  await remove(id)
-  await replay()
+  // A new key: the server must apply this as a fresh request, not replay the refused one. It takes the old
+  // one's place in one step, and only while that is still a conflict (not already settled in another tab).
+  const overwrite = (stored: OutboxEntry): OutboxEntry | null =>
+    stored.state === 'conflict'
+      ? {
+          ...stored,
+          id: crypto.randomUUID(),
+          state: 'waiting',
+          baseVersion: undefined,
+          serverVersion: undefined,
+          nextAttemptAt: 0,
+          error: null,
+          status: undefined,
+        }
+      : null
+  if (await changeEntry(entry, overwrite, true)) await replay()
 }
 
 /**
  * Staff chose, for each field in conflict, whose value stays ('mine' or 'theirs'); the fields they
  * name no choice for keep what the merge gave. Sent with the server's version, so a field changed there since still conflicts.
- * A new key: the server must apply this as a fresh request (saved before the old one goes, so the
- * change is never absent from the list, nor from IndexedDB).
+ * A new key: the server must apply this as a fresh request. It takes the conflict's place in one step (never
+ * absent from the list, nor from IndexedDB), and only while that is still a conflict (not settled in another tab).
  */
 export async function resolveFields(id: string, chosen: Record<string, 'mine' | 'theirs'>): Promise<void> {
-  const entry = await entryOnDevice(id, 'conflict')
-  if (!entry?.merge) return
-  const mine = bodyFields(entry.body)
-  const values = { ...entry.merge.merged }
-  // A choice may name fields beside the one in conflict that belong with it (a closing time with its
-  // "closed"): each takes the chosen side's value, so a choice never mixes the two versions.
-  for (const [field, side] of Object.entries(chosen)) {
-    if (Object.hasOwn(values, field)) values[field] = side === 'mine' ? mine[field] : entry.merge.theirs[field]
-  }
+  const entry = findEntry(id)
+  if (entry?.state !== 'conflict' || !entry.merge) return
   // The rest went ahead already: keeping the website's value everywhere leaves nothing to send.
   if (entry.merge.restSent && Object.values(chosen).every((side) => side === 'theirs')) return remove(id)
-  await save({ ...settledOn(entry, entry.merge, values), id: crypto.randomUUID() })
-  await remove(id)
-  await replay()
+  const settled = (stored: OutboxEntry): OutboxEntry | null => {
+    if (stored.state !== 'conflict' || !stored.merge) return null
+    const mine = bodyFields(stored.body)
+    const values = { ...stored.merge.merged }
+    // A choice may name fields beside the one in conflict that belong with it (a closing time with its
+    // "closed"): each takes the chosen side's value, so a choice never mixes the two versions.
+    for (const [field, side] of Object.entries(chosen)) {
+      if (Object.hasOwn(values, field)) values[field] = side === 'mine' ? mine[field] : stored.merge.theirs[field]
+    }
+    return { ...settledOn(stored, stored.merge, values), id: crypto.randomUUID() }
+  }
+  if (await changeEntry(entry, settled, true)) await replay()
 }
 
 /**

@@ -13,6 +13,20 @@ export type TabMessage =
   | { type: 'settled'; outcome: Exclude<Outcome, { kind: 'queued' }> }
   | { type: 'sent'; sent: SentEntry; entry: OutboxEntry; reply: unknown }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const isEntry = (value: unknown): value is OutboxEntry => isObject(value) && typeof value.id === 'string' && isObject(value.body)
+const OUTCOMES: readonly unknown[] = ['sent', 'failed', 'conflict']
+
+/** A message of the shape the outbox posts (any page of the site can post on the channel). */
+function isTabMessage(data: unknown): data is TabMessage {
+  if (!isObject(data)) return false
+  if (data.type === 'changed') return true
+  if (data.type === 'settled') return isObject(data.outcome) && OUTCOMES.includes(data.outcome.kind) && isEntry(data.outcome.entry)
+  if (data.type !== 'sent' || !isEntry(data.entry) || !isObject(data.sent)) return false
+  const { id, label, channel, sentAt } = data.sent
+  return id === data.entry.id && typeof label === 'string' && (channel === 'admin' || channel === 'public') && typeof sentAt === 'number'
+}
+
 let channel: BroadcastChannel | null | undefined
 const hearers = new Set<(message: TabMessage) => void>()
 
@@ -20,8 +34,9 @@ function opened(): BroadcastChannel | null {
   if (channel !== undefined) return channel
   channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(OUTBOX_TABS) : null
   if (channel)
-    channel.onmessage = (event: MessageEvent<TabMessage>) => {
-      for (const hear of hearers) hear(event.data)
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      const message = event.data
+      if (isTabMessage(message)) for (const hear of hearers) hear(message)
     }
   return channel
 }

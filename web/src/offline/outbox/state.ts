@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import { announceSent, settle } from './listeners'
 import { rememberVersionMade } from './madeVersions'
 import { hearOtherTabs, tabsTakeTurns, tellOtherTabs, type TabMessage } from './otherTabs'
-import { forgetEntry, readStoredEntries, readStoredEntry, storeEntry, wipeStoredEntries } from './storage'
+import { changeStoredEntry, forgetEntry, readStoredEntries, readStoredEntry, storeEntry, wipeStoredEntries } from './storage'
 import { SENT_SHOWN, type OutboxEntry, type SentEntry } from './types'
 
 interface OutboxStore {
@@ -50,15 +50,25 @@ export async function remove(id: string): Promise<void> {
 export const findEntry = (id: string) => useOutbox.getState().entries.find((e) => e.id === id)
 
 /**
- * The entry as the device holds it, for a choice about it (settle a conflict): another tab may have made
- * that choice a moment ago, and its word of it not arrived yet. Undefined when it is gone or no longer `state`.
+ * Changes an entry as the device holds it now, not as this tab last read it (another tab may have sent,
+ * settled or changed it since): `change` is given the stored entry and returns what it becomes, or null to
+ * leave it. `replaces`: the result, under a new id, takes the entry's place. Resolves with the result, or
+ * null when nothing changed (this tab's reading of the queue is then refreshed).
  */
-export async function entryOnDevice(id: string, state: OutboxEntry['state']): Promise<OutboxEntry | undefined> {
-  const entry = findEntry(id)
-  if (entry?.state !== state) return undefined
-  if (entry.keep === false) return entry
-  const stored = await readStoredEntry(id)
-  return stored?.state === state ? entry : undefined
+export async function changeEntry(entry: OutboxEntry, change: (stored: OutboxEntry) => OutboxEntry | null, replaces = false): Promise<OutboxEntry | null> {
+  const mine = device
+  writes++
+  const kept = entry.keep !== false
+  const next = kept ? await changeStoredEntry(entry.id, change, replaces) : change(entry)
+  if (mine !== device) return next
+  if (!next) {
+    if (kept) await rereadStoredEntries()
+    return null
+  }
+  if (kept) tellOtherTabs({ type: 'changed' })
+  const gone = (e: OutboxEntry) => e.id === next.id || (replaces && e.id === entry.id)
+  useOutbox.setState((s) => ({ entries: sorted([...s.entries.filter((e) => !gone(e)), next]) }))
+  return next
 }
 
 /** An entry caught mid-send by a closed tab goes back to waiting; its Idempotency-Key makes resending safe. */
@@ -68,7 +78,7 @@ const waitingAgain = (e: OutboxEntry): OutboxEntry => (e.state === 'sending' ? {
 export function loadOutbox(): Promise<void> {
   if (!hearing) {
     hearing = true
-    hearOtherTabs(heardFromOtherTab)
+    hearOtherTabs((message) => void heardFromOtherTab(message).catch(() => undefined))
   }
   loaded ??= (async () => {
     const stored = await readStoredEntries()
@@ -102,12 +112,22 @@ export async function rereadStoredEntries(orphansWait = false): Promise<void> {
   }
 }
 
-function heardFromOtherTab(message: TabMessage): void {
-  if (message.type === 'changed' && loaded) void rereadStoredEntries()
-  if (message.type === 'settled') settle(message.outcome, { fromOtherTab: true })
-  if (message.type === 'sent') {
+/**
+ * What another tab says happened to an entry is believed only when the device agrees (a sent change is no
+ * longer there; a failed one or a conflict is there in that state): a message any page of the site could post
+ * never shows a waiting change as sent, nor gives a form a version nobody made.
+ */
+async function deviceAgrees(entry: OutboxEntry, kind: 'sent' | 'failed' | 'conflict'): Promise<boolean> {
+  const stored = await readStoredEntry(entry.id)
+  return kind === 'sent' ? stored === undefined : stored?.state === kind
+}
+
+async function heardFromOtherTab(message: TabMessage): Promise<void> {
+  if (message.type === 'changed' && loaded) await rereadStoredEntries()
+  if (message.type === 'settled' && (await deviceAgrees(message.outcome.entry, message.outcome.kind))) settle(message.outcome, { fromOtherTab: true })
+  if (message.type === 'sent' && (await deviceAgrees(message.entry, 'sent'))) {
     rememberVersionMade(message.entry, message.reply)
-    useOutbox.setState((state) => ({ sent: [message.sent, ...state.sent].slice(0, SENT_SHOWN) }))
+    useOutbox.setState((state) => ({ sent: [message.sent, ...state.sent.filter((done) => done.id !== message.sent.id)].slice(0, SENT_SHOWN) }))
     announceSent(message.entry, message.reply)
   }
 }

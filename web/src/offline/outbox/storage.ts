@@ -1,4 +1,4 @@
-import { clear, createStore, del, entries, get, set } from 'idb-keyval'
+import { clear, createStore, del, entries, get, promisifyRequest, set } from 'idb-keyval'
 import type { OutboxEntry } from './types'
 import { OUTBOX_DATABASE, OUTBOX_STORE } from '../../storage-keys'
 
@@ -18,3 +18,29 @@ export const readStoredEntry = (id: string): Promise<OutboxEntry | undefined> =>
 export const storeEntry = (entry: OutboxEntry): Promise<void> => set(entry.id, entry, idb())
 export const forgetEntry = (id: string): Promise<void> => del(id, idb())
 export const wipeStoredEntries = (): Promise<void> => clear(idb())
+
+/**
+ * In one transaction, so that two tabs acting on the same entry at once cannot both act (./otherTabs.ts):
+ * reads the entry `id` as the device holds it, and writes what `change` makes of it (null: leave it).
+ * `replaces` also removes `id` once the result is written under its own id. Resolves with what was written,
+ * or null when the entry is gone or `change` left it.
+ */
+export function changeStoredEntry(id: string, change: (stored: OutboxEntry) => OutboxEntry | null, replaces = false): Promise<OutboxEntry | null> {
+  return idb()(
+    'readwrite',
+    (store) =>
+      new Promise<OutboxEntry | null>((resolve, reject) => {
+        const read = store.get(id)
+        read.onsuccess = () => {
+          const stored = read.result as OutboxEntry | undefined
+          const next = stored ? change(stored) : null
+          if (next) {
+            store.put(next, next.id)
+            if (replaces && next.id !== id) store.delete(id)
+          }
+          promisifyRequest(store.transaction).then(() => resolve(next), reject)
+        }
+        read.onerror = () => reject(read.error)
+      }),
+  )
+}
