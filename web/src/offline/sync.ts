@@ -1,4 +1,4 @@
-import { onServerReached } from '../api/client'
+import { api, onServerReached } from '../api/client'
 import { byTheMemberSignedIn, loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, wake } from './outbox'
 
 const POLL_MS = 30_000
@@ -9,9 +9,9 @@ const MIN_TIMER_MS = 1_000
  * When to send what waits in the outbox: at start, when the connection or the server returns, when the app is
  * looked at again, when the backoff of the first waiting change runs out (and every 30 s while
  * something waits, as a safety net), and when the service worker's Background Sync fires (Chromium
- * only; elsewhere the other triggers cover it).
+ * only; elsewhere the other triggers cover it). Returns its stop (for tests, with `pollMs` for the 30 s).
  */
-export function startOutboxSync(): void {
+export function startOutboxSync({ pollMs = POLL_MS } = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
 
   /** Sends now, then sets a timer for the moment the next waiting change may be tried again. */
@@ -33,26 +33,45 @@ export function startOutboxSync(): void {
   }
 
   void loadOutbox().then(run)
-  window.addEventListener('online', kickNow)
+  const stops: (() => void)[] = []
+  const listen = <T extends EventTarget>(target: T | undefined, type: string, listener: (event: Event) => void) => {
+    target?.addEventListener(type, listener)
+    stops.push(() => target?.removeEventListener(type, listener))
+  }
+  listen(window, 'online', kickNow)
   // The server answered something (a list, a login, the dashboard): it is back, so what waits out a
   // backoff of up to 5 minutes from failures while it was down may go now. The browser's 'online'
   // event never fires for a server that was down while the device kept its connection.
-  onServerReached(kickNow)
-  window.addEventListener('focus', run)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && run())
-  setInterval(() => {
-    if (useOutbox.getState().entries.some((e) => e.state === 'waiting')) run()
-  }, POLL_MS)
-  navigator.serviceWorker?.addEventListener('message', (event) => {
-    if (event.data?.type === 'REPLAY_OUTBOX') kickNow()
-  })
+  stops.push(onServerReached(kickNow))
+  listen(window, 'focus', run)
+  listen(document, 'visibilitychange', () => document.visibilityState === 'visible' && run())
+  const poll = setInterval(() => {
+    const waiting = useOutbox.getState().entries.filter((e) => e.state === 'waiting')
+    if (waiting.length === 0 || !navigator.onLine) return
+    // A change backed off for minutes while the server was down: a page that asks the server nothing else
+    // (the dashboard) would wait all of it out. A small question finds out whether the server is back; its
+    // answer lets what waits go at once (onServerReached above).
+    if (waiting.some((e) => e.nextAttemptAt > Date.now())) void api.get('/api/health').catch(() => undefined)
+    else run()
+  }, pollMs)
+  stops.push(() => clearInterval(poll))
+  listen(navigator.serviceWorker, 'message', (event) => (event as MessageEvent).data?.type === 'REPLAY_OUTBOX' && kickNow())
   // Entries added or changed (a screen queued a change, staff pressed Retry), or a send started by a
   // screen (not by this timer) ended with something still waiting: keep the timer right.
-  useOutbox.subscribe((state, before) => {
-    if (!state.replaying && (state.entries !== before.entries || before.replaying)) schedule()
-  })
+  stops.push(
+    useOutbox.subscribe((state, before) => {
+      if (!state.replaying && (state.entries !== before.entries || before.replaying)) schedule()
+    }),
+  )
   // Staff logging in again (here or in another tab) lets paused admin changes go.
-  window.addEventListener('storage', (event) => event.key === STAFF_TOKEN_KEY && event.newValue && void resumeAfterLogin().then(schedule))
+  listen(window, 'storage', (event) => {
+    const { key, newValue } = event as StorageEvent
+    if (key === STAFF_TOKEN_KEY && newValue) void resumeAfterLogin().then(schedule)
+  })
+  return () => {
+    for (const stop of stops) stop()
+    if (timer) clearTimeout(timer)
+  }
 }
 
 /** Asks the service worker to wake the page for the outbox when the connection returns, where supported. */
