@@ -152,12 +152,16 @@ function viaXhr(onProgress: (fraction: number) => void): Exchange {
 /** The reply as data, or the server's `{ error }` (else a standard text) as an ApiError. */
 function settle<T>({ status, text }: Answer): T {
   let data: unknown = null
+  let json = true
   try {
     data = text ? JSON.parse(text) : null
   } catch {
-    data = null
+    json = false
   }
   const ok = status >= 200 && status < 300
+  // Every answer of this API is JSON or empty: a page instead (a Wi-Fi sign-in page, a proxy's) did not come
+  // from the venue's server, and taken as its answer a change would count as sent.
+  if (ok && !json) throw new ApiError(0, unreachableMessage())
   if (ok) for (const listener of reachedListeners) listener()
   if (!ok) {
     const message = (data as { error?: unknown } | null)?.error

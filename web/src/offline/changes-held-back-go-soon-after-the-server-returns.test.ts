@@ -1,12 +1,13 @@
 /**
  * A change that waited out failed tries while the venue's server was down has a backoff of minutes. On a
  * page that asks the server nothing else (the dashboard), the outbox's regular check asks the server a
- * small question, and its answer lets the change go at once rather than when its backoff ends.
+ * small question, and its answer lets the change go at once rather than when its backoff ends. A change the
+ * server refused (an error of its own) keeps its backoff: the server answering is no news for it.
  */
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { clear, createStore, set } from 'idb-keyval'
+import { clear, createStore, get, set } from 'idb-keyval'
 import { OUTBOX_DATABASE, OUTBOX_STORE } from '../storage-keys'
-import { enqueue, loadOutbox, resetOutboxForTests, STAFF_TOKEN_KEY } from './outbox'
+import { enqueue, loadOutbox, resetOutboxForTests, STAFF_TOKEN_KEY, wake, type OutboxEntry } from './outbox'
 import { startOutboxSync } from './sync'
 
 const device = createStore(OUTBOX_DATABASE, OUTBOX_STORE)
@@ -47,4 +48,25 @@ test('a change backed off for minutes goes within one regular check once the ser
   stopSync = startOutboxSync({ pollMs: 50 })
   expect(await delivered).toEndWith('/api/holidays')
   expect(asked[0]).toEndWith('/api/health')
+})
+
+test('the server answering again sends what got no answer, not what it refused: a change refused with a server error keeps its backoff', async () => {
+  const refused = await enqueue({
+    channel: 'admin',
+    method: 'POST',
+    path: '/api/holidays',
+    body: { kind: 'json', value: { date: '2027-01-10' } },
+    label: 'Refused',
+  })
+  const later = Date.now() + 300_000
+  await set(refused.id, { ...refused, attempts: 6, nextAttemptAt: later, status: 500, error: 'Request failed (500).' }, device)
+  resetOutboxForTests()
+  await loadOutbox()
+  await wake({ serverBack: true })
+  expect((await get<OutboxEntry>(refused.id, device))?.nextAttemptAt).toBe(later)
+  await set(refused.id, { ...refused, attempts: 6, nextAttemptAt: later, status: 0, error: 'The server could not be reached.' }, device)
+  resetOutboxForTests()
+  await loadOutbox()
+  await wake({ serverBack: true })
+  expect((await get<OutboxEntry>(refused.id, device))?.nextAttemptAt).toBe(0)
 })

@@ -139,3 +139,24 @@ test('a message not from the outbox, or one the device contradicts, changes noth
   expect(versionMadeBy(entry.id)).toBeUndefined()
   expect(await Promise.race([followed, Promise.resolve('not told')])).toBe('not told')
 })
+
+test('a change discarded in another tab while this tab was sending it, whose send then fails, stays discarded', async () => {
+  const entry = await enqueue(edit('discarded on its way'))
+  let fail: (error: Error) => void = () => undefined
+  let onTheWay: () => void = () => undefined
+  const sendStarted = new Promise<void>((resolve) => (onTheWay = resolve))
+  globalThis.fetch = ((_input: RequestInfo | URL, init: RequestInit = {}) =>
+    (init.method ?? 'GET') === 'GET'
+      ? Promise.resolve(new Response('[]', { status: 200 }))
+      : new Promise<Response>((_resolve, reject) => {
+          fail = reject
+          onTheWay()
+        })) as typeof fetch
+  const run = replay()
+  await sendStarted
+  await del(entry.id, device)
+  fail(new TypeError('Failed to fetch'))
+  await run
+  expect(await get(entry.id, device)).toBeUndefined()
+  expect(useOutbox.getState().entries).toEqual([])
+})

@@ -1,7 +1,9 @@
 import { api, onServerReached } from '../api/client'
-import { byTheMemberSignedIn, loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, wake } from './outbox'
+import { byTheMemberSignedIn, loadOutbox, replay, resumeAfterLogin, STAFF_TOKEN_KEY, useOutbox, waitsForTheServer, wake } from './outbox'
 
 const POLL_MS = 30_000
+/** The regular check's question to the server is given up after this long (a server that never answers). */
+const HEALTH_TIMEOUT_MS = 10_000
 /** Never re-check sooner than this, whatever the backoff says. */
 const MIN_TIMER_MS = 1_000
 
@@ -27,10 +29,11 @@ export function startOutboxSync({ pollMs = POLL_MS } = {}): () => void {
     if (due.length === 0) return
     timer = setTimeout(run, Math.max(MIN_TIMER_MS, Math.min(...due) - Date.now()))
   }
-  // The connection is back (or the page is looked at again): what waits may go now, backoff or not.
+  // The connection or the server is back: what waited for it may go now, backoff or not.
   const kickNow = () => {
-    if (navigator.onLine) void wake().then(run)
+    if (navigator.onLine) void wake({ serverBack: true }).then(run)
   }
+  let asking = false
 
   void loadOutbox().then(run)
   const stops: (() => void)[] = []
@@ -51,8 +54,14 @@ export function startOutboxSync({ pollMs = POLL_MS } = {}): () => void {
     // A change backed off for minutes while the server was down: a page that asks the server nothing else
     // (the dashboard) would wait all of it out. A small question finds out whether the server is back; its
     // answer lets what waits go at once (onServerReached above).
-    if (waiting.some((e) => e.nextAttemptAt > Date.now())) void api.get('/api/health').catch(() => undefined)
-    else run()
+    const heldBack = waiting.filter((e) => e.nextAttemptAt > Date.now())
+    if (heldBack.length < waiting.length) return run()
+    if (asking || !heldBack.some(waitsForTheServer)) return
+    asking = true
+    void api
+      .get('/api/health', { timeoutMs: HEALTH_TIMEOUT_MS })
+      .catch(() => undefined)
+      .finally(() => (asking = false))
   }, pollMs)
   stops.push(() => clearInterval(poll))
   listen(navigator.serviceWorker, 'message', (event) => (event as MessageEvent).data?.type === 'REPLAY_OUTBOX' && kickNow())

@@ -1,4 +1,5 @@
 import { storable } from './body'
+import { waitsForTheServer } from './decide'
 import { followProgress, isAwaited, nextOutcome, resetListeners, settle, stopFollowing, stopProgress } from './listeners'
 import { bodyFields, settledOn } from './merge'
 import { dependentsOf } from './placeholders'
@@ -36,10 +37,13 @@ export async function enqueue(input: NewEntry, now = Date.now()): Promise<Outbox
   return entry
 }
 
-/** A nudge that the connection may be back (online event, a new change): waiting entries may go now. */
-export async function wake(): Promise<void> {
+/**
+ * A nudge (a new change, staff pressing Retry): waiting entries may go now, backoff or not. `serverBack`
+ * (the connection or the server is back): only those whose last try got no answer (decide.ts waitsForTheServer).
+ */
+export async function wake({ serverBack = false } = {}): Promise<void> {
   await loadOutbox()
-  const backedOff = (e: OutboxEntry) => e.state === 'waiting' && e.nextAttemptAt > 0
+  const backedOff = (e: OutboxEntry) => e.state === 'waiting' && e.nextAttemptAt > 0 && (!serverBack || waitsForTheServer(e))
   for (const entry of useOutbox.getState().entries) {
     if (backedOff(entry)) await changeEntry(entry, (stored) => (backedOff(stored) ? { ...stored, nextAttemptAt: 0 } : null))
   }

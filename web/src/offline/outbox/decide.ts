@@ -20,6 +20,14 @@ export type NextStep =
   /** The server refused it for a reason sending again will not change. */
   | { kind: 'failed'; entry: OutboxEntry }
 
+/**
+ * Whether a change's last try got no answer from the venue's server (none at all, or a gateway saying the
+ * server behind it is down): the server answering again is news for it. One the server refused (500, 408,
+ * 429) keeps its backoff, or every answer to anything else would send it again at once.
+ */
+export const waitsForTheServer = (entry: Pick<OutboxEntry, 'status'>): boolean =>
+  entry.status === undefined || entry.status === 0 || entry.status === 502 || entry.status === 503 || entry.status === 504
+
 const BASE_DELAY_MS = 2_000
 const MAX_DELAY_MS = 5 * 60_000
 

@@ -14,7 +14,7 @@ export { useOutbox, loadOutbox } from './state'
 export { byTheMemberSignedIn, staffToken } from './channels'
 /** The staff token's key, for a listener to hear a login in another tab (and tests to store one). */
 export { STAFF_TOKEN_KEY } from '../../storage-keys'
-export { backoffDelay, nextAfterFailure, type NextStep, type SendFailure } from './decide'
+export { backoffDelay, nextAfterFailure, waitsForTheServer, type NextStep, type SendFailure } from './decide'
 export { addSentListener, finalOutcome, onAuthRequired } from './listeners'
 export { dependentsOf, substitute } from './placeholders'
 export { replay, resumeAfterLogin } from './replay'

@@ -6,7 +6,7 @@ import { announceAuthRequired, announceSent, progressOf, settle } from './listen
 import { fillInRealId, mentions } from './placeholders'
 import { mergedConflict } from './merge'
 import { oneTabAtATime, tellOtherTabs } from './otherTabs'
-import { loadOutbox, rereadStoredEntries, remove, save, useOutbox } from './state'
+import { changeEntry, loadOutbox, rereadStoredEntries, remove, save, useOutbox } from './state'
 import { SEND_TIMEOUT_MS, SENT_AT_ONCE_MS, SENT_SHOWN, UPLOAD_IDLE_MS, UPLOAD_TIMEOUT_MS, type OutboxEntry, type SentEntry } from './types'
 import { carryVersion } from './versions'
 
@@ -64,20 +64,24 @@ function pauseForAuth(): void {
   announceAuthRequired()
 }
 
+/** Writes what a try made of the entry being sent, unless it left the device meanwhile (discarded in another tab). */
+const afterTry = (sending: OutboxEntry, after: OutboxEntry) => changeEntry(sending, (stored) => (stored.state === 'sending' ? after : null))
+
 /** A create was refused: the waiting entries that name its record fail with it. */
 async function failDependents(created: OutboxEntry, status: number): Promise<void> {
   if (!created.creates) return
   for (const later of useOutbox.getState().entries) {
     if (later.state === 'waiting' && mentions(later, created.creates.placeholder)) {
       const dependent: OutboxEntry = { ...later, state: 'failed', error: `Depends on "${created.label}", which failed.`, status }
-      await save(dependent)
+      if (!(await changeEntry(later, (stored) => (stored.state === 'waiting' ? dependent : null)))) continue
       settle({ kind: 'failed', status, message: dependent.error!, entry: dependent })
     }
   }
 }
 
 /** Applies what nextAfterFailure decided; returns false when the run must stop (nothing may overtake). */
-async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Promise<boolean> {
+async function afterFailure(sending: OutboxEntry, error: unknown, now: number): Promise<boolean> {
+  const entry: OutboxEntry = { ...sending, state: 'waiting' }
   const failure = error instanceof ApiError ? error : new ApiError(0, String(error))
   const step = nextAfterFailure(entry, failure, now)
   if (step.kind === 'done') {
@@ -87,13 +91,14 @@ async function afterFailure(entry: OutboxEntry, error: unknown, now: number): Pr
   if (step.kind === 'conflict') {
     // Merged field by field: sent again at once when no field was changed on both sides.
     const { entry: merged, sentFirst } = mergedConflict(step.entry)
+    if (!(await afterTry(sending, merged))) return true
     if (sentFirst) await save(sentFirst)
-    await save(merged)
     if (merged.state === 'waiting') return true
     settle({ kind: 'conflict', entry: merged })
     return true
   }
-  await save(step.entry)
+  // Discarded in another tab while it was on its way: it stays discarded.
+  if (!(await afterTry(sending, step.entry))) return true
   if (step.kind === 'retry-later') settle({ kind: 'queued', entry: step.entry })
   if (step.kind === 'pause-for-auth') {
     // Refused for a member who signed out while it was on its way, with another signed in since: it
@@ -136,16 +141,18 @@ async function sendDue(mine: number, now: () => number): Promise<void> {
         pauseForAuth()
         continue
       }
-      await save({ ...next, state: 'sending' })
+      // Not one discarded in another tab a moment ago.
+      const sending = await changeEntry(next, (stored) => (stored.state === 'waiting' ? { ...stored, state: 'sending' } : null))
+      if (!sending) continue
       // An answer that comes after a reset belongs to a queue that is gone: written now, it would put its
       // change back into the new one (waiting out a backoff, ahead of every change made since).
       try {
-        const reply = await sendOne(next, now())
+        const reply = await sendOne(sending, now())
         if (mine !== generation) return
-        await landed(next, reply)
+        await landed(sending, reply)
       } catch (error) {
         if (mine !== generation) return
-        if (!(await afterFailure(next, error, now()))) break
+        if (!(await afterFailure(sending, error, now()))) break
       }
     }
   } finally {
