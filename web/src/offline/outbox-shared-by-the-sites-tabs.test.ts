@@ -160,3 +160,24 @@ test('a change discarded in another tab while this tab was sending it, whose sen
   expect(await get(entry.id, device)).toBeUndefined()
   expect(useOutbox.getState().entries).toEqual([])
 })
+
+test('where tabs take turns, a change a closed tab left half-sent is sent by the next tab to take its turn, with the same key', async () => {
+  const entry = await enqueue(edit('left half-sent'))
+  await set(entry.id, { ...entry, state: 'sending' }, device)
+  // Web Locks as a browser has them (happy-dom has none): this is the only tab, so its turn comes at once.
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: { request: (_name: string, task: () => Promise<unknown>) => task() } })
+  const keys: (string | null)[] = []
+  globalThis.fetch = (async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+    if ((init.method ?? 'GET') !== 'GET') keys.push(new Headers(init.headers).get('idempotency-key'))
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+  }) as typeof fetch
+  try {
+    resetOutboxForTests()
+    await loadOutbox()
+    await replay()
+  } finally {
+    Reflect.deleteProperty(navigator, 'locks')
+  }
+  expect(keys).toEqual([entry.id])
+  expect(await get(entry.id, device)).toBeUndefined()
+})

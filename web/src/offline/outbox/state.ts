@@ -104,6 +104,9 @@ export async function rereadStoredEntries(orphansWait = false): Promise<void> {
     const stored = await readStoredEntries()
     if (mine !== device) return
     if (before !== writes) continue
+    // On the device too: the next step (marking one as being sent) reads it there.
+    if (orphansWait)
+      for (const e of stored) if (e.state === 'sending') await changeStoredEntry(e.id, (now) => (now.state === 'sending' ? waitingAgain(now) : null))
     const recovered = orphansWait ? stored.map(waitingAgain) : stored
     lastSeq = Math.max(lastSeq, ...recovered.map((e) => e.seq))
     const memoryOnly = useOutbox.getState().entries.filter((e) => e.keep === false)
