@@ -24,18 +24,22 @@ afterEach(() => {
   globalThis.fetch = realFetch
 })
 
-test('a change backed off for minutes goes within one regular check once the server answers again', async () => {
-  const made = await enqueue({
-    channel: 'admin',
-    method: 'POST',
-    path: '/api/holidays',
-    body: { kind: 'json', value: { date: '2027-01-09' } },
-    label: 'Closed on 9 January',
-  })
-  // As after six failed tries while the server was down: the next one would be in five minutes.
-  await set(made.id, { ...made, attempts: 6, nextAttemptAt: Date.now() + 300_000, error: 'The server could not be reached.' }, device)
+/**
+ * A change to add a closure on `date`, on the device as after six failed tries (the next one five minutes away),
+ * its last one answered with `status` (0: no answer); read afresh as a new page would.
+ */
+async function heldBack(date: string, status: number, nextAttemptAt = Date.now() + 300_000): Promise<OutboxEntry> {
+  const made = await enqueue({ channel: 'admin', method: 'POST', path: '/api/holidays', body: { kind: 'json', value: { date } }, label: `Closed on ${date}` })
+  const error = status === 0 ? 'The server could not be reached.' : `Request failed (${status}).`
+  const entry: OutboxEntry = { ...made, attempts: 6, nextAttemptAt, status, error }
+  await set(made.id, entry, device)
   resetOutboxForTests()
   await loadOutbox()
+  return entry
+}
+
+test('a change backed off for minutes goes within one regular check once the server answers again', async () => {
+  await heldBack('2027-01-09', 0)
   const asked: string[] = []
   const delivered = new Promise<string>((resolve) => {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -51,22 +55,11 @@ test('a change backed off for minutes goes within one regular check once the ser
 })
 
 test('the server answering again sends what got no answer, not what it refused: a change refused with a server error keeps its backoff', async () => {
-  const refused = await enqueue({
-    channel: 'admin',
-    method: 'POST',
-    path: '/api/holidays',
-    body: { kind: 'json', value: { date: '2027-01-10' } },
-    label: 'Refused',
-  })
   const later = Date.now() + 300_000
-  await set(refused.id, { ...refused, attempts: 6, nextAttemptAt: later, status: 500, error: 'Request failed (500).' }, device)
-  resetOutboxForTests()
-  await loadOutbox()
+  const refused = await heldBack('2027-01-10', 500, later)
   await wake({ serverBack: true })
   expect((await get<OutboxEntry>(refused.id, device))?.nextAttemptAt).toBe(later)
-  await set(refused.id, { ...refused, attempts: 6, nextAttemptAt: later, status: 0, error: 'The server could not be reached.' }, device)
-  resetOutboxForTests()
-  await loadOutbox()
+  const unanswered = await heldBack('2027-01-11', 0, later)
   await wake({ serverBack: true })
-  expect((await get<OutboxEntry>(refused.id, device))?.nextAttemptAt).toBe(0)
+  expect((await get<OutboxEntry>(unanswered.id, device))?.nextAttemptAt).toBe(0)
 })

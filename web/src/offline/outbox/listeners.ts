@@ -20,7 +20,8 @@ export function settle(outcome: Outcome, { fromOtherTab = false } = {}): void {
     waiter(outcome)
   }
   if (outcome.kind === 'queued') return
-  if (!fromOtherTab) tellOtherTabs({ type: 'settled', outcome })
+  // A landing goes to the other tabs with its sent record (replay.ts landed), which settles it there too.
+  if (!fromOtherTab && outcome.kind !== 'sent') tellOtherTabs({ type: 'settled', outcome })
   const following = followers.get(id)
   followers.delete(id)
   for (const follower of following ?? []) follower(outcome)

@@ -132,6 +132,7 @@ async function heardFromOtherTab(message: TabMessage): Promise<void> {
     rememberVersionMade(message.entry, message.reply)
     useOutbox.setState((state) => ({ sent: [message.sent, ...state.sent.filter((done) => done.id !== message.sent.id)].slice(0, SENT_SHOWN) }))
     announceSent(message.entry, message.reply)
+    settle({ kind: 'sent', reply: message.reply, entry: message.entry }, { fromOtherTab: true })
   }
 }
 
