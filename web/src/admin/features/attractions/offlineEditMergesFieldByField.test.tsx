@@ -291,6 +291,9 @@ test('online, with the list read again after the form was filled, an edit is sti
   const form = within(screen.getByRole('region', { name: 'Edit an attraction' }))
   await form.findByRole('option', { name: bridge.name })
   fireEvent.change(form.getByLabelText('Attraction'), { target: { value: String(bridge.id) } })
+  // The screen's own reading of the list done first: a reading asked for while one is under way joins it, and on a
+  // busy machine the screen's (from before the change below) could still be under way and come back without it.
+  await useAdminAttractions.getState().load()
   // Another owner changes the address, and this device reads the list again while the form is open.
   await changeElsewhere(bridge, { url: 'https://example.org/bridge-walk' })
   await useAdminAttractions.getState().load()
